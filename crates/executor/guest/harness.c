@@ -1,0 +1,331 @@
+/*
+ * Sluice sandbox guest: QuickJS-ng hosted as a WASI reactor.
+ *
+ * This file is compiled together with quickjs.c (included below so that the harness can reach two
+ * pieces of engine state the public API does not expose: the per-context random seed and the
+ * stack limit). The host (crates/executor/src/sandbox.rs) drives it:
+ *
+ *   1. `sluice_init` runs once, under wasmtime-wizer, and the initialised memory becomes the
+ *      snapshot every run starts from: runtime, context, intrinsics and the prelude are ready.
+ *   2. Per run, the host instantiates the snapshot in a fresh store, writes the program and the
+ *      allow-list into memory obtained from `sluice_alloc`, and calls `sluice_run`.
+ *   3. The guest reports its outcome once through the `sluice.finish` import.
+ *
+ * Host imports (module "sluice"), the only way out of the sandbox:
+ *   call(tool, tool_len, method, method_len, args, args_len) -> i32
+ *       Performs a tool call. Returns the length of the pending reply (JSON), or minus that length
+ *       when the reply describes an error. The host keeps the reply until `take_reply`.
+ *   take_reply(dst)   copies the pending reply into guest memory of the announced length.
+ *   log(ptr, len)     appends one console line.
+ *   finish(status, ptr, len)   status 0: JSON result; 1: JSON description of an uncaught error.
+ *
+ * The engine's clock and randomness come from WASI imports that the host implements itself (see
+ * wasi.rs); the harness reseeds Math.random and the hash seed from the host per run, because the
+ * values captured in the snapshot would otherwise repeat in every run.
+ */
+#include "quickjs.c"
+
+#define SLUICE_IMPORT(name) __attribute__((import_module("sluice"), import_name(name)))
+#define SLUICE_EXPORT(name) __attribute__((export_name(name)))
+
+SLUICE_IMPORT("call")
+int32_t host_call(const char *tool, size_t tool_len, const char *method, size_t method_len,
+                  const char *args, size_t args_len);
+SLUICE_IMPORT("take_reply") void host_take_reply(char *dst);
+SLUICE_IMPORT("log") void host_log(const char *ptr, size_t len);
+SLUICE_IMPORT("finish") void host_finish(int32_t status, const char *ptr, size_t len);
+
+/* Bytes of the shadow stack (1 MiB, see build.sh) that JavaScript may use before QuickJS throws a
+   catchable "stack overflow"; the rest is headroom for the engine's own C frames. */
+#define JS_STACK_BUDGET (640 * 1024)
+
+static JSRuntime *rt;
+static JSContext *ctx;
+static JSValue install_fn;  /* prelude: (allowJson) -> defines globalThis.tools */
+static JSValue describe_fn; /* prelude: (error) -> JSON string {name, message, stack} */
+
+/* Lines of the program are numbered from 1: the wrapper's opening sits on line 0. */
+static const char WRAP_OPEN[] = "(async function () { 'use strict';\n";
+static const char WRAP_CLOSE[] = "\n})()";
+
+static const char PRELUDE[] =
+    "(function (nativeCall, nativeLog) {\n"
+    "  'use strict';\n"
+    "  const freeze = Object.freeze, create = Object.create, keys = Object.keys;\n"
+    "  const stringify = JSON.stringify, parse = JSON.parse, define = Object.defineProperty;\n"
+    "  const show = (v) => {\n"
+    "    if (typeof v === 'string') return v;\n"
+    "    try { const s = stringify(v); return s === undefined ? String(v) : s; }\n"
+    "    catch (_) { try { return String(v); } catch (_) { return '[unprintable]'; } }\n"
+    "  };\n"
+    "  const line = (...a) => { nativeLog(a.map(show).join(' ')); };\n"
+    "  define(globalThis, 'console', { value: freeze({ log: line, info: line, warn: line,\n"
+    "    error: line, debug: line }), writable: false, configurable: false, enumerable: false });\n"
+    "  /* Probes that JavaScript itself makes on objects (await, JSON.stringify, String()) must\n"
+    "     not throw, so unknown names among these read as undefined. */\n"
+    "  const quiet = new Set(['then', 'toJSON', 'constructor', 'valueOf', 'toString',\n"
+    "    'prototype', '__proto__', 'inspect', 'length', 'name']);\n"
+    "  const guard = (target, what, known) => new Proxy(target, {\n"
+    "    get(t, k) {\n"
+    "      if (typeof k !== 'string') return undefined;\n"
+    "      if (Object.prototype.hasOwnProperty.call(t, k)) return t[k];\n"
+    "      if (quiet.has(k)) return undefined;\n"
+    "      throw new TypeError(what(k) + ' is not available to this program (allowed: ' +\n"
+    "        (known.length ? known.join(', ') : 'none') + ')');\n"
+    "    },\n"
+    "    set() { throw new TypeError('tools are read-only'); },\n"
+    "    defineProperty() { throw new TypeError('tools are read-only'); },\n"
+    "    deleteProperty() { throw new TypeError('tools are read-only'); },\n"
+    "    setPrototypeOf() { throw new TypeError('tools are read-only'); },\n"
+    "    getPrototypeOf() { return null; },\n"
+    "  });\n"
+    "  function install(allowJson) {\n"
+    "    const allow = parse(allowJson);\n"
+    "    const ns = create(null);\n"
+    "    for (const toolId of keys(allow)) {\n"
+    "      const methods = create(null);\n"
+    "      for (const m of allow[toolId]) {\n"
+    "        methods[m] = freeze(function (args) {\n"
+    "          return nativeCall(toolId, m, args === undefined ? {} : args);\n"
+    "        });\n"
+    "      }\n"
+    "      ns[toolId] = guard(freeze(methods), (k) => 'method ' + toolId + '.' + k,\n"
+    "        allow[toolId].slice());\n"
+    "    }\n"
+    "    define(globalThis, 'tools', { value: guard(freeze(ns), (k) => 'tool ' + k,\n"
+    "      keys(allow)), writable: false, configurable: false, enumerable: false });\n"
+    "  }\n"
+    "  function describe(e) {\n"
+    "    let name = 'Error', message = '', stack = '';\n"
+    "    try {\n"
+    "      if (e !== null && typeof e === 'object') {\n"
+    "        name = String(e.name === undefined ? 'Error' : e.name);\n"
+    "        message = String(e.message === undefined ? show(e) : e.message);\n"
+    "        stack = String(e.stack === undefined ? '' : e.stack);\n"
+    "      } else { name = 'Thrown'; message = show(e); }\n"
+    "    } catch (_) { message = message || '[error could not be described]'; }\n"
+    "    return stringify({ name, message, stack });\n"
+    "  }\n"
+    "  return [install, describe];\n"
+    "})";
+
+static JSValue js_native_call(JSContext *c, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    size_t tool_len, method_len, args_len;
+    const char *tool, *method, *args;
+    JSValue json;
+    (void)this_val;
+    if (argc < 3)
+        return JS_ThrowTypeError(c, "internal: native call arity");
+    json = JS_JSONStringify(c, argv[2], JS_UNDEFINED, JS_UNDEFINED);
+    if (JS_IsException(json))
+        return json;
+    if (JS_IsUndefined(json))
+        return JS_ThrowTypeError(c, "tool arguments must be a JSON object");
+    tool = JS_ToCStringLen(c, &tool_len, argv[0]);
+    method = JS_ToCStringLen(c, &method_len, argv[1]);
+    args = JS_ToCStringLen(c, &args_len, json);
+    JS_FreeValue(c, json);
+    if (!tool || !method || !args) {
+        JS_FreeCString(c, tool);
+        JS_FreeCString(c, method);
+        JS_FreeCString(c, args);
+        return JS_EXCEPTION;
+    }
+    int32_t n = host_call(tool, tool_len, method, method_len, args, args_len);
+    JS_FreeCString(c, tool);
+    JS_FreeCString(c, method);
+    JS_FreeCString(c, args);
+
+    size_t len = n < 0 ? (size_t)(-(int64_t)n) : (size_t)n;
+    char *buf = malloc(len + 1); /* QuickJS reads one byte past the length: NUL-terminate. */
+    if (!buf)
+        return JS_ThrowOutOfMemory(c);
+    host_take_reply(buf);
+    buf[len] = '\0';
+    JSValue reply = JS_ParseJSON(c, buf, len, "<tool reply>");
+    free(buf);
+    if (n >= 0 || JS_IsException(reply))
+        return reply;
+
+    /* An error reply {name, message, ...} becomes a thrown Error carrying every field. */
+    JSValue err = JS_NewError(c);
+    JSPropertyEnum *props;
+    uint32_t count;
+    if (JS_GetOwnPropertyNames(c, &props, &count, reply, JS_GPN_STRING_MASK | JS_GPN_ENUM_ONLY) == 0) {
+        for (uint32_t i = 0; i < count; i++) {
+            JSValue v = JS_GetProperty(c, reply, props[i].atom);
+            JS_DefinePropertyValue(c, err, props[i].atom, v, JS_PROP_C_W_E);
+        }
+        JS_FreePropertyEnum(c, props, count);
+    }
+    JS_FreeValue(c, reply);
+    return JS_Throw(c, err);
+}
+
+static JSValue js_native_log(JSContext *c, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    size_t len;
+    (void)this_val;
+    if (argc < 1)
+        return JS_UNDEFINED;
+    const char *s = JS_ToCStringLen(c, &len, argv[0]);
+    if (!s)
+        return JS_EXCEPTION;
+    host_log(s, len);
+    JS_FreeCString(c, s);
+    return JS_UNDEFINED;
+}
+
+/* Runs once, under wizer (after the reactor's own `_initialize`), before the snapshot is taken.
+   Any failure traps, which fails the snapshot loudly rather than producing a broken module. */
+SLUICE_EXPORT("sluice_init")
+void sluice_init(void)
+{
+    rt = JS_NewRuntime();
+    if (!rt)
+        __builtin_trap();
+    ctx = JS_NewContext(rt);
+    if (!ctx)
+        __builtin_trap();
+    JSValue prelude = JS_Eval(ctx, PRELUDE, sizeof(PRELUDE) - 1, "<prelude>", JS_EVAL_TYPE_GLOBAL);
+    if (JS_IsException(prelude))
+        __builtin_trap();
+    JSValue natives[2] = {
+        JS_NewCFunction(ctx, js_native_call, "call", 3),
+        JS_NewCFunction(ctx, js_native_log, "log", 1),
+    };
+    JSValue pair = JS_Call(ctx, prelude, JS_UNDEFINED, 2, natives);
+    JS_FreeValue(ctx, prelude);
+    JS_FreeValue(ctx, natives[0]);
+    JS_FreeValue(ctx, natives[1]);
+    if (JS_IsException(pair))
+        __builtin_trap();
+    install_fn = JS_GetPropertyUint32(ctx, pair, 0);
+    describe_fn = JS_GetPropertyUint32(ctx, pair, 1);
+    JS_FreeValue(ctx, pair);
+    JS_RunGC(rt);
+}
+
+SLUICE_EXPORT("sluice_alloc")
+char *sluice_alloc(size_t size)
+{
+    return malloc(size);
+}
+
+static void finish_with_exception(void)
+{
+    JSValue exc = JS_GetException(ctx);
+    JSValue text = JS_Call(ctx, describe_fn, JS_UNDEFINED, 1, &exc);
+    JS_FreeValue(ctx, exc);
+    size_t len;
+    const char *s = JS_IsException(text) ? NULL : JS_ToCStringLen(ctx, &len, text);
+    if (s) {
+        host_finish(1, s, len);
+        JS_FreeCString(ctx, s);
+    } else {
+        static const char fallback[] = "{\"name\":\"Error\",\"message\":\"uncaught error\",\"stack\":\"\"}";
+        host_finish(1, fallback, sizeof(fallback) - 1);
+    }
+    JS_FreeValue(ctx, text);
+}
+
+static void finish_with_value(JSValueConst value)
+{
+    JSValue json = JS_JSONStringify(ctx, value, JS_UNDEFINED, JS_UNDEFINED);
+    if (JS_IsException(json)) {
+        finish_with_exception();
+        return;
+    }
+    size_t len;
+    const char *s = JS_IsUndefined(json) ? NULL : JS_ToCStringLen(ctx, &len, json);
+    if (s) {
+        host_finish(0, s, len);
+        JS_FreeCString(ctx, s);
+    } else {
+        host_finish(0, "null", 4);
+    }
+    JS_FreeValue(ctx, json);
+}
+
+/*
+ * Runs one program. `program` and `allow` are NUL-terminated buffers from sluice_alloc; `allow` is
+ * JSON {"toolId": ["method", ...]}. `seed` comes from the host's randomness. Returns 0 when
+ * `finish` was called, non-zero on an internal failure of the harness itself.
+ */
+SLUICE_EXPORT("sluice_run")
+int32_t sluice_run(const char *program, size_t program_len, const char *allow, size_t allow_len,
+                   uint64_t seed)
+{
+    /* The snapshot froze the seeds taken at init; every run gets its own. */
+    ctx->random_state = seed ? seed : 1;
+    ctx->hash_seed = xorshift64star(&ctx->random_state);
+    /* QuickJS disables its stack check on WASI; enable it against the shadow stack. */
+    rt->stack_top = js_get_stack_pointer();
+    rt->stack_limit = rt->stack_top - JS_STACK_BUDGET;
+
+    JSValue allow_str = JS_NewStringLen(ctx, allow, allow_len);
+    JSValue installed = JS_Call(ctx, install_fn, JS_UNDEFINED, 1, &allow_str);
+    JS_FreeValue(ctx, allow_str);
+    if (JS_IsException(installed)) {
+        finish_with_exception();
+        return 0;
+    }
+    JS_FreeValue(ctx, installed);
+
+    size_t total = sizeof(WRAP_OPEN) - 1 + program_len + sizeof(WRAP_CLOSE) - 1;
+    char *source = malloc(total + 1);
+    if (!source)
+        return 1;
+    memcpy(source, WRAP_OPEN, sizeof(WRAP_OPEN) - 1);
+    memcpy(source + sizeof(WRAP_OPEN) - 1, program, program_len);
+    memcpy(source + sizeof(WRAP_OPEN) - 1 + program_len, WRAP_CLOSE, sizeof(WRAP_CLOSE));
+    JSEvalOptions options = {
+        .version = JS_EVAL_OPTIONS_VERSION,
+        .eval_flags = JS_EVAL_TYPE_GLOBAL,
+        .filename = "program.js",
+        .line_num = 0,
+    };
+    JSValue promise = JS_Eval2(ctx, source, total, &options);
+    free(source);
+    if (JS_IsException(promise)) {
+        finish_with_exception();
+        return 0;
+    }
+
+    /* Tool calls are synchronous, so the only jobs are promise reactions of the program itself. */
+    for (;;) {
+        JSContext *job_ctx;
+        int r = JS_ExecutePendingJob(rt, &job_ctx);
+        if (r <= 0) {
+            if (r < 0) {
+                JS_FreeValue(ctx, promise);
+                finish_with_exception();
+                return 0;
+            }
+            break;
+        }
+    }
+
+    switch (JS_PromiseState(ctx, promise)) {
+    case JS_PROMISE_FULFILLED: {
+        JSValue value = JS_PromiseResult(ctx, promise);
+        finish_with_value(value);
+        JS_FreeValue(ctx, value);
+        break;
+    }
+    case JS_PROMISE_REJECTED: {
+        JSValue reason = JS_PromiseResult(ctx, promise);
+        JS_Throw(ctx, reason);
+        finish_with_exception();
+        break;
+    }
+    default: {
+        JS_ThrowPlainError(ctx, "the program is still waiting on a promise that nothing will settle");
+        finish_with_exception();
+        break;
+    }
+    }
+    JS_FreeValue(ctx, promise);
+    return 0;
+}

@@ -1,0 +1,424 @@
+//! The sandbox: one engine, one pre-initialised module and one linker, shared by every run; a
+//! fresh `Store` per run.
+//!
+//! Start-up (once): check the embedded guest against its recorded SHA-256, pre-initialise it with
+//! wasmtime-wizer (the QuickJS runtime, context, intrinsics and prelude are built and captured in
+//! the snapshot), compile it with cranelift (or load it from the disk cache), and
+//! pre-instantiate it against the host imports.
+//!
+//! A run: acquire a slot, instantiate the snapshot into a new store with fuel, an epoch deadline
+//! and a memory limiter, copy the program and the allow-list in, call `sluice_run`, and turn
+//! whatever happened into an [`ExecutionRecord`]. The store is dropped at the end of the run.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
+
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+use tokio::sync::Semaphore;
+use wasmtime::{
+    Config, Engine, InstanceAllocationStrategy, InstancePre, Linker, Module, OptLevel,
+    PoolingAllocationConfig, Store, Trap, TypedFunc,
+};
+
+use crate::host::{Finish, RunState, define_imports};
+use crate::record::{ExecutionRecord, LimitHit, ProgramError, RunOutcome};
+use crate::{
+    Allowlist, Error, Limits, SandboxConfig, ToolCaller, ToolError, ToolFuture, module_cache,
+};
+
+/// The guest module, built by `guest/build.sh` and committed with its checksum.
+const GUEST_WASM: &[u8] = include_bytes!("../guest/sluice-quickjs.wasm");
+const GUEST_SHA256: &str = include_str!("../guest/sluice-quickjs.wasm.sha256");
+
+/// Runs programs. Build one per process and share it (`Arc<Sandbox>`); runs may be concurrent.
+pub struct Sandbox {
+    config: SandboxConfig,
+    engine: Engine,
+    pre: InstancePre<RunState>,
+    slots: Semaphore,
+    ticker_stop: Arc<AtomicBool>,
+}
+
+impl std::fmt::Debug for Sandbox {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Sandbox")
+            .field("config", &self.config)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        self.ticker_stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The caller the snapshot step runs with: initialisation never calls a tool.
+struct NoTools;
+
+impl ToolCaller for NoTools {
+    fn call<'a>(&'a self, _: &'a str, _: &'a str, _: &'a Value) -> ToolFuture<'a> {
+        Box::pin(async { Err(ToolError::new("no tools during initialisation")) })
+    }
+}
+
+impl Sandbox {
+    /// Prepares the engine and the module. Takes about a second on a cold start (compilation);
+    /// with a warm [`SandboxConfig::module_cache_dir`] a few milliseconds.
+    pub fn new(config: SandboxConfig) -> Result<Self, Error> {
+        if config.limits.memory_bytes > config.max_memory_bytes {
+            return Err(Error::InvalidConfig(format!(
+                "limits.memory_bytes ({}) exceeds max_memory_bytes ({})",
+                config.limits.memory_bytes, config.max_memory_bytes
+            )));
+        }
+        if config.max_concurrent_runs == 0 || config.epoch_tick.is_zero() {
+            return Err(Error::InvalidConfig(
+                "max_concurrent_runs and epoch_tick must be non-zero".into(),
+            ));
+        }
+        let guest_sha = verify_guest()?;
+        let engine = build_engine(&config)?;
+        let mut linker = Linker::new(&engine);
+        define_imports(&mut linker).map_err(engine_error)?;
+
+        let cache_path = config
+            .module_cache_dir
+            .as_deref()
+            .map(|d| module_cache::path_for(d, &engine, &guest_sha));
+        let module = match cache_path
+            .as_deref()
+            .and_then(|p| module_cache::load(&engine, p))
+        {
+            Some(module) => module,
+            None => {
+                let snapshot = snapshot(&engine, &linker)?;
+                let module = Module::new(&engine, &snapshot).map_err(engine_error)?;
+                if let Some(path) = cache_path.as_deref() {
+                    // A cache that cannot be written only costs the next start its compile.
+                    let _ = module_cache::store(&module, path);
+                }
+                module
+            }
+        };
+        let pre = linker.instantiate_pre(&module).map_err(engine_error)?;
+
+        let ticker_stop = Arc::new(AtomicBool::new(false));
+        spawn_epoch_ticker(engine.clone(), config.epoch_tick, Arc::clone(&ticker_stop));
+        let slots = Semaphore::new(config.max_concurrent_runs as usize);
+        Ok(Self {
+            config,
+            engine,
+            pre,
+            slots,
+            ticker_stop,
+        })
+    }
+
+    /// The configuration the sandbox was built with.
+    pub fn config(&self) -> &SandboxConfig {
+        &self.config
+    }
+
+    /// Runs `program` (the body of an async function) with the configured limits.
+    pub async fn run(
+        &self,
+        program: &str,
+        allowlist: &Allowlist,
+        caller: Arc<dyn ToolCaller>,
+    ) -> ExecutionRecord {
+        self.run_with_limits(program, allowlist, caller, &self.config.limits)
+            .await
+    }
+
+    /// Runs `program` with `limits` instead of the configured ones. A memory limit above
+    /// [`SandboxConfig::max_memory_bytes`] is lowered to it.
+    pub async fn run_with_limits(
+        &self,
+        program: &str,
+        allowlist: &Allowlist,
+        caller: Arc<dyn ToolCaller>,
+        limits: &Limits,
+    ) -> ExecutionRecord {
+        let started = Instant::now();
+        let _slot = self
+            .slots
+            .acquire()
+            .await
+            .expect("the semaphore is never closed");
+        let mut limits = limits.clone();
+        limits.memory_bytes = limits.memory_bytes.min(self.config.max_memory_bytes);
+
+        let clock_ns = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        let state = RunState {
+            deadline: started + limits.deadline,
+            limits,
+            allowlist: allowlist.clone(),
+            caller,
+            clock_ns,
+            calls: Vec::new(),
+            pending_reply: None,
+            logs: Vec::new(),
+            log_bytes: 0,
+            finish: None,
+            limit_hit: None,
+        };
+        let mut store = Store::new(&self.engine, state);
+        store.limiter(|s| s as &mut dyn wasmtime::ResourceLimiter);
+        let fuel = self.config.fuel_enabled.then_some(store.data().limits.fuel);
+        if let Some(fuel) = fuel {
+            store
+                .set_fuel(fuel)
+                .expect("fuel is enabled on this engine");
+        }
+        let tick = self.config.epoch_tick.as_nanos().max(1);
+        store.set_epoch_deadline((store.data().limits.deadline.as_nanos() / tick).max(1) as u64);
+        store.epoch_deadline_trap();
+
+        let outcome = if program.len() > store.data().limits.max_program_bytes {
+            RunOutcome::LimitHit(LimitHit::ProgramBytes)
+        } else {
+            match self.execute(&mut store, program).await {
+                Ok(()) => settle(store.data_mut()),
+                Err(err) => classify(store.data(), &err),
+            }
+        };
+        let fuel_used = fuel.map(|f| f.saturating_sub(store.get_fuel().unwrap_or(0)));
+        let state = store.into_data();
+        ExecutionRecord {
+            calls: state.calls,
+            outcome,
+            logs: state.logs,
+            fuel_used,
+            wall_time: started.elapsed(),
+        }
+    }
+
+    async fn execute(&self, store: &mut Store<RunState>, program: &str) -> wasmtime::Result<()> {
+        let instance = self.pre.instantiate_async(&mut *store).await?;
+        let alloc: TypedFunc<i32, i32> = instance.get_typed_func(&mut *store, "sluice_alloc")?;
+        let run: TypedFunc<(i32, i32, i32, i32, i64), i32> =
+            instance.get_typed_func(&mut *store, "sluice_run")?;
+        let memory = instance
+            .get_memory(&mut *store, "memory")
+            .ok_or_else(|| wasmtime::Error::msg("guest exports no memory"))?;
+
+        let allow = store.data().allowlist.guest_json().to_owned();
+        let place =
+            async |store: &mut Store<RunState>, bytes: &[u8]| -> wasmtime::Result<(i32, i32)> {
+                let len = i32::try_from(bytes.len())
+                    .map_err(|_| wasmtime::Error::msg("input too large"))?;
+                // One extra byte: QuickJS reads one past the length it is given, so inputs end in NUL.
+                let ptr = alloc.call_async(&mut *store, len + 1).await?;
+                if ptr == 0 {
+                    return Err(wasmtime::Error::msg("guest could not allocate its input"));
+                }
+                let start = ptr as u32 as usize;
+                memory.write(&mut *store, start, bytes)?;
+                memory.write(&mut *store, start + bytes.len(), &[0])?;
+                Ok((ptr, len))
+            };
+        let (program_ptr, program_len) = place(store, program.as_bytes()).await?;
+        let (allow_ptr, allow_len) = place(store, allow.as_bytes()).await?;
+        let seed =
+            getrandom::u64().unwrap_or_else(|_| store.data().clock_ns ^ 0x9e37_79b9_7f4a_7c15);
+        let status = run
+            .call_async(
+                &mut *store,
+                (program_ptr, program_len, allow_ptr, allow_len, seed as i64),
+            )
+            .await?;
+        if status != 0 {
+            return Err(wasmtime::Error::msg(format!(
+                "guest harness failed with status {status}"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// Turns the guest's `finish` report into an outcome.
+fn settle(state: &mut RunState) -> RunOutcome {
+    match state.finish.take() {
+        Some(Finish::Value(bytes)) => match serde_json::from_slice(&bytes) {
+            Ok(v) => RunOutcome::Returned(v),
+            Err(e) => RunOutcome::Internal(format!("guest returned invalid JSON: {e}")),
+        },
+        Some(Finish::Exception(bytes)) => {
+            let error = program_error(&bytes);
+            // QuickJS's own stack guard (re-enabled by the harness) reports exhaustion this way.
+            if error.name == "InternalError" && error.message.contains("stack overflow") {
+                RunOutcome::LimitHit(LimitHit::Stack)
+            } else if error.name == "InternalError" && error.message.contains("out of memory") {
+                RunOutcome::LimitHit(LimitHit::Memory)
+            } else {
+                RunOutcome::Threw(error)
+            }
+        }
+        None => RunOutcome::Internal("guest ended without reporting an outcome".into()),
+    }
+}
+
+/// Maps a failed guest call to an outcome: a limit recorded by the host first, then wasmtime traps.
+fn classify(state: &RunState, err: &wasmtime::Error) -> RunOutcome {
+    if let Some(limit) = state.limit_hit {
+        return RunOutcome::LimitHit(limit);
+    }
+    match err.downcast_ref::<Trap>() {
+        Some(Trap::OutOfFuel) => RunOutcome::LimitHit(LimitHit::Fuel),
+        Some(Trap::Interrupt) => RunOutcome::LimitHit(LimitHit::Deadline),
+        Some(Trap::StackOverflow) => RunOutcome::LimitHit(LimitHit::Stack),
+        _ => RunOutcome::Internal(format!("{err:#}")),
+    }
+}
+
+/// Parses the harness's `{name, message, stack}` description of an uncaught error.
+fn program_error(bytes: &[u8]) -> ProgramError {
+    let v: Value = serde_json::from_slice(bytes).unwrap_or(Value::Null);
+    let field = |k: &str| {
+        v.get(k)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let stack = field("stack");
+    let (line, column) = program_location(&stack);
+    ProgramError {
+        name: field("name"),
+        message: field("message"),
+        line,
+        column,
+        stack,
+    }
+}
+
+/// The first `program.js:LINE:COL` in a QuickJS stack trace.
+fn program_location(stack: &str) -> (Option<u32>, Option<u32>) {
+    let Some(at) = stack.find("program.js:") else {
+        return (None, None);
+    };
+    let mut parts = stack[at + "program.js:".len()..].split(|c: char| !c.is_ascii_digit());
+    let line = parts.next().and_then(|s| s.parse().ok());
+    let column = parts.next().and_then(|s| s.parse().ok());
+    (line, column)
+}
+
+fn verify_guest() -> Result<String, Error> {
+    let want = GUEST_SHA256.split_whitespace().next().unwrap_or_default();
+    let got = format!("{:x}", Sha256::digest(GUEST_WASM));
+    if got != want {
+        return Err(Error::Engine(format!(
+            "embedded guest module has sha256 {got}, expected {want}"
+        )));
+    }
+    Ok(got)
+}
+
+fn build_engine(config: &SandboxConfig) -> Result<Engine, Error> {
+    let slots = config.max_concurrent_runs;
+    let mut pool = PoolingAllocationConfig::new();
+    pool.total_core_instances(slots)
+        .total_memories(slots)
+        .total_tables(slots)
+        .total_stacks(slots)
+        .max_memory_size(config.max_memory_bytes);
+    let mut c = Config::new();
+    c.cranelift_opt_level(OptLevel::Speed)
+        .consume_fuel(config.fuel_enabled)
+        .epoch_interruption(true)
+        .max_wasm_stack(config.max_wasm_stack_bytes)
+        .async_stack_size(config.max_wasm_stack_bytes + (1 << 20))
+        .allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
+    Engine::new(&c).map_err(engine_error)
+}
+
+/// Pre-initialises the guest: runs `sluice_init` and captures the memory it leaves behind.
+fn snapshot(engine: &Engine, linker: &Linker<RunState>) -> Result<Vec<u8>, Error> {
+    let limits = Limits {
+        fuel: u64::MAX / 4,
+        ..Limits::default()
+    };
+    let state = RunState {
+        deadline: Instant::now() + limits.deadline,
+        limits,
+        allowlist: Allowlist::empty(),
+        caller: Arc::new(NoTools),
+        clock_ns: 0,
+        calls: Vec::new(),
+        pending_reply: None,
+        logs: Vec::new(),
+        log_bytes: 0,
+        finish: None,
+        limit_hit: None,
+    };
+    let mut store = Store::new(engine, state);
+    if engine.get_consume_fuel() {
+        store.set_fuel(u64::MAX / 4).map_err(engine_error)?;
+    }
+    store.set_epoch_deadline(1 << 40);
+    // wizer's API is async; it never waits on anything here, so a private current-thread runtime
+    // on a scoped thread drives it without caring whether the caller is inside a runtime.
+    std::thread::scope(|scope| {
+        scope
+            .spawn(|| {
+                let rt = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .map_err(|e| Error::Engine(e.to_string()))?;
+                rt.block_on(async {
+                    let mut wizer = wasmtime_wizer::Wizer::new();
+                    wizer.init_func("sluice_init");
+                    wizer
+                        .run(&mut store, GUEST_WASM, async |store, module| {
+                            linker.instantiate_async(store, module).await
+                        })
+                        .await
+                        .map_err(engine_error)
+                })
+            })
+            .join()
+            .map_err(|_| Error::Engine("the snapshot thread panicked".into()))?
+    })
+}
+
+fn spawn_epoch_ticker(engine: Engine, tick: std::time::Duration, stop: Arc<AtomicBool>) {
+    std::thread::Builder::new()
+        .name("sluice-epoch".into())
+        .spawn(move || {
+            while !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(tick);
+                engine.increment_epoch();
+            }
+        })
+        .expect("spawning the epoch thread");
+}
+
+fn engine_error(e: wasmtime::Error) -> Error {
+    Error::Engine(format!("{e:#}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_program_location_in_a_stack() {
+        assert_eq!(
+            program_location("    at f (program.js:3:14)\n    at <anonymous>"),
+            (Some(3), Some(14))
+        );
+        assert_eq!(
+            program_location("    at <eval> (<prelude>:1:2)"),
+            (None, None)
+        );
+    }
+
+    #[test]
+    fn embedded_guest_matches_its_checksum() {
+        assert!(verify_guest().is_ok());
+    }
+}

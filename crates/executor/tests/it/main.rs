@@ -1,0 +1,5 @@
+//! Integration tests of the sandbox: one binary, one compiled sandbox shared by every test.
+
+mod basics;
+mod hostile;
+mod support;
