@@ -44,7 +44,11 @@ static JSContext *ctx;
 static JSValue install_fn;  /* prelude: (allowJson) -> defines globalThis.tools */
 static JSValue describe_fn; /* prelude: (error) -> JSON string {name, message, stack} */
 
-/* Lines of the program are numbered from 1: the wrapper's opening sits on line 0. */
+/* The wrapper's opening is line 1 (QuickJS numbers from 1 whatever line_num says), so program
+   line N is reported as N + 1; the host subtracts it (WRAPPER_LINES in sandbox.rs).
+   A body that closes the wrapper early (`}); ...; (function () {`) is not prevented, as it is not
+   by QuickJS's own Function constructor, which is textual too: it only reorders the program's
+   own statements inside the same sandbox and gains nothing the program could not do anyway. */
 static const char WRAP_OPEN[] = "(async function () { 'use strict';\n";
 static const char WRAP_CLOSE[] = "\n})()";
 
@@ -284,7 +288,7 @@ int32_t sluice_run(const char *program, size_t program_len, const char *allow, s
         .version = JS_EVAL_OPTIONS_VERSION,
         .eval_flags = JS_EVAL_TYPE_GLOBAL,
         .filename = "program.js",
-        .line_num = 0,
+        .line_num = 1,
     };
     JSValue promise = JS_Eval2(ctx, source, total, &options);
     free(source);

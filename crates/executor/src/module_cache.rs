@@ -27,13 +27,13 @@ pub(crate) fn path_for(dir: &Path, engine: &Engine, guest_sha256: &str) -> PathB
 
 /// Loads a cached module, or `None` when there is none or it does not fit this engine.
 pub(crate) fn load(engine: &Engine, path: &Path) -> Option<Module> {
-    if !path.is_file() {
-        return None;
-    }
+    // Read, not mapped: a mapped file that another process truncates would kill this one with
+    // SIGBUS; a copy in memory cannot change under us.
+    let bytes = std::fs::read(path).ok()?;
     // SAFETY: the file is one this crate wrote with `Module::serialize` under a key that includes
     // the engine's compatibility hash, in a directory the operator keeps private (see module doc).
     // wasmtime still checks the header and version and returns an error on mismatch.
-    unsafe { Module::deserialize_file(engine, path) }.ok()
+    unsafe { Module::deserialize(engine, &bytes) }.ok()
 }
 
 /// Writes `module` to `path` atomically (temporary file, then rename). Failures are not fatal:

@@ -296,15 +296,24 @@ fn program_error(bytes: &[u8]) -> ProgramError {
     }
 }
 
-/// The first `program.js:LINE:COL` in a QuickJS stack trace.
+/// Lines the harness's wrapper puts before the program (see `WRAP_OPEN` in guest/harness.c).
+const WRAPPER_LINES: u32 = 1;
+
+/// The first `program.js:LINE:COL` in a QuickJS stack trace, as a location in the program.
 fn program_location(stack: &str) -> (Option<u32>, Option<u32>) {
     let Some(at) = stack.find("program.js:") else {
         return (None, None);
     };
     let mut parts = stack[at + "program.js:".len()..].split(|c: char| !c.is_ascii_digit());
-    let line = parts.next().and_then(|s| s.parse().ok());
+    let line = parts.next().and_then(|s| s.parse::<u32>().ok());
     let column = parts.next().and_then(|s| s.parse().ok());
-    (line, column)
+    match line
+        .and_then(|l| l.checked_sub(WRAPPER_LINES))
+        .filter(|l| *l > 0)
+    {
+        Some(line) => (Some(line), column),
+        None => (None, None),
+    }
 }
 
 fn verify_guest() -> Result<String, Error> {
@@ -408,8 +417,13 @@ mod tests {
     #[test]
     fn finds_the_program_location_in_a_stack() {
         assert_eq!(
-            program_location("    at f (program.js:3:14)\n    at <anonymous>"),
+            program_location("    at f (program.js:4:14)\n    at <anonymous>"),
             (Some(3), Some(14))
+        );
+        assert_eq!(
+            program_location("    at program.js:1:3"),
+            (None, None),
+            "the wrapper's line is not the program's"
         );
         assert_eq!(
             program_location("    at <eval> (<prelude>:1:2)"),

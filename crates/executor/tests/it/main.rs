@@ -1,5 +1,6 @@
 //! Integration tests of the sandbox: one binary, one compiled sandbox shared by every test.
 
 mod basics;
+mod cache;
 mod hostile;
 mod support;
