@@ -1,0 +1,102 @@
+//! MCP client connections, the only place that speaks rmcp's client API (which churns between
+//! majors, so it stays behind this small surface).
+
+use rmcp::model::{CallToolRequestParams, PaginatedRequestParams};
+use rmcp::service::RunningService;
+use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::{RoleClient, ServiceExt};
+use serde_json::{Map, Value};
+
+use crate::builtin::BuiltinServer;
+
+/// A connected MCP client.
+pub(crate) struct Connection {
+    service: RunningService<RoleClient, ()>,
+}
+
+impl Connection {
+    /// Starts `server` in-process and connects to it over an in-memory duplex: the same protocol
+    /// as a remote server, without a socket.
+    pub async fn in_memory(server: BuiltinServer) -> Result<Self, String> {
+        let (client_io, server_io) = tokio::io::duplex(256 * 1024);
+        tokio::spawn(async move {
+            if let Ok(running) = server.serve(server_io).await {
+                let _ = running.waiting().await;
+            }
+        });
+        let service = ().serve(client_io).await.map_err(|e| format!("MCP handshake failed: {e}"))?;
+        Ok(Self { service })
+    }
+
+    /// Connects to a remote server over streamable HTTP.
+    pub async fn remote(url: &str) -> Result<Self, String> {
+        let transport = StreamableHttpClientTransport::from_uri(url.to_owned());
+        let service = ().serve(transport).await.map_err(|e| format!("MCP handshake failed: {e}"))?;
+        Ok(Self { service })
+    }
+
+    /// Every tool definition, following `nextCursor` for at most `max_pages` pages.
+    pub async fn list(&self, max_pages: usize) -> Result<Vec<Value>, String> {
+        let mut tools = Vec::new();
+        let mut cursor: Option<String> = None;
+        for _ in 0..max_pages {
+            let page = self
+                .service
+                .list_tools(Some(
+                    PaginatedRequestParams::default().with_cursor(cursor.take()),
+                ))
+                .await
+                .map_err(|e| format!("tools/list failed: {e}"))?;
+            for tool in page.tools {
+                tools.push(serde_json::to_value(tool).map_err(|e| e.to_string())?);
+            }
+            match page.next_cursor {
+                Some(next) => cursor = Some(next),
+                None => return Ok(tools),
+            }
+        }
+        Err(format!("tools/list did not end within {max_pages} pages"))
+    }
+
+    /// Calls one method. A tool-level error (`isError: true`) comes back as `Err` with the
+    /// tool's text.
+    pub async fn call(
+        &self,
+        method: &str,
+        arguments: Map<String, Value>,
+    ) -> Result<Value, CallError> {
+        let params = CallToolRequestParams::new(method.to_owned()).with_arguments(arguments);
+        let result = self
+            .service
+            .call_tool(params)
+            .await
+            .map_err(|e| CallError::Protocol(e.to_string()))?;
+        let text: Vec<String> = result
+            .content
+            .iter()
+            .filter_map(|c| c.as_text().map(|t| t.text.clone()))
+            .collect();
+        if result.is_error == Some(true) {
+            let message = if text.is_empty() {
+                "the tool reported an error".to_owned()
+            } else {
+                text.join("\n")
+            };
+            return Err(CallError::Tool(message));
+        }
+        if let Some(structured) = result.structured_content {
+            return Ok(structured);
+        }
+        let joined = text.join("\n");
+        Ok(serde_json::from_str(&joined).unwrap_or(Value::String(joined)))
+    }
+}
+
+/// Why a call failed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum CallError {
+    /// The tool ran and reported an error.
+    Tool(String),
+    /// The protocol exchange failed (connection, malformed reply).
+    Protocol(String),
+}

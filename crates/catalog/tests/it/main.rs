@@ -1,0 +1,4 @@
+//! Integration tests of the marketplace over real MCP transports.
+
+mod discovery;
+mod remote;

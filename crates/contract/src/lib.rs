@@ -1,0 +1,21 @@
+//! Sluice's wire contract: every type that crosses the HTTP boundary or the CLI's `--json`.
+//!
+//! Everything here is camelCase JSON, documented field by field, and the OpenAPI document
+//! ([`openapi::document`]) is generated from these same types, so the two cannot drift apart.
+//! Requests are parsed strictly ([`request::parse_query_request`]): unknown fields, bad enum
+//! values, empty or oversized queries are refused with an [`error::ApiError`] that names the field.
+//!
+//! This crate knows nothing of stages, MCP or HTTP frameworks; every other crate may depend on it.
+
+pub mod error;
+pub mod openapi;
+pub mod request;
+pub mod response;
+pub mod tools;
+
+pub use error::{ApiError, ErrorBody, ErrorCode};
+pub use request::{
+    ClarificationPolicy, QueryDepth, QueryRequest, ResponseShape, parse_query_request,
+};
+pub use response::*;
+pub use tools::{MethodDescriptor, MethodMeta, QuerySafety, SafetyBasis, Surface, ToolDescriptor};

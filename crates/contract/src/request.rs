@@ -1,0 +1,286 @@
+//! The query request and its strict parser.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::error::{ApiError, ErrorCode};
+
+/// Longest accepted query, in characters.
+pub const MAX_QUERY_CHARS: usize = 4_000;
+/// Most tools a request may pin.
+pub const MAX_PINNED_TOOLS: usize = 64;
+
+/// `POST /api/v1/query`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct QueryRequest {
+    /// The natural-language question. Trimmed; 1 to 4,000 characters.
+    pub query: String,
+    /// Tool ids to pin. Pinned tools are used as given; without them Sluice selects tools from
+    /// the whole marketplace.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tools: Option<Vec<String>>,
+    /// Lane: `fast`, `deep` or `auto` (default). `deep-light` and `deep-heavy` are accepted as
+    /// legacy aliases of `deep`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub query_depth: Option<QueryDepth>,
+    /// What to do when several interpretations survive: `return` them (default) or continue
+    /// with the recommended one (`auto`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clarification_policy: Option<ClarificationPolicy>,
+    /// `answer` (default), `answer_with_evidence` or `evidence_only` (no synthesis).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub response_shape: Option<ResponseShape>,
+    /// The model that writes the final answer, from the allowed list.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer_model_id: Option<String>,
+    /// Include `developerTrace` (events and diagnostics) in the response.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub include_developer_trace: Option<bool>,
+    /// Resume a returned clarification with the chosen option's id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selected_option_id: Option<String>,
+    /// Answer as Server-Sent Events: stage events, answer deltas, then the final envelope.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stream: Option<bool>,
+}
+
+impl QueryRequest {
+    /// A request for `query` with every option at its default.
+    pub fn new(query: impl Into<String>) -> Self {
+        Self {
+            query: query.into(),
+            tools: None,
+            query_depth: None,
+            clarification_policy: None,
+            response_shape: None,
+            answer_model_id: None,
+            include_developer_trace: None,
+            selected_option_id: None,
+            stream: None,
+        }
+    }
+}
+
+/// The lane a request asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum QueryDepth {
+    /// One-shot: no probe, no clarification.
+    Fast,
+    /// Metadata probe and clarification gate before planning.
+    Deep,
+    /// Sluice picks the lane by traced rules.
+    Auto,
+    /// Legacy alias of `deep`.
+    DeepLight,
+    /// Legacy alias of `deep`.
+    DeepHeavy,
+}
+
+impl QueryDepth {
+    /// The wire spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            QueryDepth::Fast => "fast",
+            QueryDepth::Deep => "deep",
+            QueryDepth::Auto => "auto",
+            QueryDepth::DeepLight => "deep-light",
+            QueryDepth::DeepHeavy => "deep-heavy",
+        }
+    }
+
+    /// Whether this is a legacy alias that normalizes to `deep`.
+    pub fn is_legacy_alias(self) -> bool {
+        matches!(self, QueryDepth::DeepLight | QueryDepth::DeepHeavy)
+    }
+}
+
+/// Clarification policy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ClarificationPolicy {
+    /// Return the clarification to the caller.
+    #[default]
+    Return,
+    /// Continue with the deterministic recommendation and report the assumption.
+    Auto,
+}
+
+/// Response shape.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ResponseShape {
+    /// Answer and citations.
+    #[default]
+    Answer,
+    /// Answer, citations and the evidence they point at.
+    AnswerWithEvidence,
+    /// Evidence only; no synthesis, no answer model.
+    EvidenceOnly,
+}
+
+/// Parses and validates a request body. Every failure names the field to blame.
+pub fn parse_query_request(body: &[u8]) -> Result<QueryRequest, ApiError> {
+    let mut de = serde_json::Deserializer::from_slice(body);
+    let mut request: QueryRequest = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        let at_root = path == "." || path.is_empty();
+        // serde_json calls a wrongly typed enum value a syntax error; with a path it is the
+        // field's value that is wrong, not the body.
+        if inner.is_eof() || (inner.is_syntax() && at_root) {
+            return ApiError::new(
+                ErrorCode::MalformedJson,
+                format!("request body is not valid JSON: {inner}"),
+            );
+        }
+        let message = inner.to_string();
+        // serde reports an unknown field at its parent; name the field itself.
+        let field = unknown_field(&message)
+            .map(str::to_owned)
+            .unwrap_or_else(|| {
+                if at_root {
+                    missing_field(&message).unwrap_or("body").to_owned()
+                } else {
+                    path
+                }
+            });
+        ApiError::invalid(field, strip_position(&message))
+    })?;
+    de.end().map_err(|e| {
+        ApiError::new(
+            ErrorCode::MalformedJson,
+            format!("trailing data after the JSON body: {e}"),
+        )
+    })?;
+    validate(&mut request)?;
+    Ok(request)
+}
+
+fn validate(request: &mut QueryRequest) -> Result<(), ApiError> {
+    let trimmed = request.query.trim();
+    if trimmed.is_empty() {
+        return Err(ApiError::invalid("query", "must not be empty"));
+    }
+    let chars = trimmed.chars().count();
+    if chars > MAX_QUERY_CHARS {
+        return Err(ApiError::invalid(
+            "query",
+            format!("is {chars} characters; the limit is {MAX_QUERY_CHARS}"),
+        ));
+    }
+    request.query = trimmed.to_owned();
+    if let Some(tools) = &mut request.tools {
+        if tools.len() > MAX_PINNED_TOOLS {
+            return Err(ApiError::invalid(
+                "tools",
+                format!(
+                    "pins {} tools; the limit is {MAX_PINNED_TOOLS}",
+                    tools.len()
+                ),
+            ));
+        }
+        for (i, t) in tools.iter_mut().enumerate() {
+            *t = t.trim().to_owned();
+            if t.is_empty() {
+                return Err(ApiError::invalid(
+                    format!("tools[{i}]"),
+                    "must not be empty",
+                ));
+            }
+        }
+    }
+    for (field, value) in [
+        ("answerModelId", &request.answer_model_id),
+        ("selectedOptionId", &request.selected_option_id),
+    ] {
+        if value.as_deref().is_some_and(|v| v.trim().is_empty()) {
+            return Err(ApiError::invalid(field, "must not be empty when given"));
+        }
+    }
+    Ok(())
+}
+
+fn unknown_field(message: &str) -> Option<&str> {
+    message
+        .strip_prefix("unknown field `")
+        .and_then(|rest| rest.split('`').next())
+}
+
+fn missing_field(message: &str) -> Option<&str> {
+    message
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.split('`').next())
+}
+
+/// serde_json appends " at line L column C"; the field name already says where.
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_owned(),
+        None => message.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(body: &str) -> ApiError {
+        parse_query_request(body.as_bytes()).unwrap_err()
+    }
+
+    #[test]
+    fn accepts_a_full_request_and_trims() {
+        let r = parse_query_request(br#"{"query": "  hi  ", "tools": [" markets "], "queryDepth": "deep-light",
+            "clarificationPolicy": "auto", "responseShape": "evidence_only", "includeDeveloperTrace": true}"#)
+        .unwrap();
+        assert_eq!(r.query, "hi");
+        assert_eq!(r.tools, Some(vec!["markets".to_owned()]));
+        assert_eq!(r.query_depth, Some(QueryDepth::DeepLight));
+        assert_eq!(r.clarification_policy, Some(ClarificationPolicy::Auto));
+        assert_eq!(r.response_shape, Some(ResponseShape::EvidenceOnly));
+    }
+
+    #[test]
+    fn names_the_field_of_every_failure() {
+        let cases = [
+            (r#"{"query": "x", "bogus": 1}"#, "bogus"),
+            (r#"{"query": "x", "queryDepth": "deepest"}"#, "queryDepth"),
+            (
+                r#"{"query": "x", "clarificationPolicy": 3}"#,
+                "clarificationPolicy",
+            ),
+            (
+                r#"{"query": "x", "responseShape": "poem"}"#,
+                "responseShape",
+            ),
+            (r#"{"query": "x", "tools": "markets"}"#, "tools"),
+            (r#"{"query": "x", "tools": ["a", " "]}"#, "tools[1]"),
+            (r#"{"query": "   "}"#, "query"),
+            (r#"{"tools": []}"#, "query"),
+            (
+                r#"{"query": "x", "selectedOptionId": ""}"#,
+                "selectedOptionId",
+            ),
+        ];
+        for (body, field) in cases {
+            let e = err(body);
+            assert_eq!(e.code, ErrorCode::InvalidField, "{body}: {e:?}");
+            assert_eq!(e.field.as_deref(), Some(field), "{body}: {e:?}");
+            assert!(
+                !e.message.contains("line "),
+                "no parser positions in messages: {e:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn refuses_oversized_queries_and_malformed_json() {
+        let long = format!(r#"{{"query": "{}"}}"#, "a".repeat(MAX_QUERY_CHARS + 1));
+        assert_eq!(err(&long).field.as_deref(), Some("query"));
+        assert_eq!(err("{\"query\": ").code, ErrorCode::MalformedJson);
+        assert_eq!(err("not json").code, ErrorCode::MalformedJson);
+        assert_eq!(err(r#"{"query": "x"} {}"#).code, ErrorCode::MalformedJson);
+    }
+}

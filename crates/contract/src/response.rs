@@ -1,0 +1,295 @@
+//! The query response: exactly one of three outcomes, with the evidence trail.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// How a request settled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// A grounded answer; every citation points at evidence gathered in this request.
+    Answer,
+    /// Several materially different interpretations survive, or a required parameter is missing.
+    ClarificationRequired,
+    /// No query-safe method among the available tools can serve the request.
+    CapabilityMiss,
+}
+
+impl Outcome {
+    /// The wire spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Outcome::Answer => "answer",
+            Outcome::ClarificationRequired => "clarification_required",
+            Outcome::CapabilityMiss => "capability_miss",
+        }
+    }
+}
+
+/// The response to a query.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QueryResponse {
+    /// Unique id of this request (also in the trace).
+    pub request_id: String,
+    /// How the request settled.
+    pub outcome: Outcome,
+    /// The answer, with `[n]` markers that match `citations[].ordinal`. Absent unless `answer`
+    /// and the shape includes one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<String>,
+    /// Sources the answer relies on, numbered densely from 1.
+    #[serde(default)]
+    pub citations: Vec<Citation>,
+    /// Gathered evidence (`answer_with_evidence`, `evidence_only`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<Vec<Evidence>>,
+    /// What the gathered evidence does not establish.
+    #[serde(default)]
+    pub gaps: Vec<String>,
+    /// Disagreements between gathered sources.
+    #[serde(default)]
+    pub conflicts: Vec<String>,
+    /// Present when `outcome` is `clarification_required`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clarification: Option<Clarification>,
+    /// Present when `outcome` is `capability_miss`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capability_miss: Option<CapabilityMiss>,
+    /// Present when Sluice continued with its recommendation (`clarificationPolicy: "auto"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assumption: Option<Assumption>,
+    /// Operational figures.
+    pub meta: Meta,
+    /// Stage events and diagnostics, when `includeDeveloperTrace` was set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub developer_trace: Option<DeveloperTrace>,
+}
+
+/// One source of the answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Citation {
+    /// The `[n]` this citation answers to.
+    pub ordinal: u32,
+    /// The evidence unit cited.
+    pub evidence_id: String,
+    /// Tool that produced it.
+    pub tool_id: String,
+    /// Method that produced it.
+    pub method: String,
+    /// Human-readable title of the evidence.
+    pub title: String,
+    /// Relevance of the evidence to the query, 0 to 1.
+    pub score: f64,
+    /// A short excerpt of the evidence.
+    pub excerpt: String,
+}
+
+/// One unit of evidence: a record a tool returned in this request.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Evidence {
+    /// Stable id: the same tool output yields the same id.
+    pub id: String,
+    /// Position in this response's evidence list, from 1.
+    pub ordinal: u32,
+    /// Tool that returned it.
+    pub tool_id: String,
+    /// Method that returned it.
+    pub method: String,
+    /// Index of the tool call in the execution record.
+    pub call_seq: u32,
+    /// Title.
+    pub title: String,
+    /// Relevance to the query, 0 to 1.
+    pub score: f64,
+    /// Short text rendering.
+    pub excerpt: String,
+    /// The record as the tool returned it.
+    pub data: Value,
+}
+
+/// Which kind of clarification.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ClarificationKind {
+    /// Several materially different interpretations survive.
+    AmbiguousInterpretation,
+    /// The one interpretation needs a parameter the query does not give.
+    MissingParameter,
+}
+
+/// A question back to the caller.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Clarification {
+    /// Which kind.
+    pub kind: ClarificationKind,
+    /// The question to show.
+    pub question: String,
+    /// The choices; resend the request with `selectedOptionId` to continue with one.
+    pub options: Vec<ClarificationOption>,
+    /// Parameters the query did not give (for `missing_parameter`).
+    #[serde(default)]
+    pub missing_parameters: Vec<String>,
+    /// Sluice's deterministic recommendation among `options`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recommended_option_id: Option<String>,
+}
+
+/// One interpretation the caller may choose.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClarificationOption {
+    /// Stable id: the same query and tools give the same id.
+    pub id: String,
+    /// Short label.
+    pub label: String,
+    /// What choosing it means.
+    pub description: String,
+    /// Tool it would call.
+    pub tool_id: String,
+    /// Method it would call.
+    pub method: String,
+    /// Arguments it binds.
+    #[serde(default)]
+    pub arguments: serde_json::Map<String, Value>,
+}
+
+/// Why nothing can serve the request.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CapabilityMiss {
+    /// Stable reason code: `no_relevant_method`, `execute_only`, `no_tools`.
+    pub reason: String,
+    /// Explanation for people.
+    pub message: String,
+    /// The closest methods considered, best first, and why each falls short.
+    pub nearest_methods: Vec<NearestMethod>,
+}
+
+/// A method that came close.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NearestMethod {
+    /// Tool.
+    pub tool_id: String,
+    /// Method.
+    pub method: String,
+    /// Relevance, 0 to 1.
+    pub score: f64,
+    /// Why it was not used.
+    pub why_not: String,
+}
+
+/// The assumption Sluice made under `clarificationPolicy: "auto"`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Assumption {
+    /// Always true: the clarification was resolved automatically.
+    pub auto_resolved: bool,
+    /// The option chosen.
+    pub option_id: String,
+    /// Its label.
+    pub label: String,
+    /// The options not chosen.
+    pub alternatives: Vec<ClarificationOption>,
+}
+
+/// Operational figures.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Meta {
+    /// `fast` or `deep`.
+    pub lane: String,
+    /// Server-side time.
+    pub latency_ms: u64,
+    /// Model calls made (embedded decisions are not model calls).
+    pub model_calls: u32,
+    /// Tool calls dispatched.
+    pub tool_calls: u32,
+    /// Evidence units gathered.
+    pub evidence_gathered: u32,
+    /// Citations removed because they pointed at no gathered evidence.
+    pub citations_dropped: u32,
+    /// Completeness rounds beyond the first.
+    pub rediscovery_rounds: u32,
+    /// The answer model used, when synthesis ran.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer_model_id: Option<String>,
+}
+
+/// The developer trace.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeveloperTrace {
+    /// Stage events, in order.
+    pub events: Vec<TraceEvent>,
+    /// Decision diagnostics.
+    pub diagnostics: Diagnostics,
+}
+
+/// One stage event.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TraceEvent {
+    /// Stable event name (see DESIGN.md, "Traces").
+    pub name: String,
+    /// Milliseconds since the request started.
+    pub at_ms: f64,
+    /// Stage-specific payload.
+    pub data: Value,
+}
+
+/// Why the gate decided what it did.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Diagnostics {
+    /// `completed` or `skipped`.
+    pub pre_plan_probe_status: String,
+    /// Interpretations that survived the probe.
+    pub viable_candidate_count: u32,
+    /// Size of the ambiguity pool.
+    pub scout_probe_ambiguity_pool_count: u32,
+    /// Stable code of the gate's decision.
+    pub decision_reason_code: String,
+    /// `judge`, `deterministic` or `fallback`.
+    pub decision_strategy: String,
+    /// The judge's outcome, when a judge ran.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judge_outcome_type: Option<String>,
+    /// The judge's confidence, when a judge ran.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub judge_confidence: Option<f64>,
+    /// Why the validator rejected the judge, when it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub validator_reason: Option<String>,
+    /// Why the decision fell back to the deterministic one, when it did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fallback_reason: Option<String>,
+    /// Whether an assumption was made under `auto`.
+    pub assumption_made: bool,
+    /// The `queryDepth` the caller sent, before alias mapping.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requested_query_depth: Option<String>,
+}
+
+/// One Server-Sent Event of a streamed query (`stream: true`). The SSE `event:` field carries
+/// the variant name; `data:` carries its payload.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", content = "data", rename_all = "snake_case")]
+pub enum StreamEvent {
+    /// A stage finished.
+    Stage(TraceEvent),
+    /// The next piece of the answer text.
+    AnswerDelta {
+        /// The text to append.
+        text: String,
+    },
+    /// The complete response; always the last event of a successful stream.
+    Final(Box<QueryResponse>),
+    /// The request failed; always the last event.
+    Error(crate::ApiError),
+}

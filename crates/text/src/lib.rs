@@ -1,0 +1,255 @@
+//! Shared text handling: one tokenizer for queries, method names, schemas and tool output, so
+//! that a word in a query and the same word in a method's metadata always meet as the same term.
+//!
+//! - [`terms`] splits on anything that is not a letter or digit, splits `camelCase` and
+//!   `snake_case`, lowercases, drops stopwords and stems (Snowball English).
+//! - [`mutating_verb`] and [`destructive_verb`] are the verb lexicons behind query-safety
+//!   inference and action-intent detection. They describe English, not any tool or benchmark.
+//!
+//! Nothing here allocates more than the terms it returns; it is on the probe's hot path.
+
+use std::sync::OnceLock;
+
+use rust_stemmers::{Algorithm, Stemmer};
+
+fn stemmer() -> &'static Stemmer {
+    static STEMMER: OnceLock<Stemmer> = OnceLock::new();
+    STEMMER.get_or_init(|| Stemmer::create(Algorithm::English))
+}
+
+/// Words that carry no topic: function words, question words and politeness.
+const STOPWORDS: &[&str] = &[
+    "a", "about", "above", "after", "again", "all", "also", "am", "an", "and", "any", "are", "as",
+    "at", "be", "been", "before", "being", "between", "both", "but", "by", "can", "could", "d",
+    "did", "do", "does", "doing", "e", "eg", "etc", "find", "for", "from", "further", "g", "get",
+    "give", "had", "has", "have", "having", "he", "her", "here", "hers", "him", "his", "how", "i",
+    "if", "in", "into", "is", "it", "its", "just", "know", "let", "like", "ll", "look", "m", "me",
+    "might", "more", "most", "must", "my", "need", "no", "nor", "not", "now", "of", "off", "on",
+    "once", "only", "or", "other", "our", "ours", "out", "over", "own", "please", "re", "s",
+    "same", "shall", "she", "should", "show", "so", "some", "such", "t", "tell", "than", "that",
+    "the", "their", "them", "then", "there", "these", "they", "this", "those", "through", "to",
+    "too", "under", "until", "up", "us", "ve", "very", "want", "was", "we", "were", "what", "when",
+    "where", "which", "while", "who", "whom", "whose", "why", "will", "with", "would", "you",
+    "your", "yours",
+];
+
+/// Whether `word` (lowercase) is a stopword.
+pub fn is_stopword(word: &str) -> bool {
+    STOPWORDS.binary_search(&word).is_ok()
+}
+
+/// Splits text into lowercase words: on non-alphanumerics, at `camelCase` humps and between
+/// letters and digits only where a lowercase letter meets an uppercase one.
+pub fn words(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let mut prev: Option<char> = None;
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            if let Some(p) = prev
+                && p.is_lowercase()
+                && c.is_uppercase()
+                && !current.is_empty()
+            {
+                out.push(std::mem::take(&mut current));
+            }
+            current.extend(c.to_lowercase());
+            prev = Some(c);
+        } else {
+            if !current.is_empty() {
+                out.push(std::mem::take(&mut current));
+            }
+            prev = None;
+        }
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+/// The stem of a lowercase word.
+pub fn stem(word: &str) -> String {
+    stemmer().stem(word).into_owned()
+}
+
+/// Content terms of `text`: words minus stopwords, stemmed. Order is kept; duplicates are not
+/// removed (callers that want sets collect into one).
+pub fn terms(text: &str) -> Vec<String> {
+    words(text)
+        .into_iter()
+        .filter(|w| !is_stopword(w))
+        .map(|w| stem(&w))
+        .collect()
+}
+
+/// Verbs that change the world: sending, paying, creating, deleting. Stems.
+const MUTATING: &[&str] = &[
+    "add",
+    "approv",
+    "archiv",
+    "assign",
+    "book",
+    "broadcast",
+    "burn",
+    "buy",
+    "cancel",
+    "charg",
+    "clear",
+    "close",
+    "commit",
+    "creat",
+    "delet",
+    "deploy",
+    "deposit",
+    "destroy",
+    "disabl",
+    "drop",
+    "edit",
+    "email",
+    "enabl",
+    "execut",
+    "follow",
+    "grant",
+    "insert",
+    "instal",
+    "invit",
+    "kill",
+    "launch",
+    "like",
+    "merg",
+    "messag",
+    "mint",
+    "modifi",
+    "move",
+    "mute",
+    "notifi",
+    "open",
+    "order",
+    "pay",
+    "place",
+    "post",
+    "publish",
+    "purchas",
+    "purg",
+    "push",
+    "put",
+    "refund",
+    "regist",
+    "reject",
+    "remov",
+    "renam",
+    "repli",
+    "reset",
+    "revert",
+    "revok",
+    "save",
+    "schedul",
+    "sell",
+    "send",
+    "set",
+    "share",
+    "sign",
+    "stake",
+    "start",
+    "stop",
+    "store",
+    "submit",
+    "subscrib",
+    "swap",
+    "trade",
+    "transfer",
+    "truncat",
+    "tweet",
+    "unsubscrib",
+    "updat",
+    "upload",
+    "wipe",
+    "withdraw",
+    "write",
+];
+
+/// Verbs whose effect cannot be taken back. A method named with one of these is never query-safe,
+/// whatever its metadata claims. Stems.
+const DESTRUCTIVE: &[&str] = &[
+    "burn", "cancel", "delet", "destroy", "drop", "kill", "pay", "purg", "remov", "revok", "sell",
+    "send", "transfer", "truncat", "wipe", "withdraw",
+];
+
+/// Whether the stem `term` is a verb that changes the world.
+pub fn mutating_verb(term: &str) -> bool {
+    MUTATING.binary_search(&term).is_ok()
+}
+
+/// Whether the stem `term` is a verb whose effect cannot be undone.
+pub fn destructive_verb(term: &str) -> bool {
+    DESTRUCTIVE.binary_search(&term).is_ok()
+}
+
+/// Words that introduce a request without carrying it ("please", "can you", "I'd like to").
+const LEAD_INS: &[&str] = &[
+    "able", "can", "could", "d", "help", "i", "kindly", "like", "me", "please", "to", "want", "we",
+    "would", "you",
+];
+
+/// The first word of the request proper, skipping lead-ins: "Please could you send ..." → "send".
+pub fn leading_verb(text: &str) -> Option<String> {
+    words(text)
+        .into_iter()
+        .find(|w| LEAD_INS.binary_search(&w.as_str()).is_err())
+        .map(|w| stem(&w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lexicons_are_sorted_for_binary_search() {
+        for list in [STOPWORDS, MUTATING, DESTRUCTIVE, LEAD_INS] {
+            assert!(
+                list.windows(2).all(|w| w[0] < w[1]),
+                "{:?}",
+                list.windows(2).find(|w| w[0] >= w[1])
+            );
+        }
+        assert!(
+            DESTRUCTIVE.iter().all(|v| mutating_verb(v)),
+            "every destructive verb is mutating"
+        );
+    }
+
+    #[test]
+    fn splits_identifiers_and_prose_alike() {
+        assert_eq!(words("getSpotPrice"), ["get", "spot", "price"]);
+        assert_eq!(
+            words("get_tournament_winner_odds"),
+            ["get", "tournament", "winner", "odds"]
+        );
+        assert_eq!(
+            words("FIFA World Cup 2026!"),
+            ["fifa", "world", "cup", "2026"]
+        );
+        assert_eq!(words("ICC Men's T20"), ["icc", "men", "s", "t20"]);
+        assert_eq!(
+            terms("Who will win the World Cups?"),
+            ["win", "world", "cup"]
+        );
+        assert_eq!(terms("winning"), terms("wins"));
+    }
+
+    #[test]
+    fn finds_the_verb_behind_lead_ins() {
+        assert_eq!(
+            leading_verb("Please could you transfer 5 ETH").as_deref(),
+            Some("transfer")
+        );
+        assert_eq!(
+            leading_verb("I'd like to send money").as_deref(),
+            Some("send")
+        );
+        assert_eq!(leading_verb("How many transfers?").as_deref(), Some("how"));
+        assert!(mutating_verb(&leading_verb("Place an order").unwrap()));
+        assert!(!mutating_verb(&stem("price")));
+    }
+}
