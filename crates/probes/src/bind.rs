@@ -1,0 +1,334 @@
+//! Binding a method's parameters from the query: enum values by the words they share with the
+//! query, free-text parameters to the query itself, pattern-constrained strings to a matching
+//! token, a lone required number to the lone unused number, a required name to a named entity.
+//! What a required parameter cannot get from the query or a default is reported missing.
+
+use std::collections::HashSet;
+
+use serde_json::{Map, Value};
+
+use crate::query::Query;
+use crate::schema::{Choice, Param};
+
+/// Parameter names that take the user's words as they are.
+const FREE_TEXT_NAMES: &[&str] = &[
+    "ask",
+    "input",
+    "keyword",
+    "keywords",
+    "phrase",
+    "prompt",
+    "q",
+    "query",
+    "question",
+    "search",
+    "search_query",
+    "search_term",
+    "search_text",
+    "searchquery",
+    "searchterm",
+    "term",
+    "terms",
+    "text",
+    "topic",
+];
+
+/// The result of binding one method.
+#[derive(Debug, Clone, Default)]
+pub struct Binding {
+    /// Arguments bound from the query.
+    pub arguments: Map<String, Value>,
+    /// Required parameters that nothing bound and that have no default.
+    pub missing: Vec<MissingParam>,
+    /// An enum parameter for which several values fit the query equally well.
+    pub ambiguity: Option<Ambiguity>,
+    /// An enum parameter for which the query names several values, each with its own words
+    /// ("BTC and ETH"): one call per value.
+    pub fan_out: Option<(String, Vec<Value>)>,
+}
+
+/// A required parameter the query does not give.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MissingParam {
+    /// Parameter name.
+    pub name: String,
+    /// Its description.
+    pub description: String,
+    /// Its allowed values, when it is an enum.
+    pub choices: Vec<Value>,
+}
+
+/// Several values of one parameter fit.
+#[derive(Debug, Clone)]
+pub struct Ambiguity {
+    /// The discriminating parameter.
+    pub param: String,
+    /// The values that fit, best first (by how much of each value the query names, then by the
+    /// order the schema declares them in).
+    pub candidates: Vec<Value>,
+}
+
+struct Scored<'a> {
+    choice: &'a Choice,
+    order: usize,
+    hits: HashSet<String>,
+    fraction: f64,
+}
+
+/// Whether a parameter takes the user's words as they are (a search query).
+pub fn is_free_text(p: &Param) -> bool {
+    let stringy = p.kind.as_deref().is_none_or(|k| k == "string");
+    let plain = p.choices.is_empty() && p.pattern.is_none() && p.format.is_none();
+    let lowered = p.name.to_lowercase();
+    stringy && plain && FREE_TEXT_NAMES.contains(&lowered.as_str())
+}
+
+/// Binds `params` from `query`.
+pub fn bind(params: &[Param], query: &Query) -> Binding {
+    let q_terms: HashSet<&str> = query.terms.iter().map(String::as_str).collect();
+    let mut binding = Binding::default();
+    // Words and tokens already spoken for, so that one part of the query binds one parameter.
+    let mut used_terms: HashSet<String> = HashSet::new();
+    let mut used_tokens: HashSet<String> = HashSet::new();
+
+    // Enums first: they are the most constrained, and what they consume is not an entity.
+    for p in params.iter().filter(|p| !p.choices.is_empty()) {
+        let mut scored: Vec<Scored> = p
+            .choices
+            .iter()
+            .enumerate()
+            .filter_map(|(order, choice)| {
+                let label_terms: HashSet<String> = text::terms(&choice.label).into_iter().collect();
+                let hits: HashSet<String> = label_terms
+                    .iter()
+                    .filter(|t| q_terms.contains(t.as_str()))
+                    .cloned()
+                    .collect();
+                (!hits.is_empty()).then(|| Scored {
+                    choice,
+                    order,
+                    fraction: hits.len() as f64 / label_terms.len().max(1) as f64,
+                    hits,
+                })
+            })
+            .collect();
+        if scored.is_empty() {
+            continue;
+        }
+        let best = scored.iter().map(|s| s.hits.len()).max().unwrap_or(0);
+        let disjoint = scored.len() > 1 && pairwise_disjoint(&scored);
+        if disjoint && binding.fan_out.is_none() {
+            // The query names each of these values by its own words.
+            scored.sort_by_key(|s| s.order);
+            for s in &scored {
+                used_terms.extend(s.hits.iter().cloned());
+            }
+            binding.fan_out = Some((
+                p.name.clone(),
+                scored.iter().map(|s| s.choice.value.clone()).collect(),
+            ));
+            continue;
+        }
+        scored.retain(|s| s.hits.len() == best);
+        scored.sort_by(|a, b| {
+            b.fraction
+                .total_cmp(&a.fraction)
+                .then(a.order.cmp(&b.order))
+        });
+        for s in &scored {
+            used_terms.extend(s.hits.iter().cloned());
+        }
+        used_tokens.extend(
+            query
+                .tokens
+                .iter()
+                .filter(|t| text::terms(t).iter().any(|x| used_terms.contains(x)))
+                .cloned(),
+        );
+        if scored.len() == 1 {
+            binding
+                .arguments
+                .insert(p.name.clone(), scored[0].choice.value.clone());
+        } else if binding.ambiguity.is_none() {
+            binding.ambiguity = Some(Ambiguity {
+                param: p.name.clone(),
+                candidates: scored.iter().map(|s| s.choice.value.clone()).collect(),
+            });
+        }
+    }
+
+    for p in params.iter().filter(|p| p.choices.is_empty()) {
+        if let Some(pattern) = &p.pattern {
+            if let Ok(re) = regex::Regex::new(pattern)
+                && let Some(token) = query
+                    .tokens
+                    .iter()
+                    .find(|t| !used_tokens.contains(*t) && re.is_match(t))
+            {
+                used_tokens.insert(token.clone());
+                binding
+                    .arguments
+                    .insert(p.name.clone(), Value::String(token.clone()));
+            }
+            continue;
+        }
+        if is_free_text(p) && (p.required || params.iter().filter(|q| is_free_text(q)).count() == 1)
+        {
+            binding
+                .arguments
+                .insert(p.name.clone(), Value::String(query.text.clone()));
+            continue;
+        }
+        if !p.required {
+            continue;
+        }
+        match p.kind.as_deref() {
+            Some("integer" | "number") => {
+                let unused: Vec<(String, f64)> = query
+                    .numbers()
+                    .into_iter()
+                    .filter(|(t, _)| !used_tokens.contains(t))
+                    .collect();
+                let numeric_required = params
+                    .iter()
+                    .filter(|q| {
+                        q.required && matches!(q.kind.as_deref(), Some("integer" | "number"))
+                    })
+                    .count();
+                if unused.len() == 1 && numeric_required == 1 {
+                    let (token, v) = &unused[0];
+                    let value = if p.kind.as_deref() == Some("integer") && v.fract() == 0.0 {
+                        Value::from(*v as i64)
+                    } else if p.kind.as_deref() == Some("integer") {
+                        continue;
+                    } else {
+                        serde_json::Number::from_f64(*v).map_or(Value::Null, Value::Number)
+                    };
+                    used_tokens.insert(token.clone());
+                    binding.arguments.insert(p.name.clone(), value);
+                }
+            }
+            Some("string") | None if p.format.is_none() => {
+                let entity = query.entities().into_iter().find(|e| {
+                    let terms = text::terms(e);
+                    !terms.is_empty() && !terms.iter().all(|t| used_terms.contains(t))
+                });
+                if let Some(e) = entity {
+                    used_terms.extend(text::terms(&e));
+                    binding.arguments.insert(p.name.clone(), Value::String(e));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    for p in params {
+        let bound = binding.arguments.contains_key(&p.name)
+            || binding
+                .ambiguity
+                .as_ref()
+                .is_some_and(|a| a.param == p.name)
+            || binding
+                .fan_out
+                .as_ref()
+                .is_some_and(|(name, _)| *name == p.name);
+        if p.required && !bound && !p.has_default {
+            binding.missing.push(MissingParam {
+                name: p.name.clone(),
+                description: p.description.clone(),
+                choices: p.choices.iter().map(|c| c.value.clone()).collect(),
+            });
+        }
+    }
+    binding
+}
+
+fn pairwise_disjoint(scored: &[Scored]) -> bool {
+    scored
+        .iter()
+        .enumerate()
+        .all(|(i, a)| scored[i + 1..].iter().all(|b| a.hits.is_disjoint(&b.hits)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::params;
+    use serde_json::json;
+
+    fn check(schema: Value, query: &str) -> Binding {
+        bind(&params(&schema), &Query::parse(query))
+    }
+
+    fn tournaments() -> Value {
+        json!({"type": "object", "properties": {
+            "tournament": {"type": "string", "enum": ["FIFA World Cup 2026", "FIFA Women's World Cup 2027", "ICC Men's T20 World Cup 2026", "Rugby World Cup 2027", "NBA Finals 2027"]}
+        }, "required": ["tournament"]})
+    }
+
+    #[test]
+    fn an_enum_value_named_in_full_binds_and_a_shared_phrase_is_ambiguous() {
+        let b = check(tournaments(), "Who will win the FIFA World Cup 2026?");
+        assert_eq!(b.arguments["tournament"], "FIFA World Cup 2026");
+        assert!(b.ambiguity.is_none() && b.missing.is_empty());
+        let b = check(tournaments(), "Who will win the World Cup?");
+        let a = b.ambiguity.unwrap();
+        assert_eq!(a.candidates.len(), 4, "{:?}", a.candidates);
+        assert_eq!(
+            a.candidates[0], "FIFA World Cup 2026",
+            "fullest match, then declaration order"
+        );
+        let b = check(tournaments(), "women's world cup favourite");
+        assert_eq!(b.arguments["tournament"], "FIFA Women's World Cup 2027");
+    }
+
+    #[test]
+    fn values_named_by_their_own_words_fan_out() {
+        let schema = json!({"type": "object", "properties": {"symbol": {"type": "string", "enum": ["BTC", "ETH", "SOL"],
+            "description": "BTC (Bitcoin), ETH (Ethereum), SOL (Solana)"}}, "required": ["symbol"]});
+        let b = check(schema.clone(), "compare bitcoin and ethereum prices");
+        assert_eq!(
+            b.fan_out,
+            Some(("symbol".into(), vec![json!("BTC"), json!("ETH")]))
+        );
+        assert!(b.missing.is_empty());
+        let b = check(schema, "what is the price?");
+        assert_eq!(b.missing[0].name, "symbol");
+        assert_eq!(b.missing[0].choices.len(), 3);
+    }
+
+    #[test]
+    fn patterns_numbers_entities_and_free_text() {
+        let schema = json!({"type": "object", "properties": {
+            "account": {"type": "string", "pattern": "^acct-[0-9]{4}$"},
+            "limit": {"type": "integer"},
+            "city": {"type": "string"},
+            "query": {"type": "string"}
+        }, "required": ["account", "limit", "city"]});
+        let b = check(schema, "Show the last 5 trades of acct-0042 made in Lisbon");
+        assert_eq!(b.arguments["account"], "acct-0042");
+        assert_eq!(b.arguments["limit"], 5);
+        assert_eq!(b.arguments["city"], "Lisbon");
+        assert_eq!(
+            b.arguments["query"],
+            "Show the last 5 trades of acct-0042 made in Lisbon"
+        );
+        assert!(b.missing.is_empty());
+    }
+
+    #[test]
+    fn required_parameters_without_a_source_are_missing_unless_defaulted() {
+        let schema = json!({"type": "object", "properties": {
+            "account": {"type": "string", "pattern": "^acct-[0-9]{4}$", "description": "Account id"},
+            "currency": {"type": "string", "enum": ["USD", "EUR"], "default": "USD"}
+        }, "required": ["account", "currency"]});
+        let b = check(schema, "what is my balance");
+        assert_eq!(
+            b.missing
+                .iter()
+                .map(|m| m.name.as_str())
+                .collect::<Vec<_>>(),
+            ["account"]
+        );
+    }
+}

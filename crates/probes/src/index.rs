@@ -1,0 +1,202 @@
+//! The method index: each method's metadata turned into weighted terms, with inverse document
+//! frequencies over the indexed methods. Built once per tool set; the runtime caches it.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+
+use contract::{MethodDescriptor, ToolDescriptor};
+
+use crate::schema::{self, Param};
+
+/// How much a match in each place counts, relative to a match in the method name.
+mod weight {
+    pub const NAME: f64 = 1.0;
+    pub const DESCRIPTION: f64 = 0.9;
+    pub const ENUM_VALUE: f64 = 1.0;
+    pub const PARAM_NAME: f64 = 0.7;
+    pub const PARAM_TEXT: f64 = 0.6;
+    pub const EXAMPLE: f64 = 0.6;
+    pub const OUTPUT: f64 = 0.5;
+    pub const TOOL: f64 = 0.5;
+}
+
+/// One method, indexed.
+#[derive(Debug)]
+pub struct MethodDoc {
+    /// The tool it belongs to.
+    pub tool: Arc<ToolDescriptor>,
+    /// Position of the method in `tool.methods`.
+    pub position: usize,
+    /// Term → strongest weight among the places it occurs.
+    pub terms: HashMap<String, f64>,
+    /// Terms of the method name alone.
+    pub name_terms: HashSet<String>,
+    /// Input parameters.
+    pub params: Vec<Param>,
+    /// Whether one parameter takes free text (a search query).
+    pub free_text: bool,
+}
+
+impl MethodDoc {
+    /// The method's descriptor.
+    pub fn method(&self) -> &MethodDescriptor {
+        &self.tool.methods[self.position]
+    }
+
+    /// Whether the method may run in query mode.
+    pub fn query_safe(&self) -> bool {
+        self.method().safety.query_safe
+    }
+}
+
+/// The indexed methods of a set of tools.
+#[derive(Debug, Default)]
+pub struct MethodIndex {
+    /// Every method, tool by tool in the order given.
+    pub docs: Vec<MethodDoc>,
+    df: HashMap<String, usize>,
+}
+
+impl MethodIndex {
+    /// Indexes every method of `tools`.
+    pub fn build(tools: &[Arc<ToolDescriptor>]) -> Self {
+        let mut docs = Vec::new();
+        for tool in tools {
+            let tool_terms =
+                affirmed_terms(&format!("{} {} {}", tool.id, tool.title, tool.description));
+            for (position, m) in tool.methods.iter().enumerate() {
+                docs.push(index_method(tool, position, m, &tool_terms));
+            }
+        }
+        let mut df: HashMap<String, usize> = HashMap::new();
+        for d in &docs {
+            for t in d.terms.keys() {
+                *df.entry(t.clone()).or_default() += 1;
+            }
+        }
+        Self { docs, df }
+    }
+
+    /// Inverse document frequency: rare terms weigh more, and a term no method mentions weighs
+    /// the most (it is what the query is about and nothing here covers it).
+    pub fn idf(&self, term: &str) -> f64 {
+        let n = self.docs.len() as f64;
+        let df = self.df.get(term).copied().unwrap_or(0) as f64;
+        (1.0 + (n + 1.0) / (df + 0.5)).ln()
+    }
+}
+
+fn index_method(
+    tool: &Arc<ToolDescriptor>,
+    position: usize,
+    m: &MethodDescriptor,
+    tool_terms: &[String],
+) -> MethodDoc {
+    let mut terms: HashMap<String, f64> = HashMap::new();
+    let mut add = |text: &str, w: f64, affirmed_only: bool| {
+        let found = if affirmed_only {
+            affirmed_terms(text)
+        } else {
+            text::terms(text)
+        };
+        for t in found {
+            let slot = terms.entry(t).or_insert(0.0);
+            *slot = slot.max(w);
+        }
+    };
+    for t in tool_terms {
+        add(t, weight::TOOL, false);
+    }
+    add(&m.name, weight::NAME, false);
+    add(&m.description, weight::DESCRIPTION, true);
+    let params = schema::params(&m.input_schema);
+    for p in &params {
+        add(&p.name, weight::PARAM_NAME, false);
+        add(&p.description, weight::PARAM_TEXT, true);
+        for c in &p.choices {
+            add(&c.label, weight::ENUM_VALUE, false);
+        }
+        for e in &p.examples {
+            add(e, weight::EXAMPLE, false);
+        }
+    }
+    if let Some(out) = &m.output_schema {
+        for name in output_property_names(out) {
+            add(&name, weight::OUTPUT, false);
+        }
+    }
+    let name_terms = text::terms(&m.name).into_iter().collect();
+    let free_text = params.iter().any(crate::bind::is_free_text);
+    MethodDoc {
+        tool: Arc::clone(tool),
+        position,
+        terms,
+        name_terms,
+        params,
+        free_text,
+    }
+}
+
+/// Property names anywhere in an output schema (objects, array items), bounded in depth.
+fn output_property_names(schema: &serde_json::Value) -> Vec<String> {
+    fn walk(v: &serde_json::Value, depth: usize, out: &mut Vec<String>) {
+        if depth > 4 {
+            return;
+        }
+        if let Some(props) = v["properties"].as_object() {
+            for (k, p) in props {
+                out.push(k.clone());
+                walk(p, depth + 1, out);
+            }
+        }
+        if v.get("items").is_some() {
+            walk(&v["items"], depth + 1, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(schema, 0, &mut out);
+    out
+}
+
+/// Terms of prose, leaving out what a clause negates: in "No order books, fund flows or
+/// liquidation data." nothing after "No" describes what the tool does.
+pub fn affirmed_terms(prose: &str) -> Vec<String> {
+    const NEGATIONS: &[&str] = &[
+        "no",
+        "not",
+        "never",
+        "without",
+        "nothing",
+        "neither",
+        "nor",
+        "excluding",
+        "except",
+    ];
+    let mut out = Vec::new();
+    for clause in prose.split(['.', ';', ':', '!', '?', '\n']) {
+        for word in text::words(clause) {
+            if NEGATIONS.contains(&word.as_str()) {
+                break;
+            }
+            if !text::is_stopword(&word) {
+                out.push(text::stem(&word));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn negated_clauses_describe_nothing() {
+        let t = affirmed_terms(
+            "Spot prices of crypto assets. No exchange order books, fund flows or liquidation data.",
+        );
+        assert!(t.contains(&text::stem("prices")));
+        assert!(!t.contains(&text::stem("liquidation")), "{t:?}");
+        assert!(!t.contains(&text::stem("books")));
+    }
+}

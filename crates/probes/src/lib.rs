@@ -1,0 +1,601 @@
+//! The metadata pre-plan probe: what the runtime knows before planning.
+//!
+//! From the selected tools' metadata alone (names, descriptions, input and output schemas, enum
+//! values, examples, declared `_meta`), the probe
+//! 1. filters out every method that is not query-safe (they never enter any pool),
+//! 2. ranks the rest by how much of the query their metadata covers ([`rank`]),
+//! 3. binds their parameters from the query ([`bind`]),
+//! 4. builds the **execution shortlist** ("what should I try to execute?") and, separately, the
+//!    **ambiguity pool** ("which materially different interpretations survive?"),
+//! 5. reports adequacy, a confidence score and, when nothing fits, a missing-capability signal.
+//!
+//! Everything is deterministic: the same query and tools give the same report, ids included.
+//! Nothing here is keyed to any particular tool or query; it reads metadata.
+
+pub mod bind;
+pub mod index;
+pub mod query;
+pub mod schema;
+
+use std::collections::{BTreeSet, HashSet};
+use std::sync::Arc;
+
+use contract::ToolDescriptor;
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+pub use bind::{Binding, MissingParam};
+pub use index::MethodIndex;
+pub use query::Query;
+
+/// Probe tuning. The defaults are the product's; tests and benchmarks may vary them.
+#[derive(Debug, Clone)]
+pub struct ProbeConfig {
+    /// Coverage a method needs to be viable.
+    pub viable_coverage: f64,
+    /// A viable method stays in contention for the ambiguity pool when its score is at least
+    /// this fraction of the best score.
+    pub pool_margin: f64,
+    /// Size of the execution shortlist.
+    pub shortlist_size: usize,
+    /// Size of the list a selection model would choose from.
+    pub llm_candidates: usize,
+}
+
+impl Default for ProbeConfig {
+    fn default() -> Self {
+        Self {
+            viable_coverage: 0.5,
+            pool_margin: 0.8,
+            shortlist_size: 3,
+            llm_candidates: 8,
+        }
+    }
+}
+
+/// Whether the probe ran.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProbeStatus {
+    /// Ran in full.
+    Completed,
+    /// Not run (fast lane).
+    Skipped,
+}
+
+impl ProbeStatus {
+    /// The trace spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ProbeStatus::Completed => "completed",
+            ProbeStatus::Skipped => "skipped",
+        }
+    }
+}
+
+/// How well the best method covers the query.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Adequacy {
+    /// At least three quarters covered.
+    Adequate,
+    /// Viable, but parts of the query are not covered.
+    Partial,
+    /// Nothing viable.
+    Inadequate,
+}
+
+/// A method with its rank.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RankedMethod {
+    /// Tool id.
+    pub tool_id: String,
+    /// Method name.
+    pub method: String,
+    /// Ranking score: coverage plus a small bonus for terms in the method name.
+    pub score: f64,
+    /// Share of the query's (IDF-weighted) terms the metadata covers.
+    pub coverage: f64,
+    /// Query terms the metadata covers.
+    pub matched_terms: Vec<String>,
+    /// Whether the method is query-safe.
+    pub query_safe: bool,
+}
+
+/// One interpretation: a method plus a (partial) binding of its arguments.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Interpretation {
+    /// Stable id (`opt-` + hash of tool, method and arguments).
+    pub id: String,
+    /// Tool id.
+    pub tool_id: String,
+    /// Method name.
+    pub method: String,
+    /// Bound arguments.
+    pub arguments: Map<String, Value>,
+    /// One call per value of this parameter.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fan_out: Option<(String, Vec<Value>)>,
+    /// Required parameters the query does not give.
+    pub missing: Vec<MissingParam>,
+    /// The parameter and value that set this interpretation apart from its siblings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discriminator: Option<(String, Value)>,
+    /// Short label.
+    pub label: String,
+    /// What choosing it means.
+    pub description: String,
+    /// The method's score.
+    pub score: f64,
+    /// Query terms the method covers.
+    pub matched_terms: Vec<String>,
+}
+
+impl Serialize for MissingParam {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        json!({"name": self.name, "description": self.description, "choices": self.choices})
+            .serialize(s)
+    }
+}
+
+/// A method the probe considered and put aside.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct NearMiss {
+    /// Tool id.
+    pub tool_id: String,
+    /// Method name.
+    pub method: String,
+    /// Its score.
+    pub score: f64,
+    /// Why it does not serve the query.
+    pub why_not: String,
+}
+
+/// Why no method can serve the query.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MissingCapability {
+    /// `no_tools`, `execute_only` or `no_relevant_method`.
+    pub reason: String,
+    /// For people.
+    pub message: String,
+    /// Query terms no query-safe method covers.
+    pub unmatched_terms: Vec<String>,
+    /// The closest methods, best first.
+    pub nearest: Vec<NearMiss>,
+}
+
+/// The probe's output.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProbeReport {
+    /// Whether the probe ran.
+    pub status: ProbeStatus,
+    /// Every query-safe method of the selected tools (`tool.method`).
+    pub query_safe_candidate_set: Vec<String>,
+    /// Methods kept out of every pool, with the reason.
+    pub excluded: Vec<NearMiss>,
+    /// Query-safe methods by score, best first (at most ten).
+    pub ranked_methods: Vec<RankedMethod>,
+    /// What to try to execute, best first.
+    pub execution_shortlist: Vec<Interpretation>,
+    /// Materially different interpretations that survive.
+    pub ambiguity_pool: Vec<Interpretation>,
+    /// What a selection model would choose from.
+    pub llm_selection_candidates: Vec<String>,
+    /// How well the best method covers the query.
+    pub adequacy: Adequacy,
+    /// 0 to 1.
+    pub confidence_score: f64,
+    /// Present when nothing can serve the query.
+    pub missing_capability_signal: Option<MissingCapability>,
+}
+
+impl ProbeReport {
+    /// Number of viable interpretations.
+    pub fn viable_candidate_count(&self) -> usize {
+        self.ambiguity_pool
+            .len()
+            .max(usize::from(!self.execution_shortlist.is_empty()))
+    }
+}
+
+/// Coverage a free-text (search) method's own metadata must reach before it is credited for
+/// the topics it could search for.
+const FREE_TEXT_ANCHOR: f64 = 0.2;
+
+/// One scored method of the index.
+struct Scored<'a> {
+    doc: &'a index::MethodDoc,
+    score: f64,
+    coverage: f64,
+    matched: Vec<String>,
+}
+
+/// Scores every method of `index` against `query`, best first. Ties break on the method's
+/// position in the index (tool order, then declaration order), so ranking is deterministic.
+fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
+    let total: f64 = query.terms.iter().map(|t| index.idf(t)).sum();
+    let mut scored: Vec<Scored> = index
+        .docs
+        .iter()
+        .map(|doc| {
+            if total == 0.0 {
+                return Scored {
+                    doc,
+                    score: 0.0,
+                    coverage: 0.0,
+                    matched: Vec::new(),
+                };
+            }
+            let mut covered = 0.0;
+            let mut in_name = 0.0;
+            let mut matched = Vec::new();
+            for t in &query.terms {
+                if let Some(w) = doc.terms.get(t) {
+                    covered += index.idf(t) * w;
+                    matched.push(t.clone());
+                    if doc.name_terms.contains(t) {
+                        in_name += index.idf(t);
+                    }
+                }
+            }
+            let mut coverage = covered / total;
+            // A search method takes topics its metadata cannot list. Once its metadata anchors
+            // the query in its domain, it is credited with half of what is left uncovered.
+            if doc.free_text && coverage >= FREE_TEXT_ANCHOR {
+                coverage += 0.5 * (1.0 - coverage);
+            }
+            Scored {
+                doc,
+                score: coverage + 0.1 * in_name / total,
+                coverage,
+                matched,
+            }
+        })
+        .collect();
+    scored.sort_by(|a, b| b.score.total_cmp(&a.score));
+    scored
+}
+
+/// Ranks the methods of `index` for `query` (all of them, safe or not), best first.
+pub fn rank(index: &MethodIndex, query: &str) -> Vec<RankedMethod> {
+    score_all(index, &Query::parse(query))
+        .into_iter()
+        .map(|s| ranked(&s))
+        .collect()
+}
+
+fn ranked(s: &Scored) -> RankedMethod {
+    RankedMethod {
+        tool_id: s.doc.tool.id.clone(),
+        method: s.doc.method().name.clone(),
+        score: round(s.score),
+        coverage: round(s.coverage),
+        matched_terms: s.matched.clone(),
+        query_safe: s.doc.query_safe(),
+    }
+}
+
+fn round(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+/// A stable 64-bit FNV-1a hash: ids must not change between runs or builds.
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The stable id of an interpretation.
+pub fn interpretation_id(tool_id: &str, method: &str, arguments: &Map<String, Value>) -> String {
+    let mut keys: Vec<&String> = arguments.keys().collect();
+    keys.sort();
+    let mut canon = format!("{tool_id}\u{1f}{method}");
+    for k in keys {
+        canon.push('\u{1f}');
+        canon.push_str(k);
+        canon.push('=');
+        canon.push_str(&arguments[k].to_string());
+    }
+    format!("opt-{:012x}", fnv1a(&canon) & 0xffff_ffff_ffff)
+}
+
+fn describe_call(tool_id: &str, method: &str, arguments: &Map<String, Value>) -> String {
+    if arguments.is_empty() {
+        return format!("{tool_id}.{method}()");
+    }
+    let args: Vec<String> = arguments
+        .iter()
+        .map(|(k, v)| {
+            format!(
+                "{k} = {}",
+                v.as_str().map_or_else(|| v.to_string(), str::to_owned)
+            )
+        })
+        .collect();
+    format!("{tool_id}.{method}({})", args.join(", "))
+}
+
+/// The first sentence of a description, or the method name in words.
+fn method_label(doc: &index::MethodDoc) -> String {
+    let m = doc.method();
+    let first = m.description.split(['.', ':']).next().unwrap_or("").trim();
+    if first.is_empty() {
+        text::words(&m.name).join(" ")
+    } else {
+        first.to_owned()
+    }
+}
+
+fn interpretation(
+    s: &Scored,
+    binding: &Binding,
+    discriminator: Option<(String, Value)>,
+) -> Interpretation {
+    let tool_id = s.doc.tool.id.clone();
+    let method = s.doc.method().name.clone();
+    let mut arguments = binding.arguments.clone();
+    if let Some((param, value)) = &discriminator {
+        arguments.insert(param.clone(), value.clone());
+    }
+    let label = match &discriminator {
+        Some((_, value)) => value
+            .as_str()
+            .map_or_else(|| value.to_string(), str::to_owned),
+        None => method_label(s.doc),
+    };
+    Interpretation {
+        id: interpretation_id(&tool_id, &method, &arguments),
+        description: describe_call(&tool_id, &method, &arguments),
+        tool_id,
+        method,
+        arguments,
+        fan_out: binding.fan_out.clone(),
+        missing: binding.missing.clone(),
+        discriminator,
+        label,
+        score: round(s.score),
+        matched_terms: s.matched.clone(),
+    }
+}
+
+/// Interpretations of one method: one per candidate when an enum is ambiguous, else one.
+fn interpretations(s: &Scored, query: &Query) -> Vec<Interpretation> {
+    let binding = bind::bind(&s.doc.params, query);
+    match &binding.ambiguity {
+        Some(a) => a
+            .candidates
+            .iter()
+            .map(|v| interpretation(s, &binding, Some((a.param.clone(), v.clone()))))
+            .collect(),
+        None => vec![interpretation(s, &binding, None)],
+    }
+}
+
+/// Runs the probe over `index` (the selected tools) for `query`.
+pub fn run(index: &MethodIndex, query: &str, config: &ProbeConfig) -> ProbeReport {
+    let query = Query::parse(query);
+    let scored = score_all(index, &query);
+    let (safe, unsafe_): (Vec<&Scored>, Vec<&Scored>) =
+        scored.iter().partition(|s| s.doc.query_safe());
+
+    let excluded = unsafe_
+        .iter()
+        .map(|s| NearMiss {
+            tool_id: s.doc.tool.id.clone(),
+            method: s.doc.method().name.clone(),
+            score: round(s.score),
+            why_not: format!("not query-safe: {}", s.doc.method().safety.reason),
+        })
+        .collect();
+    let query_safe_candidate_set = safe
+        .iter()
+        .map(|s| format!("{}.{}", s.doc.tool.id, s.doc.method().name))
+        .collect();
+    let ranked_methods = safe.iter().take(10).map(|s| ranked(s)).collect();
+    let llm_selection_candidates = safe
+        .iter()
+        .take(config.llm_candidates)
+        .map(|s| format!("{}.{}", s.doc.tool.id, s.doc.method().name))
+        .collect();
+
+    let viable: Vec<&Scored> = safe
+        .iter()
+        .copied()
+        .filter(|s| s.coverage >= config.viable_coverage)
+        .collect();
+    let signal = missing_capability(index, &query, &scored, &viable);
+    let mut report = ProbeReport {
+        status: ProbeStatus::Completed,
+        query_safe_candidate_set,
+        excluded,
+        ranked_methods,
+        execution_shortlist: Vec::new(),
+        ambiguity_pool: Vec::new(),
+        llm_selection_candidates,
+        adequacy: Adequacy::Inadequate,
+        confidence_score: 0.0,
+        missing_capability_signal: signal,
+    };
+    if report.missing_capability_signal.is_some() {
+        return report;
+    }
+
+    report.execution_shortlist = viable
+        .iter()
+        .take(config.shortlist_size)
+        .filter_map(|s| interpretations(s, &query).into_iter().next())
+        .collect();
+
+    // The ambiguity pool: near-top methods, one per distinct reading of the query (methods that
+    // cover the same query terms are alternatives for execution, not different meanings), each
+    // expanded over an ambiguous enum.
+    let best = viable[0].score;
+    let mut readings: Vec<BTreeSet<&str>> = Vec::new();
+    for s in viable
+        .iter()
+        .filter(|s| s.score >= best * config.pool_margin)
+    {
+        let reading: BTreeSet<&str> = s.matched.iter().map(String::as_str).collect();
+        if readings.iter().any(|r| r.is_superset(&reading)) {
+            continue;
+        }
+        readings.push(reading);
+        let mut seen: HashSet<String> =
+            report.ambiguity_pool.iter().map(|i| i.id.clone()).collect();
+        for i in interpretations(s, &query) {
+            if seen.insert(i.id.clone()) {
+                report.ambiguity_pool.push(i);
+            }
+        }
+    }
+    report.adequacy = if viable[0].coverage >= 0.75 {
+        Adequacy::Adequate
+    } else {
+        Adequacy::Partial
+    };
+    let spread = 1.0 / report.ambiguity_pool.len().max(1) as f64;
+    report.confidence_score = round(viable[0].coverage.min(1.0) * spread);
+    report
+}
+
+/// Why nothing can serve `query`, or `None` when something can.
+fn missing_capability(
+    index: &MethodIndex,
+    query: &Query,
+    scored: &[Scored],
+    viable: &[&Scored],
+) -> Option<MissingCapability> {
+    let nearest = |n: usize| -> Vec<NearMiss> {
+        scored
+            .iter()
+            .filter(|s| s.score > 0.0)
+            .take(n)
+            .map(|s| NearMiss {
+                tool_id: s.doc.tool.id.clone(),
+                method: s.doc.method().name.clone(),
+                score: round(s.score),
+                why_not: if s.doc.query_safe() {
+                    let missing: Vec<&str> = query
+                        .terms
+                        .iter()
+                        .filter(|t| !s.matched.contains(t))
+                        .map(String::as_str)
+                        .collect();
+                    format!(
+                        "covers {:.0}% of the query; nothing about: {}",
+                        s.coverage * 100.0,
+                        missing.join(", ")
+                    )
+                } else {
+                    format!("not query-safe: {}", s.doc.method().safety.reason)
+                },
+            })
+            .collect()
+    };
+    let unmatched: Vec<String> = query
+        .terms
+        .iter()
+        .filter(|t| {
+            !index
+                .docs
+                .iter()
+                .any(|d| d.query_safe() && d.terms.contains_key(*t))
+        })
+        .cloned()
+        .collect();
+
+    if index.docs.is_empty() {
+        return Some(MissingCapability {
+            reason: "no_tools".into(),
+            message: "no tool with any method is available for this request".into(),
+            unmatched_terms: unmatched,
+            nearest: Vec::new(),
+        });
+    }
+    // A request to act ("transfer ...", "send ...") is served only by a query-safe method that
+    // itself does that; reading nearby data is not doing what was asked.
+    if let Some(verb) = text::leading_verb(&query.text).filter(|v| text::mutating_verb(v)) {
+        let names_verb = |d: &index::MethodDoc| {
+            d.name_terms.contains(&verb) || d.terms.get(&verb).is_some_and(|w| *w >= 0.9)
+        };
+        let safe_does_it = index.docs.iter().any(|d| d.query_safe() && names_verb(d));
+        let unsafe_does_it = index.docs.iter().any(|d| !d.query_safe() && names_verb(d));
+        if !safe_does_it && (unsafe_does_it || text::destructive_verb(&verb)) {
+            let mut near = nearest(5);
+            near.sort_by_key(|n| n.why_not.starts_with("covers"));
+            return Some(MissingCapability {
+                reason: "execute_only".into(),
+                message: format!(
+                    "the request asks to '{verb}', which only an execute-surface method could do; query mode never calls one"
+                ),
+                unmatched_terms: unmatched,
+                nearest: near,
+            });
+        }
+    }
+    if viable.is_empty() {
+        let reason = if scored
+            .first()
+            .is_some_and(|s| !s.doc.query_safe() && s.coverage >= 0.5)
+        {
+            "execute_only"
+        } else {
+            "no_relevant_method"
+        };
+        return Some(MissingCapability {
+            reason: reason.into(),
+            message: if unmatched.is_empty() {
+                "no query-safe method covers enough of the request".into()
+            } else {
+                format!("no query-safe method covers: {}", unmatched.join(", "))
+            },
+            unmatched_terms: unmatched,
+            nearest: nearest(3),
+        });
+    }
+    None
+}
+
+/// The fast lane's one-shot pick: the best viable method with its binding, no pools, no
+/// clarification. `None` when nothing is viable.
+pub fn fast_pick(
+    index: &MethodIndex,
+    query: &str,
+    config: &ProbeConfig,
+) -> Result<Interpretation, MissingCapability> {
+    let q = Query::parse(query);
+    let scored = score_all(index, &q);
+    let viable: Vec<&Scored> = scored
+        .iter()
+        .filter(|s| s.doc.query_safe() && s.coverage >= config.viable_coverage)
+        .collect();
+    if let Some(signal) = missing_capability(index, &q, &scored, &viable) {
+        return Err(signal);
+    }
+    Ok(interpretations(viable[0], &q).remove(0))
+}
+
+/// Tool selection without pinned tools: the tools whose best method (safe or not: a miss should
+/// name what came close) scores above zero, best first, at most `max`.
+pub fn select_tools(
+    query: &str,
+    tools: &[Arc<ToolDescriptor>],
+    max: usize,
+) -> Vec<(Arc<ToolDescriptor>, f64)> {
+    let index = MethodIndex::build(tools);
+    let q = Query::parse(query);
+    let mut best: Vec<(Arc<ToolDescriptor>, f64)> = Vec::new();
+    for s in score_all(&index, &q).into_iter().filter(|s| s.score > 0.0) {
+        if !best.iter().any(|(t, _)| t.id == s.doc.tool.id) {
+            best.push((Arc::clone(&s.doc.tool), round(s.score)));
+        }
+    }
+    best.truncate(max);
+    best
+}

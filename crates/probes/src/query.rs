@@ -1,0 +1,145 @@
+//! A query as the probe sees it: content terms, raw tokens (for patterns and entities) and
+//! numbers.
+
+/// A parsed query.
+#[derive(Debug, Clone)]
+pub struct Query {
+    /// The trimmed text.
+    pub text: String,
+    /// Distinct content terms, in order of first appearance.
+    pub terms: Vec<String>,
+    /// Whitespace tokens with surrounding punctuation and possessive `'s` removed.
+    pub tokens: Vec<String>,
+}
+
+impl Query {
+    /// Parses `text`.
+    pub fn parse(text: &str) -> Self {
+        let mut terms = Vec::new();
+        for t in text::terms(text) {
+            if !terms.contains(&t) {
+                terms.push(t);
+            }
+        }
+        let tokens = text
+            .split_whitespace()
+            .map(|t| {
+                let t = t.trim_matches(|c: char| !c.is_alphanumeric() && !"-_.$@#/".contains(c));
+                let t = t.trim_end_matches(['.', ',']);
+                t.strip_suffix("'s")
+                    .or_else(|| t.strip_suffix("’s"))
+                    .unwrap_or(t)
+                    .to_owned()
+            })
+            .filter(|t| !t.is_empty())
+            .collect();
+        Self {
+            text: text.trim().to_owned(),
+            terms,
+            tokens,
+        }
+    }
+
+    /// Numbers in the query, as written and as values (`$1,500` → 1500).
+    pub fn numbers(&self) -> Vec<(String, f64)> {
+        self.tokens
+            .iter()
+            .filter_map(|t| {
+                let cleaned: String = t
+                    .chars()
+                    .filter(|c| !matches!(c, '$' | ',' | '%' | '€' | '£'))
+                    .collect();
+                cleaned
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| v.is_finite())
+                    .map(|v| (t.clone(), v))
+            })
+            .collect()
+    }
+
+    /// Candidate named entities: quoted phrases, then runs of capitalised words that do not
+    /// open the sentence.
+    pub fn entities(&self) -> Vec<String> {
+        let mut out = quoted(&self.text);
+        let mut run: Vec<&str> = Vec::new();
+        for (i, token) in self.tokens.iter().enumerate() {
+            let first = token.chars().next();
+            // A number continues a name that has begun ("World Cup 2026") but never starts one.
+            let continues = first.is_some_and(char::is_uppercase)
+                || (!run.is_empty() && first.is_some_and(|c| c.is_ascii_digit()));
+            if continues && i > 0 {
+                run.push(token);
+            } else if !run.is_empty() {
+                out.push(run.join(" "));
+                run.clear();
+            }
+        }
+        if !run.is_empty() {
+            out.push(run.join(" "));
+        }
+        out
+    }
+}
+
+/// Phrases in quotes. A quote opens at the start or after whitespace and closes before
+/// whitespace, punctuation or the end, so apostrophes ("What's", "Spain's") are not quotes.
+fn quoted(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let close = match c {
+            '"' => '"',
+            '\'' => '\'',
+            '“' => '”',
+            '‘' => '’',
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        if i > 0 && !chars[i - 1].is_whitespace() && chars[i - 1] != '(' {
+            i += 1;
+            continue;
+        }
+        let end = (i + 1..chars.len())
+            .find(|&j| chars[j] == close && chars.get(j + 1).is_none_or(|n| !n.is_alphanumeric()));
+        match end {
+            Some(j) => {
+                let inner: String = chars[i + 1..j].iter().collect();
+                let inner = inner.trim();
+                if !inner.is_empty() && inner.split_whitespace().count() <= 6 {
+                    out.push(inner.to_owned());
+                }
+                i = j + 1;
+            }
+            None => i += 1,
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_terms_tokens_numbers_and_entities() {
+        let q = Query::parse(
+            "What's the balance of acct-0001's wallet, and Spain's odds at the FIFA World Cup 2026?",
+        );
+        assert!(q.tokens.contains(&"acct-0001".to_owned()), "{:?}", q.tokens);
+        assert_eq!(q.numbers(), [("2026".to_owned(), 2026.0)]);
+        assert_eq!(q.entities(), ["Spain", "FIFA World Cup 2026"]);
+        assert_eq!(
+            Query::parse("send $1,500 to 'Bob Smith'").numbers()[0].1,
+            1500.0
+        );
+        assert_eq!(
+            Query::parse("send $1,500 to 'Bob Smith'").entities()[0],
+            "Bob Smith"
+        );
+    }
+}

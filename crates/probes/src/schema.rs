@@ -1,0 +1,157 @@
+//! Reading the parts of a JSON Schema the probe cares about: an object's properties, which are
+//! required, and each property's type, enum (or `oneOf`/`anyOf` of `const`s with titles),
+//! default, pattern, description and examples.
+
+use serde_json::Value;
+
+/// One property of a method's input schema.
+#[derive(Debug, Clone)]
+pub struct Param {
+    /// Property name.
+    pub name: String,
+    /// Whether the schema lists it as required.
+    pub required: bool,
+    /// `type`, when a single one is given.
+    pub kind: Option<String>,
+    /// Allowed values with their labels (the value itself, or a `const`'s title).
+    pub choices: Vec<Choice>,
+    /// Whether a `default` is declared.
+    pub has_default: bool,
+    /// `pattern`, for strings.
+    pub pattern: Option<String>,
+    /// `format`, for strings.
+    pub format: Option<String>,
+    /// Description (may be empty).
+    pub description: String,
+    /// `examples`, rendered as text.
+    pub examples: Vec<String>,
+}
+
+/// One allowed value of an enum-like property.
+#[derive(Debug, Clone)]
+pub struct Choice {
+    /// The value to send.
+    pub value: Value,
+    /// Words that name it: the value, a `const`'s title and description, and aliases the
+    /// property description gives in the form `VALUE (Alias)`.
+    pub label: String,
+}
+
+/// The properties of an object schema, in declaration order.
+pub fn params(schema: &Value) -> Vec<Param> {
+    let required: Vec<&str> = schema["required"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
+    let Some(props) = schema["properties"].as_object() else {
+        return Vec::new();
+    };
+    props
+        .iter()
+        .map(|(name, p)| {
+            let description = p["description"].as_str().unwrap_or_default().to_owned();
+            Param {
+                name: name.clone(),
+                required: required.contains(&name.as_str()),
+                kind: p["type"].as_str().map(str::to_owned),
+                choices: choices(p, &description),
+                has_default: p.get("default").is_some(),
+                pattern: p["pattern"].as_str().map(str::to_owned),
+                format: p["format"].as_str().map(str::to_owned),
+                examples: p["examples"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(render)
+                    .collect(),
+                description,
+            }
+        })
+        .collect()
+}
+
+fn render(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn choices(p: &Value, description: &str) -> Vec<Choice> {
+    if let Some(values) = p["enum"].as_array() {
+        return values
+            .iter()
+            .filter(|v| !v.is_null())
+            .map(|v| {
+                let text = render(v);
+                let alias = alias_in(description, &text);
+                Choice {
+                    value: v.clone(),
+                    label: format!("{text} {}", alias.unwrap_or_default())
+                        .trim()
+                        .to_owned(),
+                }
+            })
+            .collect();
+    }
+    let alternatives = p["oneOf"].as_array().or_else(|| p["anyOf"].as_array());
+    alternatives
+        .into_iter()
+        .flatten()
+        .filter_map(|alt| {
+            let value = alt.get("const")?.clone();
+            let label = [
+                render(&value),
+                alt["title"].as_str().unwrap_or_default().to_owned(),
+                alt["description"].as_str().unwrap_or_default().to_owned(),
+            ]
+            .join(" ");
+            Some(Choice {
+                value,
+                label: label.trim().to_owned(),
+            })
+        })
+        .collect()
+}
+
+/// `"Ticker: BTC (Bitcoin), ETH (Ethereum)"` gives `Bitcoin` for `BTC`.
+fn alias_in(description: &str, value: &str) -> Option<String> {
+    let at = description.find(value)?;
+    let rest = description[at + value.len()..].trim_start();
+    let inner = rest.strip_prefix('(')?;
+    let end = inner.find(')')?;
+    Some(inner[..end].to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn reads_enums_consts_aliases_and_requirements() {
+        let schema = json!({
+            "type": "object",
+            "properties": {
+                "symbol": {"type": "string", "enum": ["BTC", "ETH"], "description": "Ticker: BTC (Bitcoin), ETH (Ethereum)."},
+                "unit": {"oneOf": [{"const": "c", "title": "Celsius"}, {"const": "f", "title": "Fahrenheit"}], "default": "c"},
+                "id": {"type": "string", "pattern": "^x-[0-9]+$", "examples": ["x-1"]}
+            },
+            "required": ["symbol", "id"]
+        });
+        let p = params(&schema);
+        assert_eq!(
+            p.iter()
+                .map(|p| (p.name.as_str(), p.required))
+                .collect::<Vec<_>>(),
+            [("symbol", true), ("unit", false), ("id", true)]
+        );
+        assert_eq!(p[0].choices[0].label, "BTC Bitcoin");
+        assert_eq!(p[1].choices[1].label, "f Fahrenheit");
+        assert!(p[1].has_default);
+        assert_eq!(p[2].pattern.as_deref(), Some("^x-[0-9]+$"));
+        assert_eq!(p[2].examples, ["x-1"]);
+    }
+}
