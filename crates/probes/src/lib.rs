@@ -305,6 +305,11 @@ pub fn interpretation_id(tool_id: &str, method: &str, arguments: &Map<String, Va
     format!("opt-{:012x}", fnv1a(&canon) & 0xffff_ffff_ffff)
 }
 
+/// The id an interpretation should have for its current arguments.
+pub fn bind_id(i: &Interpretation) -> String {
+    interpretation_id(&i.tool_id, &i.method, &i.arguments)
+}
+
 fn describe_call(tool_id: &str, method: &str, arguments: &Map<String, Value>) -> String {
     if arguments.is_empty() {
         return format!("{tool_id}.{method}()");

@@ -1,0 +1,346 @@
+//! The clarification gate: the last safe place to avoid committing to the wrong method.
+//!
+//! It runs after the probe and before planning, and decides from the probe's ambiguity pool:
+//! - **capability miss** when no grounded interpretation survives;
+//! - **clarification** (`ambiguous_interpretation`) when several materially different ones do;
+//! - **clarification** (`missing_parameter`) when the one that survives needs a required
+//!   argument the query does not give and the schema has no default;
+//! - **answer** when exactly one complete interpretation survives.
+//!
+//! `recommendedOptionId` is computed deterministically (the pool's order: best method, then the
+//! fullest and earliest-declared value), so the same input always recommends the same option.
+//! Under `clarificationPolicy: "auto"` the gate continues with it and reports the assumption; a
+//! missing parameter without enumerated values cannot be assumed and is always returned.
+//! A caller resumes with `selectedOptionId`, which the gate finds among the same options.
+
+use contract::{
+    Assumption, CapabilityMiss, Clarification, ClarificationKind, ClarificationOption, ClarificationPolicy, NearestMethod,
+};
+use probes::{Interpretation, ProbeReport};
+use serde_json::{Value, json};
+
+/// What the gate was given.
+#[derive(Debug, Clone, Copy)]
+pub struct GateInput<'a> {
+    /// The normalized query.
+    pub query: &'a str,
+    /// The probe's report.
+    pub report: &'a ProbeReport,
+    /// The caller's policy.
+    pub policy: ClarificationPolicy,
+    /// The option the caller chose in answer to an earlier clarification.
+    pub selected_option_id: Option<&'a str>,
+}
+
+/// The gate's decision.
+#[derive(Debug, Clone)]
+pub enum Decision {
+    /// Plan and execute this interpretation.
+    Answer {
+        /// The interpretation to execute.
+        interpretation: Interpretation,
+        /// Present when the gate chose it under `auto`.
+        assumption: Option<Assumption>,
+    },
+    /// Ask the caller.
+    Clarify(Clarification),
+    /// Nothing can serve the request.
+    CapabilityMiss(CapabilityMiss),
+}
+
+/// The decision with its diagnostics.
+#[derive(Debug, Clone)]
+pub struct ClarificationDecision {
+    /// What to do.
+    pub decision: Decision,
+    /// Stable code for why.
+    pub reason_code: &'static str,
+    /// `deterministic` here; `judge` or `fallback` when a model judge took part.
+    pub strategy: &'static str,
+    /// Interpretations that survived.
+    pub viable_candidate_count: usize,
+}
+
+impl ClarificationDecision {
+    /// The payload of the `query-clarification-decision` trace event.
+    pub fn to_trace(&self) -> Value {
+        let (outcome, options, recommended) = match &self.decision {
+            Decision::Answer { interpretation, assumption } => {
+                ("answer", 0, assumption.as_ref().map(|a| a.option_id.clone()).or(Some(interpretation.id.clone())))
+            }
+            Decision::Clarify(c) => ("clarification_required", c.options.len(), c.recommended_option_id.clone()),
+            Decision::CapabilityMiss(_) => ("capability_miss", 0, None),
+        };
+        json!({
+            "outcome": outcome, "reasonCode": self.reason_code, "strategy": self.strategy,
+            "viableCandidateCount": self.viable_candidate_count, "options": options, "recommendedOptionId": recommended,
+        })
+    }
+}
+
+/// Bad input the gate refuses.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GateError {
+    /// `selectedOptionId` names no option of this query.
+    #[error("'{id}' is not an option for this query (options: {known})")]
+    UnknownOption {
+        /// The id sent.
+        id: String,
+        /// The ids that exist.
+        known: String,
+    },
+}
+
+/// The payload of the `query-clarification-input` trace event: what the gate actually received.
+pub fn input_trace(input: &GateInput) -> Value {
+    json!({
+        "query": input.query,
+        "policy": match input.policy { ClarificationPolicy::Return => "return", ClarificationPolicy::Auto => "auto" },
+        "selectedOptionId": input.selected_option_id,
+        "ambiguityPool": input.report.ambiguity_pool.iter().map(|i| json!({"id": i.id, "label": i.label, "method": format!("{}.{}", i.tool_id, i.method), "missing": i.missing.iter().map(|m| &m.name).collect::<Vec<_>>()})).collect::<Vec<_>>(),
+        "executionShortlist": input.report.execution_shortlist.iter().map(|i| format!("{}.{}", i.tool_id, i.method)).collect::<Vec<_>>(),
+        "viableCandidateCount": input.report.viable_candidate_count(),
+        "missingCapability": input.report.missing_capability_signal.as_ref().map(|m| &m.reason),
+    })
+}
+
+fn option(i: &Interpretation) -> ClarificationOption {
+    ClarificationOption {
+        id: i.id.clone(),
+        label: i.label.clone(),
+        description: i.description.clone(),
+        tool_id: i.tool_id.clone(),
+        method: i.method.clone(),
+        arguments: i.arguments.clone(),
+    }
+}
+
+/// One interpretation per allowed value of `i`'s first missing parameter.
+fn fill_options(i: &Interpretation) -> Vec<Interpretation> {
+    let Some(missing) = i.missing.first() else { return Vec::new() };
+    missing
+        .choices
+        .iter()
+        .map(|choice| {
+            let mut filled = i.clone();
+            filled.arguments.insert(missing.name.clone(), choice.clone());
+            filled.missing.remove(0);
+            filled.id = probes::bind_id(&filled);
+            filled.label = choice.as_str().map_or_else(|| choice.to_string(), str::to_owned);
+            filled.description = format!("{} with {} = {}", i.description, missing.name, filled.label);
+            filled.discriminator = Some((missing.name.clone(), choice.clone()));
+            filled
+        })
+        .collect()
+}
+
+fn capability_miss(report: &ProbeReport) -> CapabilityMiss {
+    match &report.missing_capability_signal {
+        Some(s) => CapabilityMiss {
+            reason: s.reason.clone(),
+            message: s.message.clone(),
+            nearest_methods: s
+                .nearest
+                .iter()
+                .map(|n| NearestMethod { tool_id: n.tool_id.clone(), method: n.method.clone(), score: n.score, why_not: n.why_not.clone() })
+                .collect(),
+        },
+        None => CapabilityMiss { reason: "no_relevant_method".into(), message: "no interpretation survived the probe".into(), nearest_methods: Vec::new() },
+    }
+}
+
+fn assumption(chosen: &Interpretation, all: &[Interpretation]) -> Assumption {
+    Assumption {
+        auto_resolved: true,
+        option_id: chosen.id.clone(),
+        label: chosen.label.clone(),
+        alternatives: all.iter().filter(|i| i.id != chosen.id).map(option).collect(),
+    }
+}
+
+fn ambiguous_question(pool: &[Interpretation]) -> String {
+    let params: Vec<&str> = pool.iter().filter_map(|i| i.discriminator.as_ref().map(|(p, _)| p.as_str())).collect();
+    match params.first() {
+        Some(p) if params.len() == pool.len() && params.iter().all(|x| x == p) => {
+            format!("Which {} do you mean?", text::words(p).join(" "))
+        }
+        _ => "Your question can be read in several materially different ways. Which do you mean?".into(),
+    }
+}
+
+fn missing_question(i: &Interpretation) -> String {
+    let m = &i.missing[0];
+    let what = text::words(&m.name).join(" ");
+    let detail = m.description.trim().trim_end_matches('.');
+    if detail.is_empty() {
+        format!("Which {what} should I use for {}.{}?", i.tool_id, i.method)
+    } else {
+        format!("Which {what} should I use? ({detail})")
+    }
+}
+
+/// Decides, deterministically.
+pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
+    let report = input.report;
+    let pool = &report.ambiguity_pool;
+    let viable = report.viable_candidate_count();
+    let done = |decision, reason_code| Ok(ClarificationDecision { decision, reason_code, strategy: "deterministic", viable_candidate_count: viable });
+
+    if report.missing_capability_signal.is_some() || pool.is_empty() {
+        return done(Decision::CapabilityMiss(capability_miss(report)), "no_viable_candidate");
+    }
+
+    // Every option this query can offer: the pool, and the values of a missing parameter.
+    let mut offered: Vec<Interpretation> = pool.clone();
+    if pool.len() == 1 {
+        offered.extend(fill_options(&pool[0]));
+    }
+    if let Some(id) = input.selected_option_id {
+        let Some(chosen) = offered.iter().find(|i| i.id == id) else {
+            let known = offered.iter().map(|i| i.id.as_str()).collect::<Vec<_>>().join(", ");
+            return Err(GateError::UnknownOption { id: id.to_owned(), known });
+        };
+        if !chosen.missing.is_empty() {
+            return done(Decision::Clarify(missing_clarification(chosen)), "missing_required_parameter");
+        }
+        return done(Decision::Answer { interpretation: chosen.clone(), assumption: None }, "selected_option");
+    }
+
+    if pool.len() > 1 {
+        let recommended = &pool[0];
+        if input.policy == ClarificationPolicy::Auto && recommended.missing.is_empty() {
+            let a = assumption(recommended, pool);
+            return done(Decision::Answer { interpretation: recommended.clone(), assumption: Some(a) }, "auto_resolved_ambiguity");
+        }
+        return done(
+            Decision::Clarify(Clarification {
+                kind: ClarificationKind::AmbiguousInterpretation,
+                question: ambiguous_question(pool),
+                options: pool.iter().map(option).collect(),
+                missing_parameters: Vec::new(),
+                recommended_option_id: Some(recommended.id.clone()),
+            }),
+            "ambiguous_interpretations",
+        );
+    }
+
+    let only = &pool[0];
+    if only.missing.is_empty() {
+        return done(Decision::Answer { interpretation: only.clone(), assumption: None }, "single_interpretation");
+    }
+    let filled = fill_options(only);
+    if input.policy == ClarificationPolicy::Auto && let Some(first) = filled.first().filter(|f| f.missing.is_empty()) {
+        let a = assumption(first, &filled);
+        return done(Decision::Answer { interpretation: first.clone(), assumption: Some(a) }, "auto_resolved_missing_parameter");
+    }
+    done(Decision::Clarify(missing_clarification(only)), "missing_required_parameter")
+}
+
+fn missing_clarification(i: &Interpretation) -> Clarification {
+    let options: Vec<ClarificationOption> = fill_options(i).iter().map(option).collect();
+    Clarification {
+        kind: ClarificationKind::MissingParameter,
+        question: missing_question(i),
+        recommended_option_id: options.first().map(|o| o.id.clone()),
+        options,
+        missing_parameters: i.missing.iter().map(|m| m.name.clone()).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use contract::{MethodDescriptor, MethodMeta, QuerySafety, SafetyBasis, ToolDescriptor};
+    use probes::{MethodIndex, ProbeConfig};
+
+    use super::*;
+
+    /// A tool from a domain no code mentions: library opening hours, with an ambiguous branch
+    /// enum, and a lending method whose member id has no default.
+    fn library() -> Vec<Arc<ToolDescriptor>> {
+        let method = |name: &str, description: &str, schema: Value| MethodDescriptor {
+            name: name.into(),
+            description: description.into(),
+            input_schema: schema,
+            output_schema: None,
+            meta: MethodMeta::default(),
+            safety: QuerySafety { query_safe: true, basis: SafetyBasis::Declared, reason: String::new() },
+        };
+        vec![Arc::new(ToolDescriptor {
+            id: "library".into(),
+            title: "City library".into(),
+            description: "Branches of the city library".into(),
+            source: "test".into(),
+            methods: vec![
+                method("get_opening_hours", "Opening hours of a library branch", json!({"type": "object",
+                    "properties": {"branch": {"type": "string", "enum": ["Central Library", "Harbour Library", "Hillside Branch"]}},
+                    "required": ["branch"]})),
+                method("get_loans", "Books currently on loan to a member", json!({"type": "object",
+                    "properties": {"member_id": {"type": "string", "pattern": "^M[0-9]{6}$", "description": "Library card number"}},
+                    "required": ["member_id"]})),
+            ],
+        })]
+    }
+
+    fn gate(query: &str, policy: ClarificationPolicy, selected: Option<&str>) -> Result<ClarificationDecision, GateError> {
+        let report = probes::run(&MethodIndex::build(&library()), query, &ProbeConfig::default());
+        decide(&GateInput { query, report: &report, policy, selected_option_id: selected })
+    }
+
+    fn clarification(d: &ClarificationDecision) -> &Clarification {
+        match &d.decision {
+            Decision::Clarify(c) => c,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn ambiguity_is_returned_then_resumed_with_the_chosen_option() {
+        let d = gate("When does the library open?", ClarificationPolicy::Return, None).unwrap();
+        let c = clarification(&d);
+        assert_eq!(c.kind, ClarificationKind::AmbiguousInterpretation);
+        assert_eq!(c.question, "Which branch do you mean?");
+        assert_eq!(c.options.len(), 2, "{:?}", c.options);
+        let again = gate("When does the library open?", ClarificationPolicy::Return, None).unwrap();
+        assert_eq!(clarification(&again).recommended_option_id, c.recommended_option_id);
+
+        let harbour = c.options.iter().find(|o| o.label == "Harbour Library").unwrap();
+        let d = gate("When does the library open?", ClarificationPolicy::Return, Some(&harbour.id)).unwrap();
+        let Decision::Answer { interpretation, assumption: None } = &d.decision else { panic!("{:?}", d.decision) };
+        assert_eq!(interpretation.arguments["branch"], "Harbour Library");
+        assert_eq!(d.reason_code, "selected_option");
+    }
+
+    #[test]
+    fn auto_continues_with_the_recommendation_and_says_so() {
+        let d = gate("When does the library open?", ClarificationPolicy::Auto, None).unwrap();
+        let Decision::Answer { interpretation, assumption: Some(a) } = &d.decision else { panic!("{:?}", d.decision) };
+        assert!(a.auto_resolved);
+        assert_eq!(a.option_id, interpretation.id);
+        assert_eq!(a.alternatives.len(), 1);
+    }
+
+    #[test]
+    fn a_missing_parameter_is_named_and_never_assumed_without_choices() {
+        for policy in [ClarificationPolicy::Return, ClarificationPolicy::Auto] {
+            let d = gate("Which books do I have on loan?", policy, None).unwrap();
+            let c = clarification(&d);
+            assert_eq!(c.kind, ClarificationKind::MissingParameter);
+            assert_eq!(c.missing_parameters, ["member_id"]);
+            assert!(c.question.contains("member id") && c.question.contains("Library card number"), "{}", c.question);
+            assert!(c.options.is_empty());
+        }
+        let d = gate("Which books are on loan to M123456?", ClarificationPolicy::Return, None).unwrap();
+        assert!(matches!(d.decision, Decision::Answer { .. }), "{:?}", d.decision);
+    }
+
+    #[test]
+    fn unknown_options_and_unsupported_requests() {
+        let err = gate("When does the library open?", ClarificationPolicy::Return, Some("opt-nope")).unwrap_err();
+        assert!(matches!(err, GateError::UnknownOption { .. }));
+        let d = gate("Renew my passport", ClarificationPolicy::Return, None).unwrap();
+        assert!(matches!(d.decision, Decision::CapabilityMiss(_)), "{:?}", d.decision);
+        assert_eq!(d.reason_code, "no_viable_candidate");
+    }
+}
