@@ -1,0 +1,105 @@
+//! Does the gathered evidence answer the question? The deterministic check: some evidence was
+//! gathered, and every specific thing the query names (a proper name, a number) appears in it.
+//! When not, it proposes a follow-up query that has not been tried.
+
+use std::collections::HashSet;
+
+use serde_json::{Value, json};
+
+use crate::EvidenceRegistry;
+
+/// The verdict, in the shape a completeness model also returns.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CompletenessVerdict {
+    /// Whether the evidence answers the question.
+    pub sufficient: bool,
+    /// What is missing, for people.
+    pub missing: String,
+    /// A query for another round, when one is worth trying.
+    pub follow_up_query: Option<String>,
+    /// Specific things the query names that no evidence mentions.
+    pub missing_aspects: Vec<String>,
+}
+
+impl CompletenessVerdict {
+    /// The payload of the `completeness-evaluation` trace event.
+    pub fn to_trace(&self, round: u32, evidence: usize) -> Value {
+        json!({"round": round, "sufficient": self.sufficient, "missing": self.missing,
+            "followUpQuery": self.follow_up_query, "missingAspects": self.missing_aspects, "evidenceGathered": evidence})
+    }
+}
+
+/// Specific things a query names: capitalised words after the first, and numbers.
+fn aspects(query: &str) -> Vec<String> {
+    query
+        .split_whitespace()
+        .enumerate()
+        .filter_map(|(i, w)| {
+            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+            let w = w.strip_suffix("'s").unwrap_or(w);
+            let named = i > 0 && w.chars().next().is_some_and(char::is_uppercase) && !text::is_stopword(&w.to_lowercase());
+            let number = w.chars().any(|c| c.is_ascii_digit());
+            (named || number).then(|| w.to_owned())
+        })
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Judges `registry` against `query`; `tried` lists queries already run.
+pub fn completeness(query: &str, registry: &EvidenceRegistry, tried: &[String]) -> CompletenessVerdict {
+    let mut said: HashSet<String> = HashSet::new();
+    for u in registry.units() {
+        said.extend(text::terms(&format!("{} {} {}", u.title, u.excerpt, u.arguments)));
+    }
+    let missing_aspects: Vec<String> = aspects(query)
+        .into_iter()
+        .filter(|a| text::terms(a).iter().any(|t| !said.contains(t)))
+        .collect();
+    let sufficient = !registry.is_empty() && missing_aspects.is_empty();
+    let missing = if registry.is_empty() {
+        match registry.failures.first() {
+            Some(f) => format!("no evidence was gathered; {f}"),
+            None => "the tools returned no results".to_owned(),
+        }
+    } else if !missing_aspects.is_empty() {
+        format!("the evidence does not mention {}", missing_aspects.join(", "))
+    } else {
+        String::new()
+    };
+    let follow_up_query = if sufficient {
+        None
+    } else {
+        let content: Vec<&str> = query
+            .split_whitespace()
+            .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+            .filter(|w| !w.is_empty() && !text::is_stopword(&w.to_lowercase()))
+            .collect();
+        let candidates = [content.join(" "), missing_aspects.join(" ")];
+        candidates.into_iter().find(|c| !c.is_empty() && c != query && !tried.iter().any(|t| t.eq_ignore_ascii_case(c)))
+    };
+    CompletenessVerdict { sufficient, missing, follow_up_query, missing_aspects }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_numbers_are_the_aspects() {
+        assert_eq!(aspects("What are Spain's odds at the FIFA World Cup 2026?"), ["Spain", "FIFA", "World", "Cup", "2026"]);
+        assert_eq!(aspects("who will win?"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn empty_evidence_is_insufficient_and_proposes_an_untried_follow_up() {
+        let r = EvidenceRegistry::default();
+        let v = completeness("Will the Fed cut rates?", &r, &["Will the Fed cut rates?".into()]);
+        assert!(!v.sufficient);
+        assert_eq!(v.follow_up_query.as_deref(), Some("Fed cut rates"));
+        let mut tried = vec!["Will the Fed cut rates?".to_owned(), "fed cut rates".to_owned()];
+        let v = completeness("Will the Fed cut rates?", &r, &tried);
+        assert_eq!(v.follow_up_query.as_deref(), Some("Fed"), "then only what the query names");
+        tried.push("Fed".into());
+        assert_eq!(completeness("Will the Fed cut rates?", &r, &tried).follow_up_query, None, "never the same query twice");
+    }
+}

@@ -1,0 +1,227 @@
+//! Evidence units gathered from tool output.
+
+use std::collections::HashSet;
+
+use executor::ExecutionRecord;
+use serde_json::{Map, Value};
+
+/// One unit of evidence.
+#[derive(Debug, Clone, PartialEq)]
+pub struct EvidenceUnit {
+    /// Stable id.
+    pub id: String,
+    /// Tool.
+    pub tool_id: String,
+    /// Method.
+    pub method: String,
+    /// The arguments of the call.
+    pub arguments: Value,
+    /// Round of rediscovery it came from (0 for the first).
+    pub round: u32,
+    /// Index of the call in that round's execution record.
+    pub call_seq: u32,
+    /// Title.
+    pub title: String,
+    /// Short text rendering.
+    pub excerpt: String,
+    /// The record.
+    pub data: Value,
+    /// Share of the query's terms the unit mentions.
+    pub score: f64,
+}
+
+/// Evidence gathered in one request, in the order gathered.
+#[derive(Debug, Clone, Default)]
+pub struct EvidenceRegistry {
+    units: Vec<EvidenceUnit>,
+    seen: HashSet<String>,
+    /// Calls that failed, as `tool.method: message`.
+    pub failures: Vec<String>,
+}
+
+/// Fields that give an object its own identity, so that an array of such objects is a list of
+/// separate records rather than parts of one.
+const IDENTITY: &[&str] = &["id", "question", "title", "name", "symbol", "headline", "url"];
+/// Fields that make a good title, in order of preference.
+const TITLE: &[&str] = &["question", "title", "name", "headline", "tournament", "league", "symbol", "team", "account", "id"];
+
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+fn scalar(v: &Value) -> Option<String> {
+    match v {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        Value::Bool(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+/// A compact, readable rendering: scalar fields as `key: value`, arrays of small objects as their
+/// first text and first number (`Spain 0.18`), at most `max` characters.
+pub fn render(v: &Value, max: usize) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    match v {
+        Value::Object(map) => {
+            for (k, field) in map {
+                if let Some(s) = scalar(field) {
+                    parts.push(format!("{k}: {s}"));
+                } else if let Value::Array(items) = field {
+                    let rendered: Vec<String> = items.iter().take(8).map(pair).collect();
+                    let more = if items.len() > 8 { format!(" (+{} more)", items.len() - 8) } else { String::new() };
+                    parts.push(format!("{k}: {}{more}", rendered.join(", ")));
+                }
+            }
+        }
+        other => parts.push(scalar(other).unwrap_or_else(|| other.to_string())),
+    }
+    let mut out = parts.join("; ");
+    if out.len() > max {
+        let cut = (0..=max).rev().find(|i| out.is_char_boundary(*i)).unwrap_or(0);
+        out.truncate(cut);
+        out.push('…');
+    }
+    out
+}
+
+fn pair(item: &Value) -> String {
+    match item {
+        Value::Object(map) => {
+            let text = map.values().find_map(|v| v.as_str().map(str::to_owned));
+            let number = map.values().find_map(|v| v.as_f64().map(|n| n.to_string()));
+            match (text, number) {
+                (Some(t), Some(n)) => format!("{t} {n}"),
+                (Some(t), None) => t,
+                (None, Some(n)) => n,
+                (None, None) => "…".into(),
+            }
+        }
+        other => scalar(other).unwrap_or_else(|| other.to_string()),
+    }
+}
+
+fn title_of(v: &Value, fallback: &str) -> String {
+    TITLE.iter().find_map(|k| v.get(*k).and_then(scalar)).unwrap_or_else(|| fallback.to_owned())
+}
+
+/// Splits a result into records: the items of its one array of identified objects, or itself.
+fn records(result: &Value) -> Vec<(Option<String>, &Value)> {
+    if let Value::Object(map) = result {
+        let lists: Vec<&Vec<Value>> = map
+            .values()
+            .filter_map(Value::as_array)
+            .filter(|a| !a.is_empty() && a.iter().all(|i| i.as_object().is_some_and(has_identity)))
+            .collect();
+        if lists.len() == 1 {
+            return lists[0].iter().map(|i| (Some(identity(i)), i)).collect();
+        }
+        if map.values().all(|v| matches!(v, Value::Array(a) if a.is_empty()) || v.is_number()) && map.values().any(Value::is_array) {
+            return Vec::new(); // an empty listing, such as {"markets": [], "total": 0}
+        }
+    }
+    if let Value::Array(items) = result {
+        return items.iter().map(|i| (Some(identity(i)), i)).collect();
+    }
+    vec![(None, result)]
+}
+
+fn has_identity(o: &Map<String, Value>) -> bool {
+    IDENTITY.iter().any(|k| o.contains_key(*k))
+}
+
+fn identity(v: &Value) -> String {
+    IDENTITY.iter().find_map(|k| v.get(*k).and_then(scalar)).unwrap_or_else(|| v.to_string())
+}
+
+impl EvidenceRegistry {
+    /// Adds the output of every successful call in `record` (round `round`), scored against
+    /// `query`. Returns how many new units were added.
+    pub fn gather(&mut self, record: &ExecutionRecord, round: u32, query: &str) -> usize {
+        let q: HashSet<String> = text::terms(query).into_iter().collect();
+        let before = self.units.len();
+        for call in &record.calls {
+            let result = match &call.outcome {
+                Ok(result) => result,
+                Err(e) => {
+                    self.failures.push(format!("{}.{}: {}", call.tool_id, call.method, e.message));
+                    continue;
+                }
+            };
+            let fallback = format!("{}.{}", call.tool_id, call.method);
+            for (identity, data) in records(result) {
+                let canon = format!("{}\u{1f}{}\u{1f}{}\u{1f}{}", call.tool_id, call.method, call.arguments, identity.as_deref().unwrap_or(""));
+                let id = format!("ev-{:012x}", fnv1a(&canon) & 0xffff_ffff_ffff);
+                if !self.seen.insert(id.clone()) {
+                    continue;
+                }
+                let excerpt = render(data, 400);
+                let unit_terms: HashSet<String> = text::terms(&format!("{} {}", excerpt, call.arguments)).into_iter().collect();
+                let score = if q.is_empty() { 0.0 } else { q.intersection(&unit_terms).count() as f64 / q.len() as f64 };
+                self.units.push(EvidenceUnit {
+                    id,
+                    tool_id: call.tool_id.clone(),
+                    method: call.method.clone(),
+                    arguments: call.arguments.clone(),
+                    round,
+                    call_seq: call.seq as u32,
+                    title: title_of(data, &fallback),
+                    excerpt,
+                    data: data.clone(),
+                    score: (score * 1000.0).round() / 1000.0,
+                });
+            }
+        }
+        self.units.len() - before
+    }
+
+    /// Units in the order gathered; unit `i` has ordinal `i + 1`.
+    pub fn units(&self) -> &[EvidenceUnit] {
+        &self.units
+    }
+
+    /// The unit with ordinal `n` (1-based).
+    pub fn by_ordinal(&self, n: usize) -> Option<&EvidenceUnit> {
+        n.checked_sub(1).and_then(|i| self.units.get(i))
+    }
+
+    /// Whether nothing was gathered.
+    pub fn is_empty(&self) -> bool {
+        self.units.is_empty()
+    }
+
+    /// The wire form of every unit.
+    pub fn to_wire(&self) -> Vec<contract::Evidence> {
+        self.units
+            .iter()
+            .enumerate()
+            .map(|(i, u)| contract::Evidence {
+                id: u.id.clone(),
+                ordinal: i as u32 + 1,
+                tool_id: u.tool_id.clone(),
+                method: u.method.clone(),
+                call_seq: u.call_seq,
+                title: u.title.clone(),
+                score: u.score,
+                excerpt: u.excerpt.clone(),
+                data: u.data.clone(),
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn identified_lists_split_and_parts_of_one_record_do_not() {
+        let listing = json!({"markets": [{"id": "a", "question": "Q1?"}, {"id": "b", "question": "Q2?"}], "total": 2});
+        assert_eq!(records(&listing).len(), 2);
+        let odds = json!({"tournament": "T", "teams": [{"team": "Spain", "price": 0.18}]});
+        assert_eq!(records(&odds).len(), 1);
+        assert!(records(&json!({"markets": [], "total": 0})).is_empty());
+        assert_eq!(render(&odds, 200), "tournament: T; teams: Spain 0.18");
+    }
+}

@@ -1,0 +1,122 @@
+//! Deterministic synthesis: an answer built from the evidence itself, each statement carrying the
+//! `[n]` of the unit it comes from, then validated like any model's answer would be.
+
+use contract::Citation;
+use serde_json::{Value, json};
+
+use crate::citations;
+use crate::completeness::CompletenessVerdict;
+use crate::registry::{EvidenceRegistry, render};
+
+/// Statements in a deterministic answer.
+const MAX_STATEMENTS: usize = 5;
+
+/// A synthesized answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Synthesis {
+    /// The answer with dense `[n]` markers.
+    pub answer: String,
+    /// One citation per marker number.
+    pub citations: Vec<Citation>,
+    /// What the evidence does not establish.
+    pub gaps: Vec<String>,
+    /// Disagreements between sources.
+    pub conflicts: Vec<String>,
+    /// Citations removed by validation.
+    pub citations_dropped: u32,
+    /// Whether the evidence addresses the question.
+    pub sufficient: bool,
+}
+
+impl Synthesis {
+    /// The payload of the `synthesis-context-selection` trace event.
+    pub fn to_trace(&self, synthesizer: &str, evidence: usize) -> Value {
+        json!({"synthesizer": synthesizer, "evidenceInContext": evidence, "cited": self.citations.iter().map(|c| &c.evidence_id).collect::<Vec<_>>(),
+            "citationsDropped": self.citations_dropped, "gaps": self.gaps.len(), "conflicts": self.conflicts.len(), "sufficient": self.sufficient})
+    }
+}
+
+/// The unit's data without the field its title came from.
+fn body(data: &Value, title: &str) -> Value {
+    match data {
+        Value::Object(map) => Value::Object(map.iter().filter(|(_, v)| v.as_str() != Some(title)).map(|(k, v)| (k.clone(), v.clone())).collect()),
+        other => other.clone(),
+    }
+}
+
+/// Builds the answer from `registry`. With no evidence, returns a gap and no citations.
+pub fn synthesize(registry: &EvidenceRegistry, verdict: &CompletenessVerdict) -> Synthesis {
+    let mut gaps: Vec<String> = registry.failures.iter().map(|f| format!("A tool call failed: {f}")).collect();
+    if registry.is_empty() {
+        gaps.insert(0, "No tool returned evidence for this question, so there is nothing to answer from.".into());
+        return Synthesis {
+            answer: "The available tools returned no evidence for this question.".into(),
+            citations: Vec::new(),
+            gaps,
+            conflicts: Vec::new(),
+            citations_dropped: 0,
+            sufficient: false,
+        };
+    }
+    // Best-scoring units first; ties keep the order gathered.
+    let mut ranked: Vec<(usize, &crate::EvidenceUnit)> = registry.units().iter().enumerate().collect();
+    ranked.sort_by(|a, b| b.1.score.total_cmp(&a.1.score));
+    let statements: Vec<String> = ranked
+        .iter()
+        .take(MAX_STATEMENTS)
+        .map(|(i, u)| format!("{}: {} [{}].", u.title, render(&body(&u.data, &u.title), 240), i + 1))
+        .collect();
+    let mut answer = statements.join("\n");
+    if registry.units().len() > MAX_STATEMENTS {
+        answer.push_str(&format!("\n({} more results in the evidence.)", registry.units().len() - MAX_STATEMENTS));
+    }
+    let validated = citations::validate(&answer, &[], registry.units().len());
+    let citations = validated
+        .ordinals
+        .iter()
+        .enumerate()
+        .filter_map(|(k, &n)| {
+            let u = registry.by_ordinal(n)?;
+            Some(Citation {
+                ordinal: k as u32 + 1,
+                evidence_id: u.id.clone(),
+                tool_id: u.tool_id.clone(),
+                method: u.method.clone(),
+                title: u.title.clone(),
+                score: u.score,
+                excerpt: u.excerpt.chars().take(200).collect(),
+            })
+        })
+        .collect();
+    if !verdict.sufficient {
+        for a in &verdict.missing_aspects {
+            gaps.push(format!("The evidence does not mention {a}."));
+        }
+        if verdict.missing_aspects.is_empty() && !verdict.missing.is_empty() {
+            gaps.push(format!("The evidence may not fully answer the question: {}.", verdict.missing));
+        }
+    }
+    Synthesis {
+        answer: validated.text,
+        citations,
+        gaps,
+        conflicts: conflicts(registry),
+        citations_dropped: validated.dropped,
+        sufficient: verdict.sufficient,
+    }
+}
+
+/// Units with the same title from different calls that say different things.
+fn conflicts(registry: &EvidenceRegistry) -> Vec<String> {
+    let units = registry.units();
+    let mut out = Vec::new();
+    for (i, a) in units.iter().enumerate() {
+        for (j, b) in units.iter().enumerate().skip(i + 1) {
+            let different_call = (a.round, a.call_seq) != (b.round, b.call_seq);
+            if different_call && a.title == b.title && a.data != b.data {
+                out.push(format!("Sources disagree about \"{}\" (evidence {} and {}).", a.title, i + 1, j + 1));
+            }
+        }
+    }
+    out
+}
