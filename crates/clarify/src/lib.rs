@@ -14,7 +14,8 @@
 //! A caller resumes with `selectedOptionId`, which the gate finds among the same options.
 
 use contract::{
-    Assumption, CapabilityMiss, Clarification, ClarificationKind, ClarificationOption, ClarificationPolicy, NearestMethod,
+    Assumption, CapabilityMiss, Clarification, ClarificationKind, ClarificationOption,
+    ClarificationPolicy, NearestMethod,
 };
 use probes::{Interpretation, ProbeReport};
 use serde_json::{Value, json};
@@ -65,10 +66,22 @@ impl ClarificationDecision {
     /// The payload of the `query-clarification-decision` trace event.
     pub fn to_trace(&self) -> Value {
         let (outcome, options, recommended) = match &self.decision {
-            Decision::Answer { interpretation, assumption } => {
-                ("answer", 0, assumption.as_ref().map(|a| a.option_id.clone()).or(Some(interpretation.id.clone())))
-            }
-            Decision::Clarify(c) => ("clarification_required", c.options.len(), c.recommended_option_id.clone()),
+            Decision::Answer {
+                interpretation,
+                assumption,
+            } => (
+                "answer",
+                0,
+                assumption
+                    .as_ref()
+                    .map(|a| a.option_id.clone())
+                    .or(Some(interpretation.id.clone())),
+            ),
+            Decision::Clarify(c) => (
+                "clarification_required",
+                c.options.len(),
+                c.recommended_option_id.clone(),
+            ),
             Decision::CapabilityMiss(_) => ("capability_miss", 0, None),
         };
         json!({
@@ -117,17 +130,24 @@ fn option(i: &Interpretation) -> ClarificationOption {
 
 /// One interpretation per allowed value of `i`'s first missing parameter.
 fn fill_options(i: &Interpretation) -> Vec<Interpretation> {
-    let Some(missing) = i.missing.first() else { return Vec::new() };
+    let Some(missing) = i.missing.first() else {
+        return Vec::new();
+    };
     missing
         .choices
         .iter()
         .map(|choice| {
             let mut filled = i.clone();
-            filled.arguments.insert(missing.name.clone(), choice.clone());
+            filled
+                .arguments
+                .insert(missing.name.clone(), choice.clone());
             filled.missing.remove(0);
             filled.id = probes::bind_id(&filled);
-            filled.label = choice.as_str().map_or_else(|| choice.to_string(), str::to_owned);
-            filled.description = format!("{} with {} = {}", i.description, missing.name, filled.label);
+            filled.label = choice
+                .as_str()
+                .map_or_else(|| choice.to_string(), str::to_owned);
+            filled.description =
+                format!("{} with {} = {}", i.description, missing.name, filled.label);
             filled.discriminator = Some((missing.name.clone(), choice.clone()));
             filled
         })
@@ -142,10 +162,19 @@ fn capability_miss(report: &ProbeReport) -> CapabilityMiss {
             nearest_methods: s
                 .nearest
                 .iter()
-                .map(|n| NearestMethod { tool_id: n.tool_id.clone(), method: n.method.clone(), score: n.score, why_not: n.why_not.clone() })
+                .map(|n| NearestMethod {
+                    tool_id: n.tool_id.clone(),
+                    method: n.method.clone(),
+                    score: n.score,
+                    why_not: n.why_not.clone(),
+                })
                 .collect(),
         },
-        None => CapabilityMiss { reason: "no_relevant_method".into(), message: "no interpretation survived the probe".into(), nearest_methods: Vec::new() },
+        None => CapabilityMiss {
+            reason: "no_relevant_method".into(),
+            message: "no interpretation survived the probe".into(),
+            nearest_methods: Vec::new(),
+        },
     }
 }
 
@@ -154,17 +183,25 @@ fn assumption(chosen: &Interpretation, all: &[Interpretation]) -> Assumption {
         auto_resolved: true,
         option_id: chosen.id.clone(),
         label: chosen.label.clone(),
-        alternatives: all.iter().filter(|i| i.id != chosen.id).map(option).collect(),
+        alternatives: all
+            .iter()
+            .filter(|i| i.id != chosen.id)
+            .map(option)
+            .collect(),
     }
 }
 
 fn ambiguous_question(pool: &[Interpretation]) -> String {
-    let params: Vec<&str> = pool.iter().filter_map(|i| i.discriminator.as_ref().map(|(p, _)| p.as_str())).collect();
+    let params: Vec<&str> = pool
+        .iter()
+        .filter_map(|i| i.discriminator.as_ref().map(|(p, _)| p.as_str()))
+        .collect();
     match params.first() {
         Some(p) if params.len() == pool.len() && params.iter().all(|x| x == p) => {
             format!("Which {} do you mean?", text::words(p).join(" "))
         }
-        _ => "Your question can be read in several materially different ways. Which do you mean?".into(),
+        _ => "Your question can be read in several materially different ways. Which do you mean?"
+            .into(),
     }
 }
 
@@ -184,10 +221,20 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
     let report = input.report;
     let pool = &report.ambiguity_pool;
     let viable = report.viable_candidate_count();
-    let done = |decision, reason_code| Ok(ClarificationDecision { decision, reason_code, strategy: "deterministic", viable_candidate_count: viable });
+    let done = |decision, reason_code| {
+        Ok(ClarificationDecision {
+            decision,
+            reason_code,
+            strategy: "deterministic",
+            viable_candidate_count: viable,
+        })
+    };
 
     if report.missing_capability_signal.is_some() || pool.is_empty() {
-        return done(Decision::CapabilityMiss(capability_miss(report)), "no_viable_candidate");
+        return done(
+            Decision::CapabilityMiss(capability_miss(report)),
+            "no_viable_candidate",
+        );
     }
 
     // Every option this query can offer: the pool, and the values of a missing parameter.
@@ -197,20 +244,42 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
     }
     if let Some(id) = input.selected_option_id {
         let Some(chosen) = offered.iter().find(|i| i.id == id) else {
-            let known = offered.iter().map(|i| i.id.as_str()).collect::<Vec<_>>().join(", ");
-            return Err(GateError::UnknownOption { id: id.to_owned(), known });
+            let known = offered
+                .iter()
+                .map(|i| i.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ");
+            return Err(GateError::UnknownOption {
+                id: id.to_owned(),
+                known,
+            });
         };
         if !chosen.missing.is_empty() {
-            return done(Decision::Clarify(missing_clarification(chosen)), "missing_required_parameter");
+            return done(
+                Decision::Clarify(missing_clarification(chosen)),
+                "missing_required_parameter",
+            );
         }
-        return done(Decision::Answer { interpretation: chosen.clone(), assumption: None }, "selected_option");
+        return done(
+            Decision::Answer {
+                interpretation: chosen.clone(),
+                assumption: None,
+            },
+            "selected_option",
+        );
     }
 
     if pool.len() > 1 {
         let recommended = &pool[0];
         if input.policy == ClarificationPolicy::Auto && recommended.missing.is_empty() {
             let a = assumption(recommended, pool);
-            return done(Decision::Answer { interpretation: recommended.clone(), assumption: Some(a) }, "auto_resolved_ambiguity");
+            return done(
+                Decision::Answer {
+                    interpretation: recommended.clone(),
+                    assumption: Some(a),
+                },
+                "auto_resolved_ambiguity",
+            );
         }
         return done(
             Decision::Clarify(Clarification {
@@ -226,14 +295,31 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
 
     let only = &pool[0];
     if only.missing.is_empty() {
-        return done(Decision::Answer { interpretation: only.clone(), assumption: None }, "single_interpretation");
+        return done(
+            Decision::Answer {
+                interpretation: only.clone(),
+                assumption: None,
+            },
+            "single_interpretation",
+        );
     }
     let filled = fill_options(only);
-    if input.policy == ClarificationPolicy::Auto && let Some(first) = filled.first().filter(|f| f.missing.is_empty()) {
+    if input.policy == ClarificationPolicy::Auto
+        && let Some(first) = filled.first().filter(|f| f.missing.is_empty())
+    {
         let a = assumption(first, &filled);
-        return done(Decision::Answer { interpretation: first.clone(), assumption: Some(a) }, "auto_resolved_missing_parameter");
+        return done(
+            Decision::Answer {
+                interpretation: first.clone(),
+                assumption: Some(a),
+            },
+            "auto_resolved_missing_parameter",
+        );
     }
-    done(Decision::Clarify(missing_clarification(only)), "missing_required_parameter")
+    done(
+        Decision::Clarify(missing_clarification(only)),
+        "missing_required_parameter",
+    )
 }
 
 fn missing_clarification(i: &Interpretation) -> Clarification {
@@ -265,7 +351,11 @@ mod tests {
             input_schema: schema,
             output_schema: None,
             meta: MethodMeta::default(),
-            safety: QuerySafety { query_safe: true, basis: SafetyBasis::Declared, reason: String::new() },
+            safety: QuerySafety {
+                query_safe: true,
+                basis: SafetyBasis::Declared,
+                reason: String::new(),
+            },
         };
         vec![Arc::new(ToolDescriptor {
             id: "library".into(),
@@ -273,19 +363,40 @@ mod tests {
             description: "Branches of the city library".into(),
             source: "test".into(),
             methods: vec![
-                method("get_opening_hours", "Opening hours of a library branch", json!({"type": "object",
+                method(
+                    "get_opening_hours",
+                    "Opening hours of a library branch",
+                    json!({"type": "object",
                     "properties": {"branch": {"type": "string", "enum": ["Central Library", "Harbour Library", "Hillside Branch"]}},
-                    "required": ["branch"]})),
-                method("get_loans", "Books currently on loan to a member", json!({"type": "object",
+                    "required": ["branch"]}),
+                ),
+                method(
+                    "get_loans",
+                    "Books currently on loan to a member",
+                    json!({"type": "object",
                     "properties": {"member_id": {"type": "string", "pattern": "^M[0-9]{6}$", "description": "Library card number"}},
-                    "required": ["member_id"]})),
+                    "required": ["member_id"]}),
+                ),
             ],
         })]
     }
 
-    fn gate(query: &str, policy: ClarificationPolicy, selected: Option<&str>) -> Result<ClarificationDecision, GateError> {
-        let report = probes::run(&MethodIndex::build(&library()), query, &ProbeConfig::default());
-        decide(&GateInput { query, report: &report, policy, selected_option_id: selected })
+    fn gate(
+        query: &str,
+        policy: ClarificationPolicy,
+        selected: Option<&str>,
+    ) -> Result<ClarificationDecision, GateError> {
+        let report = probes::run(
+            &MethodIndex::build(&library()),
+            query,
+            &ProbeConfig::default(),
+        );
+        decide(&GateInput {
+            query,
+            report: &report,
+            policy,
+            selected_option_id: selected,
+        })
     }
 
     fn clarification(d: &ClarificationDecision) -> &Clarification {
@@ -297,25 +408,64 @@ mod tests {
 
     #[test]
     fn ambiguity_is_returned_then_resumed_with_the_chosen_option() {
-        let d = gate("When does the library open?", ClarificationPolicy::Return, None).unwrap();
+        let d = gate(
+            "When does the library open?",
+            ClarificationPolicy::Return,
+            None,
+        )
+        .unwrap();
         let c = clarification(&d);
         assert_eq!(c.kind, ClarificationKind::AmbiguousInterpretation);
         assert_eq!(c.question, "Which branch do you mean?");
         assert_eq!(c.options.len(), 2, "{:?}", c.options);
-        let again = gate("When does the library open?", ClarificationPolicy::Return, None).unwrap();
-        assert_eq!(clarification(&again).recommended_option_id, c.recommended_option_id);
+        let again = gate(
+            "When does the library open?",
+            ClarificationPolicy::Return,
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            clarification(&again).recommended_option_id,
+            c.recommended_option_id
+        );
 
-        let harbour = c.options.iter().find(|o| o.label == "Harbour Library").unwrap();
-        let d = gate("When does the library open?", ClarificationPolicy::Return, Some(&harbour.id)).unwrap();
-        let Decision::Answer { interpretation, assumption: None } = &d.decision else { panic!("{:?}", d.decision) };
+        let harbour = c
+            .options
+            .iter()
+            .find(|o| o.label == "Harbour Library")
+            .unwrap();
+        let d = gate(
+            "When does the library open?",
+            ClarificationPolicy::Return,
+            Some(&harbour.id),
+        )
+        .unwrap();
+        let Decision::Answer {
+            interpretation,
+            assumption: None,
+        } = &d.decision
+        else {
+            panic!("{:?}", d.decision)
+        };
         assert_eq!(interpretation.arguments["branch"], "Harbour Library");
         assert_eq!(d.reason_code, "selected_option");
     }
 
     #[test]
     fn auto_continues_with_the_recommendation_and_says_so() {
-        let d = gate("When does the library open?", ClarificationPolicy::Auto, None).unwrap();
-        let Decision::Answer { interpretation, assumption: Some(a) } = &d.decision else { panic!("{:?}", d.decision) };
+        let d = gate(
+            "When does the library open?",
+            ClarificationPolicy::Auto,
+            None,
+        )
+        .unwrap();
+        let Decision::Answer {
+            interpretation,
+            assumption: Some(a),
+        } = &d.decision
+        else {
+            panic!("{:?}", d.decision)
+        };
         assert!(a.auto_resolved);
         assert_eq!(a.option_id, interpretation.id);
         assert_eq!(a.alternatives.len(), 1);
@@ -328,19 +478,41 @@ mod tests {
             let c = clarification(&d);
             assert_eq!(c.kind, ClarificationKind::MissingParameter);
             assert_eq!(c.missing_parameters, ["member_id"]);
-            assert!(c.question.contains("member id") && c.question.contains("Library card number"), "{}", c.question);
+            assert!(
+                c.question.contains("member id") && c.question.contains("Library card number"),
+                "{}",
+                c.question
+            );
             assert!(c.options.is_empty());
         }
-        let d = gate("Which books are on loan to M123456?", ClarificationPolicy::Return, None).unwrap();
-        assert!(matches!(d.decision, Decision::Answer { .. }), "{:?}", d.decision);
+        let d = gate(
+            "Which books are on loan to M123456?",
+            ClarificationPolicy::Return,
+            None,
+        )
+        .unwrap();
+        assert!(
+            matches!(d.decision, Decision::Answer { .. }),
+            "{:?}",
+            d.decision
+        );
     }
 
     #[test]
     fn unknown_options_and_unsupported_requests() {
-        let err = gate("When does the library open?", ClarificationPolicy::Return, Some("opt-nope")).unwrap_err();
+        let err = gate(
+            "When does the library open?",
+            ClarificationPolicy::Return,
+            Some("opt-nope"),
+        )
+        .unwrap_err();
         assert!(matches!(err, GateError::UnknownOption { .. }));
         let d = gate("Renew my passport", ClarificationPolicy::Return, None).unwrap();
-        assert!(matches!(d.decision, Decision::CapabilityMiss(_)), "{:?}", d.decision);
+        assert!(
+            matches!(d.decision, Decision::CapabilityMiss(_)),
+            "{:?}",
+            d.decision
+        );
         assert_eq!(d.reason_code, "no_viable_candidate");
     }
 }

@@ -24,7 +24,8 @@ pub fn validate(answer: &str, declared: &[i64], available: usize) -> Validated {
         text.push_str(&rest[..open]);
         let after = &rest[open + 1..];
         let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
-        let closes = !digits.is_empty() && digits.len() <= 9 && after[digits.len()..].starts_with(']');
+        let closes =
+            !digits.is_empty() && digits.len() <= 9 && after[digits.len()..].starts_with(']');
         if !closes {
             text.push('[');
             rest = after;
@@ -59,24 +60,53 @@ pub fn validate(answer: &str, declared: &[i64], available: usize) -> Validated {
             invalid.push(n);
         }
     }
-    Validated { text, ordinals: order, dropped: invalid.len() as u32 }
+    Validated {
+        text,
+        ordinals: order,
+        dropped: invalid.len() as u32,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn check(answer: &str, declared: &[i64], available: usize, text: &str, ordinals: &[usize], dropped: u32) {
+    fn check(
+        answer: &str,
+        declared: &[i64],
+        available: usize,
+        text: &str,
+        ordinals: &[usize],
+        dropped: u32,
+    ) {
         let v = validate(answer, declared, available);
-        assert_eq!((v.text.as_str(), v.ordinals.as_slice(), v.dropped), (text, ordinals, dropped), "{answer}");
+        assert_eq!(
+            (v.text.as_str(), v.ordinals.as_slice(), v.dropped),
+            (text, ordinals, dropped),
+            "{answer}"
+        );
     }
 
     #[test]
     fn renumbers_densely_and_strips_what_points_nowhere() {
-        check("A [3]. B [1]. C [3].", &[], 3, "A [1]. B [2]. C [1].", &[3, 1], 0);
+        check(
+            "A [3]. B [1]. C [3].",
+            &[],
+            3,
+            "A [1]. B [2]. C [1].",
+            &[3, 1],
+            0,
+        );
         check("A [7]. B [2].", &[], 3, "A. B [1].", &[2], 1);
         check("A [0] [9] [9].", &[4, 2], 3, "A.", &[2], 3);
-        check("Arrays like [a] and [ 1] stay; [12345678901] too.", &[], 2, "Arrays like [a] and [ 1] stay; [12345678901] too.", &[], 0);
+        check(
+            "Arrays like [a] and [ 1] stay; [12345678901] too.",
+            &[],
+            2,
+            "Arrays like [a] and [ 1] stay; [12345678901] too.",
+            &[],
+            0,
+        );
         check("Nothing cited.", &[1], 1, "Nothing cited.", &[1], 0);
         check("No evidence [1].", &[], 0, "No evidence.", &[], 1);
     }

@@ -37,7 +37,9 @@ fn aspects(query: &str) -> Vec<String> {
         .filter_map(|(i, w)| {
             let w = w.trim_matches(|c: char| !c.is_alphanumeric());
             let w = w.strip_suffix("'s").unwrap_or(w);
-            let named = i > 0 && w.chars().next().is_some_and(char::is_uppercase) && !text::is_stopword(&w.to_lowercase());
+            let named = i > 0
+                && w.chars().next().is_some_and(char::is_uppercase)
+                && !text::is_stopword(&w.to_lowercase());
             let number = w.chars().any(|c| c.is_ascii_digit());
             (named || number).then(|| w.to_owned())
         })
@@ -46,10 +48,17 @@ fn aspects(query: &str) -> Vec<String> {
 }
 
 /// Judges `registry` against `query`; `tried` lists queries already run.
-pub fn completeness(query: &str, registry: &EvidenceRegistry, tried: &[String]) -> CompletenessVerdict {
+pub fn completeness(
+    query: &str,
+    registry: &EvidenceRegistry,
+    tried: &[String],
+) -> CompletenessVerdict {
     let mut said: HashSet<String> = HashSet::new();
     for u in registry.units() {
-        said.extend(text::terms(&format!("{} {} {}", u.title, u.excerpt, u.arguments)));
+        said.extend(text::terms(&format!(
+            "{} {} {}",
+            u.title, u.excerpt, u.arguments
+        )));
     }
     let missing_aspects: Vec<String> = aspects(query)
         .into_iter()
@@ -62,7 +71,10 @@ pub fn completeness(query: &str, registry: &EvidenceRegistry, tried: &[String]) 
             None => "the tools returned no results".to_owned(),
         }
     } else if !missing_aspects.is_empty() {
-        format!("the evidence does not mention {}", missing_aspects.join(", "))
+        format!(
+            "the evidence does not mention {}",
+            missing_aspects.join(", ")
+        )
     } else {
         String::new()
     };
@@ -75,9 +87,16 @@ pub fn completeness(query: &str, registry: &EvidenceRegistry, tried: &[String]) 
             .filter(|w| !w.is_empty() && !text::is_stopword(&w.to_lowercase()))
             .collect();
         let candidates = [content.join(" "), missing_aspects.join(" ")];
-        candidates.into_iter().find(|c| !c.is_empty() && c != query && !tried.iter().any(|t| t.eq_ignore_ascii_case(c)))
+        candidates.into_iter().find(|c| {
+            !c.is_empty() && c != query && !tried.iter().any(|t| t.eq_ignore_ascii_case(c))
+        })
     };
-    CompletenessVerdict { sufficient, missing, follow_up_query, missing_aspects }
+    CompletenessVerdict {
+        sufficient,
+        missing,
+        follow_up_query,
+        missing_aspects,
+    }
 }
 
 #[cfg(test)]
@@ -86,20 +105,38 @@ mod tests {
 
     #[test]
     fn names_and_numbers_are_the_aspects() {
-        assert_eq!(aspects("What are Spain's odds at the FIFA World Cup 2026?"), ["Spain", "FIFA", "World", "Cup", "2026"]);
+        assert_eq!(
+            aspects("What are Spain's odds at the FIFA World Cup 2026?"),
+            ["Spain", "FIFA", "World", "Cup", "2026"]
+        );
         assert_eq!(aspects("who will win?"), Vec::<String>::new());
     }
 
     #[test]
     fn empty_evidence_is_insufficient_and_proposes_an_untried_follow_up() {
         let r = EvidenceRegistry::default();
-        let v = completeness("Will the Fed cut rates?", &r, &["Will the Fed cut rates?".into()]);
+        let v = completeness(
+            "Will the Fed cut rates?",
+            &r,
+            &["Will the Fed cut rates?".into()],
+        );
         assert!(!v.sufficient);
         assert_eq!(v.follow_up_query.as_deref(), Some("Fed cut rates"));
-        let mut tried = vec!["Will the Fed cut rates?".to_owned(), "fed cut rates".to_owned()];
+        let mut tried = vec![
+            "Will the Fed cut rates?".to_owned(),
+            "fed cut rates".to_owned(),
+        ];
         let v = completeness("Will the Fed cut rates?", &r, &tried);
-        assert_eq!(v.follow_up_query.as_deref(), Some("Fed"), "then only what the query names");
+        assert_eq!(
+            v.follow_up_query.as_deref(),
+            Some("Fed"),
+            "then only what the query names"
+        );
         tried.push("Fed".into());
-        assert_eq!(completeness("Will the Fed cut rates?", &r, &tried).follow_up_query, None, "never the same query twice");
+        assert_eq!(
+            completeness("Will the Fed cut rates?", &r, &tried).follow_up_query,
+            None,
+            "never the same query twice"
+        );
     }
 }

@@ -41,12 +41,27 @@ pub struct EvidenceRegistry {
 
 /// Fields that give an object its own identity, so that an array of such objects is a list of
 /// separate records rather than parts of one.
-const IDENTITY: &[&str] = &["id", "question", "title", "name", "symbol", "headline", "url"];
+const IDENTITY: &[&str] = &[
+    "id", "question", "title", "name", "symbol", "headline", "url",
+];
 /// Fields that make a good title, in order of preference.
-const TITLE: &[&str] = &["question", "title", "name", "headline", "tournament", "league", "symbol", "team", "account", "id"];
+const TITLE: &[&str] = &[
+    "question",
+    "title",
+    "name",
+    "headline",
+    "tournament",
+    "league",
+    "symbol",
+    "team",
+    "account",
+    "id",
+];
 
 fn fnv1a(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 fn scalar(v: &Value) -> Option<String> {
@@ -69,7 +84,11 @@ pub fn render(v: &Value, max: usize) -> String {
                     parts.push(format!("{k}: {s}"));
                 } else if let Value::Array(items) = field {
                     let rendered: Vec<String> = items.iter().take(8).map(pair).collect();
-                    let more = if items.len() > 8 { format!(" (+{} more)", items.len() - 8) } else { String::new() };
+                    let more = if items.len() > 8 {
+                        format!(" (+{} more)", items.len() - 8)
+                    } else {
+                        String::new()
+                    };
                     parts.push(format!("{k}: {}{more}", rendered.join(", ")));
                 }
             }
@@ -78,7 +97,10 @@ pub fn render(v: &Value, max: usize) -> String {
     }
     let mut out = parts.join("; ");
     if out.len() > max {
-        let cut = (0..=max).rev().find(|i| out.is_char_boundary(*i)).unwrap_or(0);
+        let cut = (0..=max)
+            .rev()
+            .find(|i| out.is_char_boundary(*i))
+            .unwrap_or(0);
         out.truncate(cut);
         out.push('…');
     }
@@ -102,7 +124,10 @@ fn pair(item: &Value) -> String {
 }
 
 fn title_of(v: &Value, fallback: &str) -> String {
-    TITLE.iter().find_map(|k| v.get(*k).and_then(scalar)).unwrap_or_else(|| fallback.to_owned())
+    TITLE
+        .iter()
+        .find_map(|k| v.get(*k).and_then(scalar))
+        .unwrap_or_else(|| fallback.to_owned())
 }
 
 /// Splits a result into records: the items of its one array of identified objects, or itself.
@@ -116,7 +141,11 @@ fn records(result: &Value) -> Vec<(Option<String>, &Value)> {
         if lists.len() == 1 {
             return lists[0].iter().map(|i| (Some(identity(i)), i)).collect();
         }
-        if map.values().all(|v| matches!(v, Value::Array(a) if a.is_empty()) || v.is_number()) && map.values().any(Value::is_array) {
+        if map
+            .values()
+            .all(|v| matches!(v, Value::Array(a) if a.is_empty()) || v.is_number())
+            && map.values().any(Value::is_array)
+        {
             return Vec::new(); // an empty listing, such as {"markets": [], "total": 0}
         }
     }
@@ -131,7 +160,10 @@ fn has_identity(o: &Map<String, Value>) -> bool {
 }
 
 fn identity(v: &Value) -> String {
-    IDENTITY.iter().find_map(|k| v.get(*k).and_then(scalar)).unwrap_or_else(|| v.to_string())
+    IDENTITY
+        .iter()
+        .find_map(|k| v.get(*k).and_then(scalar))
+        .unwrap_or_else(|| v.to_string())
 }
 
 impl EvidenceRegistry {
@@ -144,20 +176,34 @@ impl EvidenceRegistry {
             let result = match &call.outcome {
                 Ok(result) => result,
                 Err(e) => {
-                    self.failures.push(format!("{}.{}: {}", call.tool_id, call.method, e.message));
+                    self.failures
+                        .push(format!("{}.{}: {}", call.tool_id, call.method, e.message));
                     continue;
                 }
             };
             let fallback = format!("{}.{}", call.tool_id, call.method);
             for (identity, data) in records(result) {
-                let canon = format!("{}\u{1f}{}\u{1f}{}\u{1f}{}", call.tool_id, call.method, call.arguments, identity.as_deref().unwrap_or(""));
+                let canon = format!(
+                    "{}\u{1f}{}\u{1f}{}\u{1f}{}",
+                    call.tool_id,
+                    call.method,
+                    call.arguments,
+                    identity.as_deref().unwrap_or("")
+                );
                 let id = format!("ev-{:012x}", fnv1a(&canon) & 0xffff_ffff_ffff);
                 if !self.seen.insert(id.clone()) {
                     continue;
                 }
                 let excerpt = render(data, 400);
-                let unit_terms: HashSet<String> = text::terms(&format!("{} {}", excerpt, call.arguments)).into_iter().collect();
-                let score = if q.is_empty() { 0.0 } else { q.intersection(&unit_terms).count() as f64 / q.len() as f64 };
+                let unit_terms: HashSet<String> =
+                    text::terms(&format!("{} {}", excerpt, call.arguments))
+                        .into_iter()
+                        .collect();
+                let score = if q.is_empty() {
+                    0.0
+                } else {
+                    q.intersection(&unit_terms).count() as f64 / q.len() as f64
+                };
                 self.units.push(EvidenceUnit {
                     id,
                     tool_id: call.tool_id.clone(),

@@ -39,16 +39,29 @@ impl Synthesis {
 /// The unit's data without the field its title came from.
 fn body(data: &Value, title: &str) -> Value {
     match data {
-        Value::Object(map) => Value::Object(map.iter().filter(|(_, v)| v.as_str() != Some(title)).map(|(k, v)| (k.clone(), v.clone())).collect()),
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .filter(|(_, v)| v.as_str() != Some(title))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        ),
         other => other.clone(),
     }
 }
 
 /// Builds the answer from `registry`. With no evidence, returns a gap and no citations.
 pub fn synthesize(registry: &EvidenceRegistry, verdict: &CompletenessVerdict) -> Synthesis {
-    let mut gaps: Vec<String> = registry.failures.iter().map(|f| format!("A tool call failed: {f}")).collect();
+    let mut gaps: Vec<String> = registry
+        .failures
+        .iter()
+        .map(|f| format!("A tool call failed: {f}"))
+        .collect();
     if registry.is_empty() {
-        gaps.insert(0, "No tool returned evidence for this question, so there is nothing to answer from.".into());
+        gaps.insert(
+            0,
+            "No tool returned evidence for this question, so there is nothing to answer from."
+                .into(),
+        );
         return Synthesis {
             answer: "The available tools returned no evidence for this question.".into(),
             citations: Vec::new(),
@@ -59,16 +72,33 @@ pub fn synthesize(registry: &EvidenceRegistry, verdict: &CompletenessVerdict) ->
         };
     }
     // Best-scoring units first; ties keep the order gathered.
-    let mut ranked: Vec<(usize, &crate::EvidenceUnit)> = registry.units().iter().enumerate().collect();
+    let mut ranked: Vec<(usize, &crate::EvidenceUnit)> =
+        registry.units().iter().enumerate().collect();
     ranked.sort_by(|a, b| b.1.score.total_cmp(&a.1.score));
-    let statements: Vec<String> = ranked
+    // State what is close to the best match; the rest stays in the evidence list.
+    let floor = ranked.first().map_or(0.0, |(_, u)| u.score) * 0.5;
+    let stated: Vec<&(usize, &crate::EvidenceUnit)> = ranked
         .iter()
         .take(MAX_STATEMENTS)
-        .map(|(i, u)| format!("{}: {} [{}].", u.title, render(&body(&u.data, &u.title), 240), i + 1))
+        .filter(|(_, u)| u.score >= floor)
+        .collect();
+    let statements: Vec<String> = stated
+        .iter()
+        .map(|(i, u)| {
+            format!(
+                "{}: {} [{}].",
+                u.title,
+                render(&body(&u.data, &u.title), 240),
+                i + 1
+            )
+        })
         .collect();
     let mut answer = statements.join("\n");
-    if registry.units().len() > MAX_STATEMENTS {
-        answer.push_str(&format!("\n({} more results in the evidence.)", registry.units().len() - MAX_STATEMENTS));
+    if registry.units().len() > stated.len() {
+        answer.push_str(&format!(
+            "\n({} more result(s) in the evidence.)",
+            registry.units().len() - stated.len()
+        ));
     }
     let validated = citations::validate(&answer, &[], registry.units().len());
     let citations = validated
@@ -93,7 +123,10 @@ pub fn synthesize(registry: &EvidenceRegistry, verdict: &CompletenessVerdict) ->
             gaps.push(format!("The evidence does not mention {a}."));
         }
         if verdict.missing_aspects.is_empty() && !verdict.missing.is_empty() {
-            gaps.push(format!("The evidence may not fully answer the question: {}.", verdict.missing));
+            gaps.push(format!(
+                "The evidence may not fully answer the question: {}.",
+                verdict.missing
+            ));
         }
     }
     Synthesis {
@@ -114,7 +147,12 @@ fn conflicts(registry: &EvidenceRegistry) -> Vec<String> {
         for (j, b) in units.iter().enumerate().skip(i + 1) {
             let different_call = (a.round, a.call_seq) != (b.round, b.call_seq);
             if different_call && a.title == b.title && a.data != b.data {
-                out.push(format!("Sources disagree about \"{}\" (evidence {} and {}).", a.title, i + 1, j + 1));
+                out.push(format!(
+                    "Sources disagree about \"{}\" (evidence {} and {}).",
+                    a.title,
+                    i + 1,
+                    j + 1
+                ));
             }
         }
     }

@@ -62,7 +62,8 @@ fn environment() -> &'static minijinja::Environment<'static> {
     static ENV: OnceLock<minijinja::Environment<'static>> = OnceLock::new();
     ENV.get_or_init(|| {
         let mut env = minijinja::Environment::new();
-        env.add_template("program.js", include_str!("../templates/program.js.j2")).expect("the program template parses (tested)");
+        env.add_template("program.js", include_str!("../templates/program.js.j2"))
+            .expect("the program template parses (tested)");
         env
     })
 }
@@ -75,10 +76,18 @@ pub fn calls_for(i: &Interpretation) -> Vec<PlannedCall> {
             .map(|v| {
                 let mut arguments = i.arguments.clone();
                 arguments.insert(param.clone(), v.clone());
-                PlannedCall { tool: i.tool_id.clone(), method: i.method.clone(), arguments }
+                PlannedCall {
+                    tool: i.tool_id.clone(),
+                    method: i.method.clone(),
+                    arguments,
+                }
             })
             .collect(),
-        None => vec![PlannedCall { tool: i.tool_id.clone(), method: i.method.clone(), arguments: i.arguments.clone() }],
+        None => vec![PlannedCall {
+            tool: i.tool_id.clone(),
+            method: i.method.clone(),
+            arguments: i.arguments.clone(),
+        }],
     }
 }
 
@@ -108,7 +117,8 @@ mod tests {
             missing: Vec::new(),
             discriminator: None,
             label: "FIFA World Cup 2026".into(),
-            description: "markets.get_tournament_winner_odds(tournament = FIFA World Cup 2026)".into(),
+            description: "markets.get_tournament_winner_odds(tournament = FIFA World Cup 2026)"
+                .into(),
             score: 1.0,
             matched_terms: Vec::new(),
         }
@@ -118,18 +128,38 @@ mod tests {
     fn renders_one_call() {
         let p = plan(&interpretation(None)).unwrap();
         insta::assert_snapshot!(p.source);
-        assert_eq!(p.methods(), [("markets".to_owned(), "get_tournament_winner_odds".to_owned())]);
+        assert_eq!(
+            p.methods(),
+            [(
+                "markets".to_owned(),
+                "get_tournament_winner_odds".to_owned()
+            )]
+        );
     }
 
     #[test]
     fn fans_out_and_embeds_hostile_text_as_data() {
-        let mut i = interpretation(Some(("team".into(), vec![json!("Spain"), json!("</script>\"); tools.wallet.transfer({})//")])));
+        let mut i = interpretation(Some((
+            "team".into(),
+            vec![
+                json!("Spain"),
+                json!("</script>\"); tools.wallet.transfer({})//"),
+            ],
+        )));
         i.description = "line\nbreak */ injected".into();
         let p = plan(&i).unwrap();
         assert_eq!(p.calls.len(), 2);
         // The calls line parses back to exactly the planned calls: the hostile text is data.
-        let line = p.source.lines().find(|l| l.starts_with("const calls = ")).unwrap();
-        let embedded: Value = serde_json::from_str(line.trim_start_matches("const calls = ").trim_end_matches(';')).unwrap();
+        let line = p
+            .source
+            .lines()
+            .find(|l| l.starts_with("const calls = "))
+            .unwrap();
+        let embedded: Value = serde_json::from_str(
+            line.trim_start_matches("const calls = ")
+                .trim_end_matches(';'),
+        )
+        .unwrap();
         assert_eq!(embedded, serde_json::to_value(&p.calls).unwrap());
         // The description comment stays one line (the template is JSON-escaped).
         assert_eq!(p.source.lines().filter(|l| l.starts_with("//")).count(), 2);

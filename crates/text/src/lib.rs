@@ -44,8 +44,13 @@ pub fn words(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut current = String::new();
     let mut prev: Option<char> = None;
-    for c in text.chars() {
-        if c.is_alphanumeric() {
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        // A decimal point between digits belongs to the number: "0.5" is one word.
+        let decimal = c == '.'
+            && prev.is_some_and(|p| p.is_ascii_digit())
+            && chars.peek().is_some_and(char::is_ascii_digit);
+        if c.is_alphanumeric() || decimal {
             if let Some(p) = prev
                 && p.is_lowercase()
                 && c.is_uppercase()
@@ -231,6 +236,10 @@ mod tests {
             ["fifa", "world", "cup", "2026"]
         );
         assert_eq!(words("ICC Men's T20"), ["icc", "men", "s", "t20"]);
+        assert_eq!(
+            words("send 0.5 ETH. Then 2."),
+            ["send", "0.5", "eth", "then", "2"]
+        );
         assert_eq!(
             terms("Who will win the World Cups?"),
             ["win", "world", "cup"]

@@ -1,0 +1,308 @@
+//! Configuration: a TOML file (every key optional), then environment overrides. With no file
+//! and no environment, Sluice runs with its built-in tools and embedded models, no key needed.
+
+use std::net::IpAddr;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use catalog::{MarketplaceConfig, RemoteServer};
+use executor::{Limits, SandboxConfig};
+use serde::Deserialize;
+
+/// The whole configuration.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// `[server]`.
+    pub server: ServerConfig,
+    /// `[pipeline]`.
+    pub pipeline: PipelineConfig,
+    /// `[marketplace]`.
+    pub marketplace: MarketplaceSection,
+    /// `[sandbox]`.
+    pub sandbox: SandboxSection,
+    /// `[models]`.
+    pub models: ModelsConfig,
+}
+
+/// `[server]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ServerConfig {
+    /// Address to bind (env `SLUICE_BIND`).
+    pub bind: IpAddr,
+    /// Port (env `SLUICE_PORT`, flag `--port`).
+    pub port: u16,
+    /// Largest accepted request body, in bytes.
+    pub max_body_bytes: usize,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        Self {
+            bind: IpAddr::from([127, 0, 0, 1]),
+            port: 8080,
+            max_body_bytes: 64 * 1024,
+        }
+    }
+}
+
+/// `[pipeline]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PipelineConfig {
+    /// Completeness rounds beyond the first.
+    pub max_rediscovery_rounds: u32,
+    /// Tools kept by selection when none are pinned.
+    pub max_selected_tools: usize,
+}
+
+impl Default for PipelineConfig {
+    fn default() -> Self {
+        Self {
+            max_rediscovery_rounds: 2,
+            max_selected_tools: 5,
+        }
+    }
+}
+
+/// `[marketplace]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MarketplaceSection {
+    /// Serve the built-in tools.
+    pub builtin: bool,
+    /// Remote MCP servers (`[[marketplace.remote]]` with `id`, `url`, `title`, `description`).
+    pub remote: Vec<RemoteServer>,
+    /// Seconds a tool listing stays cached.
+    pub cache_ttl_secs: u64,
+    /// Milliseconds a request waits for discovery.
+    pub discovery_budget_ms: u64,
+    /// Milliseconds a listing may take.
+    pub list_timeout_ms: u64,
+    /// Milliseconds a tool call may take.
+    pub call_timeout_ms: u64,
+}
+
+impl Default for MarketplaceSection {
+    fn default() -> Self {
+        let d = MarketplaceConfig::default();
+        Self {
+            builtin: true,
+            remote: Vec::new(),
+            cache_ttl_secs: d.cache_ttl.as_secs(),
+            discovery_budget_ms: d.discovery_budget.as_millis() as u64,
+            list_timeout_ms: d.list_timeout.as_millis() as u64,
+            call_timeout_ms: d.call_timeout.as_millis() as u64,
+        }
+    }
+}
+
+/// `[sandbox]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SandboxSection {
+    /// Milliseconds a program may run, tool calls included.
+    pub deadline_ms: u64,
+    /// Fuel (CPU budget) per run.
+    pub fuel: u64,
+    /// Memory per run, in MiB.
+    pub memory_mib: usize,
+    /// Tool calls per run.
+    pub max_tool_calls: usize,
+    /// Programs running at once.
+    pub max_concurrent_runs: u32,
+    /// Where to cache the compiled sandbox module; empty disables the cache. Defaults to
+    /// `$XDG_CACHE_HOME/sluice` or `~/.cache/sluice`.
+    pub module_cache_dir: Option<PathBuf>,
+}
+
+impl Default for SandboxSection {
+    fn default() -> Self {
+        let l = Limits::default();
+        Self {
+            deadline_ms: l.deadline.as_millis() as u64,
+            fuel: l.fuel,
+            memory_mib: l.memory_bytes >> 20,
+            max_tool_calls: l.max_tool_calls,
+            max_concurrent_runs: SandboxConfig::default().max_concurrent_runs,
+            module_cache_dir: None,
+        }
+    }
+}
+
+/// `[models]`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ModelsConfig {
+    /// Answer models a caller may pick with `answerModelId`.
+    pub answer_models: Vec<String>,
+    /// The answer model when the caller names none.
+    pub default_answer_model: String,
+}
+
+impl Default for ModelsConfig {
+    fn default() -> Self {
+        Self {
+            answer_models: vec!["embedded".into()],
+            default_answer_model: "embedded".into(),
+        }
+    }
+}
+
+/// Configuration errors, for the CLI to print.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is not valid configuration.
+    #[error("{path}: {message}")]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, with the key.
+        message: String,
+    },
+    /// An environment variable has a bad value.
+    #[error("environment variable {name}: {message}")]
+    Env {
+        /// The variable.
+        name: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl Config {
+    /// Reads `path` (when given), then applies environment overrides.
+    pub fn load(path: Option<&Path>) -> Result<Self, ConfigError> {
+        let mut config = match path {
+            Some(p) => {
+                let text = std::fs::read_to_string(p).map_err(|source| ConfigError::Read {
+                    path: p.into(),
+                    source,
+                })?;
+                toml::from_str(&text).map_err(|e| ConfigError::Invalid {
+                    path: p.into(),
+                    message: e.to_string(),
+                })?
+            }
+            None => Config::default(),
+        };
+        if let Ok(v) = std::env::var("SLUICE_PORT") {
+            config.server.port = v.parse().map_err(|_| ConfigError::Env {
+                name: "SLUICE_PORT",
+                message: format!("'{v}' is not a port"),
+            })?;
+        }
+        if let Ok(v) = std::env::var("SLUICE_BIND") {
+            config.server.bind = v.parse().map_err(|_| ConfigError::Env {
+                name: "SLUICE_BIND",
+                message: format!("'{v}' is not an IP address"),
+            })?;
+        }
+        config.validate()?;
+        Ok(config)
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        let invalid = |message: String| ConfigError::Invalid {
+            path: "configuration".into(),
+            message,
+        };
+        if !self
+            .models
+            .answer_models
+            .contains(&self.models.default_answer_model)
+        {
+            return Err(invalid(format!(
+                "models.default_answer_model '{}' is not in models.answer_models",
+                self.models.default_answer_model
+            )));
+        }
+        if self.sandbox.memory_mib == 0 || self.sandbox.memory_mib > 4096 {
+            return Err(invalid(
+                "sandbox.memory_mib must be between 1 and 4096".into(),
+            ));
+        }
+        for r in &self.marketplace.remote {
+            if !(r.url.starts_with("http://") || r.url.starts_with("https://")) {
+                return Err(invalid(format!(
+                    "marketplace.remote '{}': url must be http(s)",
+                    r.id
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The marketplace settings.
+    pub fn marketplace(&self) -> MarketplaceConfig {
+        let m = &self.marketplace;
+        MarketplaceConfig {
+            remote: m.remote.clone(),
+            builtin: m.builtin,
+            cache_ttl: Duration::from_secs(m.cache_ttl_secs),
+            discovery_budget: Duration::from_millis(m.discovery_budget_ms),
+            list_timeout: Duration::from_millis(m.list_timeout_ms),
+            call_timeout: Duration::from_millis(m.call_timeout_ms),
+            ..MarketplaceConfig::default()
+        }
+    }
+
+    /// The sandbox settings. `cache` enables the on-disk module cache (the CLI wants it; tests
+    /// do not).
+    pub fn sandbox(&self, cache: bool) -> SandboxConfig {
+        let s = &self.sandbox;
+        let memory = s.memory_mib << 20;
+        let limits = Limits {
+            deadline: Duration::from_millis(s.deadline_ms),
+            fuel: s.fuel,
+            memory_bytes: memory,
+            max_tool_calls: s.max_tool_calls,
+            ..Limits::default()
+        };
+        let dir = s
+            .module_cache_dir
+            .clone()
+            .or_else(default_cache_dir)
+            .filter(|d| !d.as_os_str().is_empty());
+        SandboxConfig {
+            limits,
+            max_memory_bytes: memory,
+            max_concurrent_runs: s.max_concurrent_runs,
+            module_cache_dir: if cache { dir } else { None },
+            ..SandboxConfig::default()
+        }
+    }
+}
+
+fn default_cache_dir() -> Option<PathBuf> {
+    std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cache")))
+        .map(|d| d.join("sluice"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_is_optional_and_unknown_keys_are_refused() {
+        let c: Config = toml::from_str("[server]\nport = 9000\n[[marketplace.remote]]\nid = \"x\"\nurl = \"http://127.0.0.1:1/mcp\"").unwrap();
+        assert_eq!(c.server.port, 9000);
+        assert_eq!(c.marketplace.remote[0].id, "x");
+        assert!(c.marketplace.builtin);
+        let err = toml::from_str::<Config>("[server]\nprot = 1")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("prot"), "{err}");
+    }
+}

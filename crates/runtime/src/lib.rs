@@ -1,0 +1,35 @@
+//! The Sluice runtime: the only crate that wires concrete pieces together.
+//!
+//! - [`pipeline`]: the driver that sequences the stages and checks the cross-stage invariants;
+//! - [`http`]: the HTTP API (`app(state)`), every error through one JSON mapping;
+//! - [`config`]: TOML configuration with environment overrides;
+//! - [`telemetry`]: logs, and OpenTelemetry export when configured;
+//! - the `sluice` binary (`src/main.rs`): `serve`, `query`, `tools`.
+
+pub mod config;
+pub mod http;
+pub mod lane;
+pub mod metrics;
+pub mod pipeline;
+pub mod telemetry;
+
+use std::sync::Arc;
+
+use anyhow::Context;
+
+/// Builds the pipeline from `config`: the marketplace (nothing connected yet) and the sandbox
+/// (compiled, or loaded from the module cache when `module_cache` is set).
+pub fn build_pipeline(
+    config: &config::Config,
+    module_cache: bool,
+) -> anyhow::Result<pipeline::Pipeline> {
+    let marketplace =
+        catalog::Marketplace::new(config.marketplace()).context("building the marketplace")?;
+    let sandbox =
+        executor::Sandbox::new(config.sandbox(module_cache)).context("preparing the sandbox")?;
+    Ok(pipeline::Pipeline::new(
+        Arc::new(marketplace),
+        Arc::new(sandbox),
+        pipeline::PipelineSettings::from_config(config),
+    ))
+}

@@ -1,0 +1,336 @@
+//! `sluice`: serve the API, ask one question, or list the marketplace.
+//!
+//! `main` is thin: flags are parsed into a validated request or configuration before anything
+//! runs, `run()` returns a result, and errors become a message on stderr and exit code 2 (bad
+//! input) or 1 (anything else).
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand, ValueEnum};
+use contract::{
+    ClarificationPolicy, Outcome, QueryDepth, QueryRequest, QueryResponse, ResponseShape,
+};
+use runtime::config::Config;
+use runtime::http::{AppState, app};
+
+#[derive(Parser)]
+#[command(
+    name = "sluice",
+    version,
+    about = "Answer, clarify or refuse: query orchestration over MCP tools"
+)]
+struct Cli {
+    /// Configuration file (TOML). Every key is optional.
+    #[arg(long, global = true, env = "SLUICE_CONFIG")]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the HTTP API.
+    Serve {
+        /// Port (overrides the configuration and SLUICE_PORT).
+        #[arg(long)]
+        port: Option<u16>,
+        /// Address to bind (overrides the configuration and SLUICE_BIND).
+        #[arg(long)]
+        bind: Option<std::net::IpAddr>,
+    },
+    /// Ask one question and print how it settled.
+    Query {
+        /// The question.
+        query: String,
+        /// Pin tools (comma-separated ids).
+        #[arg(long, value_delimiter = ',')]
+        tools: Option<Vec<String>>,
+        /// Clarification policy.
+        #[arg(long, value_enum)]
+        policy: Option<PolicyArg>,
+        /// Lane.
+        #[arg(long, value_enum)]
+        depth: Option<DepthArg>,
+        /// Response shape.
+        #[arg(long, value_enum)]
+        shape: Option<ShapeArg>,
+        /// Resume a clarification with this option id.
+        #[arg(long)]
+        select: Option<String>,
+        /// Print the response as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Include the developer trace (with --json).
+        #[arg(long)]
+        trace: bool,
+    },
+    /// List the marketplace: every tool and method with its query-safety classification.
+    Tools {
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum PolicyArg {
+    Return,
+    Auto,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum DepthArg {
+    Fast,
+    Deep,
+    Auto,
+    DeepLight,
+    DeepHeavy,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum ShapeArg {
+    Answer,
+    AnswerWithEvidence,
+    EvidenceOnly,
+}
+
+/// An error the user caused: exit code 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct UsageError(String);
+
+fn main() {
+    let cli = Cli::parse();
+    let code = match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("sluice: {e:#}");
+            if e.downcast_ref::<UsageError>().is_some() {
+                2
+            } else {
+                1
+            }
+        }
+    };
+    std::process::exit(code);
+}
+
+fn run(cli: Cli) -> anyhow::Result<i32> {
+    let config = Config::load(cli.config.as_deref()).map_err(|e| UsageError(e.to_string()))?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    match cli.command {
+        Command::Serve { port, bind } => rt.block_on(serve(config, port, bind)).map(|()| 0),
+        Command::Query {
+            query,
+            tools,
+            policy,
+            depth,
+            shape,
+            select,
+            json,
+            trace,
+        } => {
+            let mut request = QueryRequest::new(query);
+            request.tools = tools;
+            request.clarification_policy = policy.map(|p| match p {
+                PolicyArg::Return => ClarificationPolicy::Return,
+                PolicyArg::Auto => ClarificationPolicy::Auto,
+            });
+            request.query_depth = depth.map(|d| match d {
+                DepthArg::Fast => QueryDepth::Fast,
+                DepthArg::Deep => QueryDepth::Deep,
+                DepthArg::Auto => QueryDepth::Auto,
+                DepthArg::DeepLight => QueryDepth::DeepLight,
+                DepthArg::DeepHeavy => QueryDepth::DeepHeavy,
+            });
+            request.response_shape = shape.map(|s| match s {
+                ShapeArg::Answer => ResponseShape::Answer,
+                ShapeArg::AnswerWithEvidence => ResponseShape::AnswerWithEvidence,
+                ShapeArg::EvidenceOnly => ResponseShape::EvidenceOnly,
+            });
+            request.selected_option_id = select;
+            request.include_developer_trace = Some(trace);
+            // The same validation as the HTTP API, so the CLI refuses what the API refuses.
+            let body = serde_json::to_vec(&request)?;
+            let request =
+                contract::parse_query_request(&body).map_err(|e| UsageError(e.to_string()))?;
+            rt.block_on(ask(config, request, json))
+        }
+        Command::Tools { json } => rt.block_on(tools(config, json)).map(|()| 0),
+    }
+}
+
+async fn serve(
+    mut config: Config,
+    port: Option<u16>,
+    bind: Option<std::net::IpAddr>,
+) -> anyhow::Result<()> {
+    let _telemetry = runtime::telemetry::init()?;
+    if let Some(p) = port {
+        config.server.port = p;
+    }
+    if let Some(b) = bind {
+        config.server.bind = b;
+    }
+    let pipeline = Arc::new(runtime::build_pipeline(&config, true)?);
+    let state = AppState {
+        pipeline,
+        metrics: Arc::default(),
+        max_body_bytes: config.server.max_body_bytes,
+    };
+    let addr = std::net::SocketAddr::new(config.server.bind, config.server.port);
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("cannot listen on {addr}"))?;
+    eprintln!(
+        "sluice: serving on http://{} (POST /api/v1/query, GET /api/v1/tools, /openapi.json)",
+        listener.local_addr()?
+    );
+    axum::serve(listener, app(state))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    Ok(())
+}
+
+async fn ask(config: Config, request: QueryRequest, json: bool) -> anyhow::Result<i32> {
+    let pipeline = runtime::build_pipeline(&config, true)?;
+    let progress = std::io::stderr().is_terminal();
+    let sink: Option<traces::EventSink> = progress.then(|| -> traces::EventSink {
+        Box::new(|e| eprintln!("\x1b[2m· {} ({:.1} ms)\x1b[0m", e.name, e.at_ms))
+    });
+    let response = match pipeline.run(request, sink).await {
+        Ok(r) => r,
+        Err(e)
+            if matches!(
+                e.code,
+                contract::ErrorCode::InvalidField
+                    | contract::ErrorCode::NotFound
+                    | contract::ErrorCode::MalformedJson
+            ) =>
+        {
+            return Err(UsageError(e.to_string()).into());
+        }
+        Err(e) => anyhow::bail!("{e}"),
+    };
+    if json {
+        println!("{}", serde_json::to_string_pretty(&response)?);
+    } else {
+        print!("{}", render(&response));
+    }
+    Ok(0)
+}
+
+/// A readable rendering of a response for the terminal.
+fn render(r: &QueryResponse) -> String {
+    let mut out = String::new();
+    match r.outcome {
+        Outcome::Answer => {
+            if let Some(a) = &r.assumption {
+                out.push_str(&format!(
+                    "Assuming: {} (chosen automatically; {} other reading(s))\n\n",
+                    a.label,
+                    a.alternatives.len()
+                ));
+            }
+            out.push_str(
+                r.answer
+                    .as_deref()
+                    .unwrap_or("(no answer text: evidence only)"),
+            );
+            out.push('\n');
+            if !r.citations.is_empty() {
+                out.push_str("\nSources:\n");
+                for c in &r.citations {
+                    out.push_str(&format!(
+                        "  [{}] {} — {}.{} ({})\n",
+                        c.ordinal, c.title, c.tool_id, c.method, c.evidence_id
+                    ));
+                }
+            }
+            if let Some(evidence) = &r.evidence {
+                out.push_str(&format!("\nEvidence ({}):\n", evidence.len()));
+                for e in evidence {
+                    out.push_str(&format!("  {}. {} — {}\n", e.ordinal, e.title, e.excerpt));
+                }
+            }
+        }
+        Outcome::ClarificationRequired => {
+            let c = r
+                .clarification
+                .as_ref()
+                .expect("a clarification carries its question");
+            out.push_str(&format!("Clarification needed: {}\n", c.question));
+            for o in &c.options {
+                let mark = if c.recommended_option_id.as_deref() == Some(&o.id) {
+                    " (recommended)"
+                } else {
+                    ""
+                };
+                out.push_str(&format!("  {}  {}{mark}\n", o.id, o.label));
+            }
+            if !c.options.is_empty() {
+                out.push_str("Answer with: sluice query \"…\" --select <option id>\n");
+            }
+        }
+        Outcome::CapabilityMiss => {
+            let m = r
+                .capability_miss
+                .as_ref()
+                .expect("a miss carries its reason");
+            out.push_str(&format!(
+                "Cannot answer with the available tools ({}): {}\n",
+                m.reason, m.message
+            ));
+            if !m.nearest_methods.is_empty() {
+                out.push_str("Nearest methods:\n");
+                for n in &m.nearest_methods {
+                    out.push_str(&format!("  {}.{} — {}\n", n.tool_id, n.method, n.why_not));
+                }
+            }
+        }
+    }
+    for g in &r.gaps {
+        out.push_str(&format!("Gap: {g}\n"));
+    }
+    for c in &r.conflicts {
+        out.push_str(&format!("Conflict: {c}\n"));
+    }
+    out
+}
+
+async fn tools(config: Config, json: bool) -> anyhow::Result<()> {
+    let marketplace = catalog::Marketplace::new(config.marketplace())?;
+    let discovery = marketplace.describe_all().await;
+    if json {
+        let tools: Vec<&contract::ToolDescriptor> =
+            discovery.tools.iter().map(|t| t.as_ref()).collect();
+        println!("{}", serde_json::to_string_pretty(&tools)?);
+    } else {
+        for t in &discovery.tools {
+            println!("{} — {} [{}]", t.id, t.title, t.source);
+            for m in &t.methods {
+                let class = if m.safety.query_safe {
+                    "query"
+                } else {
+                    "EXECUTE"
+                };
+                let basis = match m.safety.basis {
+                    contract::SafetyBasis::Declared => "declared",
+                    contract::SafetyBasis::Inferred => "inferred",
+                };
+                println!("  {:<28} {class:<8} ({basis}: {})", m.name, m.safety.reason);
+            }
+        }
+    }
+    for f in &discovery.failures {
+        eprintln!("sluice: {f}");
+    }
+    Ok(())
+}

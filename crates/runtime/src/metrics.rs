@@ -1,0 +1,55 @@
+//! Counters for `GET /metrics`, in the Prometheus text format.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use contract::{Outcome, QueryResponse};
+
+/// Process-wide counters.
+#[derive(Debug, Default)]
+pub struct Metrics {
+    answers: AtomicU64,
+    clarifications: AtomicU64,
+    misses: AtomicU64,
+    errors: AtomicU64,
+    tool_calls: AtomicU64,
+    latency_ms_sum: AtomicU64,
+}
+
+impl Metrics {
+    /// Counts a settled request.
+    pub fn record(&self, r: &QueryResponse) {
+        let counter = match r.outcome {
+            Outcome::Answer => &self.answers,
+            Outcome::ClarificationRequired => &self.clarifications,
+            Outcome::CapabilityMiss => &self.misses,
+        };
+        counter.fetch_add(1, Ordering::Relaxed);
+        self.tool_calls
+            .fetch_add(u64::from(r.meta.tool_calls), Ordering::Relaxed);
+        self.latency_ms_sum
+            .fetch_add(r.meta.latency_ms, Ordering::Relaxed);
+    }
+
+    /// Counts a failed request.
+    pub fn record_error(&self) {
+        self.errors.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The exposition text.
+    pub fn render(&self) -> String {
+        let g = |c: &AtomicU64| c.load(Ordering::Relaxed);
+        format!(
+            "# HELP sluice_queries_total Queries by outcome.\n# TYPE sluice_queries_total counter\n\
+             sluice_queries_total{{outcome=\"answer\"}} {}\nsluice_queries_total{{outcome=\"clarification_required\"}} {}\n\
+             sluice_queries_total{{outcome=\"capability_miss\"}} {}\nsluice_queries_total{{outcome=\"error\"}} {}\n\
+             # HELP sluice_tool_calls_total Tool calls dispatched.\n# TYPE sluice_tool_calls_total counter\nsluice_tool_calls_total {}\n\
+             # HELP sluice_query_latency_ms_sum Sum of settled queries' latency.\n# TYPE sluice_query_latency_ms_sum counter\nsluice_query_latency_ms_sum {}\n",
+            g(&self.answers),
+            g(&self.clarifications),
+            g(&self.misses),
+            g(&self.errors),
+            g(&self.tool_calls),
+            g(&self.latency_ms_sum)
+        )
+    }
+}

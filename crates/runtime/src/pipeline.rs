@@ -1,0 +1,731 @@
+//! The pipeline driver: one request through every stage, in order.
+//!
+//! Each stage is a plain function owned by its crate; this driver only sequences them, emits the
+//! named trace event after each, and checks the cross-stage invariants right after the stage that
+//! could break them:
+//! - a deep-lane request never skips the probe;
+//! - no program calls, and no execution dispatches, a method that is not query-safe;
+//! - every citation of an answer points at evidence gathered in this request.
+//!
+//! A broken invariant is a bug: the request fails with an internal error (logged in full, sent
+//! without details) rather than returning something unsafe.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use catalog::{CatalogError, Marketplace};
+use clarify::{Decision, GateInput};
+use contract::{
+    ApiError, CapabilityMiss, Clarification, ClarificationPolicy, DeveloperTrace, Diagnostics,
+    ErrorCode, Meta, MethodDescriptor, Outcome, QueryDepth, QueryRequest, QueryResponse,
+    ResponseShape, ToolDescriptor,
+};
+use evidence::{CompletenessVerdict, EvidenceRegistry};
+use executor::{
+    AllowedMethod, Allowlist, ExecutionRecord, RunOutcome, Sandbox, ToolCaller, ToolError,
+    ToolFuture,
+};
+use probes::{Interpretation, MethodIndex, ProbeConfig, ProbeReport, ProbeStatus};
+use serde_json::{Value, json};
+use traces::{EventName, EventSink, TraceLog};
+use tracing::Instrument;
+
+use crate::config::Config;
+use crate::lane::{self, Lane};
+
+/// Pipeline settings taken from the configuration.
+#[derive(Debug, Clone)]
+pub struct PipelineSettings {
+    /// Completeness rounds beyond the first.
+    pub max_rediscovery_rounds: u32,
+    /// Tools kept by selection when none are pinned.
+    pub max_selected_tools: usize,
+    /// Probe tuning.
+    pub probe: ProbeConfig,
+    /// Answer models a caller may pick.
+    pub answer_models: Vec<String>,
+    /// The answer model when none is picked.
+    pub default_answer_model: String,
+}
+
+impl PipelineSettings {
+    /// Settings from `config`.
+    pub fn from_config(config: &Config) -> Self {
+        Self {
+            max_rediscovery_rounds: config.pipeline.max_rediscovery_rounds,
+            max_selected_tools: config.pipeline.max_selected_tools,
+            probe: ProbeConfig::default(),
+            answer_models: config.models.answer_models.clone(),
+            default_answer_model: config.models.default_answer_model.clone(),
+        }
+    }
+}
+
+/// Everything a request needs; shared by all requests.
+pub struct Pipeline {
+    marketplace: Arc<Marketplace>,
+    sandbox: Arc<Sandbox>,
+    settings: PipelineSettings,
+}
+
+/// The sandbox's tool caller: every call goes to the marketplace over MCP.
+struct McpToolCaller {
+    marketplace: Arc<Marketplace>,
+}
+
+impl ToolCaller for McpToolCaller {
+    fn call<'a>(
+        &'a self,
+        tool_id: &'a str,
+        method: &'a str,
+        arguments: &'a Value,
+    ) -> ToolFuture<'a> {
+        Box::pin(async move {
+            self.marketplace
+                .call(tool_id, method, arguments)
+                .await
+                .map_err(|e| ToolError::new(e.to_string()))
+        })
+    }
+}
+
+/// A request after normalization (stage 1).
+struct Normalized {
+    query: String,
+    pinned: Option<Vec<String>>,
+    depth: QueryDepth,
+    requested_depth: Option<QueryDepth>,
+    policy: ClarificationPolicy,
+    shape: ResponseShape,
+    answer_model: String,
+    selected_option_id: Option<String>,
+    include_trace: bool,
+}
+
+/// What the gate stage settled on.
+enum Gate {
+    Proceed {
+        interpretation: Interpretation,
+        assumption: Option<contract::Assumption>,
+    },
+    Settle(Settled),
+}
+
+/// A response before it is shaped.
+enum Settled {
+    Clarification(Clarification),
+    CapabilityMiss(CapabilityMiss),
+}
+
+fn internal(message: impl Into<String>) -> ApiError {
+    let message = message.into();
+    tracing::error!(%message, "pipeline invariant broken");
+    ApiError::new(ErrorCode::Internal, "internal error")
+}
+
+fn request_id() -> String {
+    let n = getrandom::u64().unwrap_or_else(|_| Instant::now().elapsed().as_nanos() as u64);
+    format!("req-{n:016x}")
+}
+
+/// Stage spans carry the event name as their OpenTelemetry name.
+macro_rules! stage {
+    ($name:expr) => {
+        tracing::info_span!("stage", otel.name = $name.as_str(), stage = $name.as_str())
+    };
+}
+
+impl Pipeline {
+    /// A pipeline over `marketplace`, running programs in `sandbox`.
+    pub fn new(
+        marketplace: Arc<Marketplace>,
+        sandbox: Arc<Sandbox>,
+        settings: PipelineSettings,
+    ) -> Self {
+        Self {
+            marketplace,
+            sandbox,
+            settings,
+        }
+    }
+
+    /// The marketplace.
+    pub fn marketplace(&self) -> &Arc<Marketplace> {
+        &self.marketplace
+    }
+
+    /// Runs one request. `sink` receives each trace event as it is emitted.
+    pub async fn run(
+        &self,
+        request: QueryRequest,
+        sink: Option<EventSink>,
+    ) -> Result<QueryResponse, ApiError> {
+        let span = tracing::info_span!("query", otel.name = "sluice.query");
+        self.run_inner(request, sink).instrument(span).await
+    }
+
+    async fn run_inner(
+        &self,
+        request: QueryRequest,
+        sink: Option<EventSink>,
+    ) -> Result<QueryResponse, ApiError> {
+        let started = Instant::now();
+        let request_id = request_id();
+        let mut trace = TraceLog::new(sink);
+        let mut diagnostics = Diagnostics {
+            decision_strategy: "deterministic".into(),
+            ..Diagnostics::default()
+        };
+
+        // 1. Normalize.
+        let n = {
+            let _s = stage!(EventName::QueryNormalized).entered();
+            let n = self.normalize(request)?;
+            diagnostics.requested_query_depth = n.requested_depth.map(|d| d.as_str().to_owned());
+            trace.emit(
+                EventName::QueryNormalized,
+                json!({"requestId": request_id, "query": n.query, "queryDepth": n.depth.as_str(),
+                    "requestedQueryDepth": n.requested_depth.map(QueryDepth::as_str), "clarificationPolicy": policy_str(n.policy),
+                    "responseShape": shape_str(n.shape), "pinnedTools": n.pinned}),
+            );
+            n
+        };
+
+        // 2. Tool discovery and selection.
+        let tools = self
+            .select_tools(&n, &mut trace)
+            .instrument(stage!(EventName::ToolSelection))
+            .await?;
+
+        // 3. Lane.
+        let (lane, rule) = lane::choose(n.depth, n.pinned.is_some(), &tools, &n.query);
+        trace.emit(EventName::QueryDepthDecision, json!({"requested": n.requested_depth.map(QueryDepth::as_str), "lane": lane.as_str(), "rule": rule}));
+        trace.emit(EventName::QueryDepthRouterContract, lane.contract());
+        trace.emit(
+            EventName::QueryScoutRolloutContract,
+            json!({"metadataProbe": lane == Lane::Deep, "externalProbe": false, "clarificationGate": lane == Lane::Deep}),
+        );
+
+        // 4. Metadata pre-plan probe (deep only), and 5. the clarification gate.
+        let index = MethodIndex::build(&tools);
+        let gate = {
+            let _s = stage!(EventName::ScoutPrePlanProbe).entered();
+            self.probe_and_gate(&n, lane, &index, &mut trace, &mut diagnostics)?
+        };
+        let (interpretation, assumption) = match gate {
+            Gate::Proceed {
+                interpretation,
+                assumption,
+            } => (interpretation, assumption),
+            Gate::Settle(settled) => {
+                return Ok(self.settle_without_execution(
+                    settled,
+                    request_id,
+                    lane,
+                    started,
+                    trace,
+                    diagnostics,
+                    &n,
+                ));
+            }
+        };
+
+        // 6–8. Plan, execute, check completeness; bounded rediscovery with follow-up queries.
+        let safe: HashMap<(String, String), &MethodDescriptor> = tools
+            .iter()
+            .flat_map(|t| {
+                t.methods
+                    .iter()
+                    .map(move |m| ((t.id.clone(), m.name.clone()), m))
+            })
+            .filter(|(_, m)| m.safety.query_safe)
+            .collect();
+        let mut registry = EvidenceRegistry::default();
+        let mut tried = vec![n.query.clone()];
+        let mut current = interpretation;
+        let mut round = 0u32;
+        let mut tool_calls = 0u32;
+        let verdict = loop {
+            let record = self
+                .plan_and_execute(&current, &safe, round, &mut trace)
+                .await?;
+            tool_calls += record.dispatched_calls().count() as u32;
+            let added = registry.gather(&record, round, &n.query);
+            let verdict = {
+                let _s = stage!(EventName::CompletenessEvaluation).entered();
+                let v = evidence::completeness(&n.query, &registry, &tried);
+                trace.emit(
+                    EventName::CompletenessEvaluation,
+                    v.to_trace(round, registry.units().len()),
+                );
+                v
+            };
+            let exhausted =
+                round >= self.settings.max_rediscovery_rounds || (round > 0 && added == 0);
+            let Some(follow_up) = verdict
+                .follow_up_query
+                .clone()
+                .filter(|_| !verdict.sufficient && !exhausted)
+            else {
+                break verdict;
+            };
+            // Rediscovery never clarifies: it takes the follow-up's best executable reading.
+            let report = probes::run(&index, &follow_up, &self.settings.probe);
+            trace.emit(
+                EventName::ScoutPrePlanProbe,
+                probe_trace(&report, Some(&follow_up)),
+            );
+            tried.push(follow_up);
+            match report
+                .execution_shortlist
+                .into_iter()
+                .next()
+                .filter(|i| i.missing.is_empty())
+            {
+                Some(next) => current = next,
+                None => break verdict,
+            }
+            round += 1;
+        };
+
+        // 9. Synthesis (not for evidence_only), with citation validation.
+        let synthesis = {
+            let _s = stage!(EventName::SynthesisContextSelection).entered();
+            if n.shape == ResponseShape::EvidenceOnly {
+                trace.emit(EventName::SynthesisContextSelection, json!({"skipped": true, "reason": "evidence_only", "evidenceGathered": registry.units().len()}));
+                None
+            } else {
+                let s = evidence::synthesize(&registry, &verdict);
+                check_citations(&s, &registry)?;
+                trace.emit(
+                    EventName::SynthesisContextSelection,
+                    s.to_trace(&n.answer_model, registry.units().len()),
+                );
+                Some(s)
+            }
+        };
+
+        // 10. Settle.
+        let meta = Meta {
+            lane: lane.as_str().into(),
+            latency_ms: started.elapsed().as_millis() as u64,
+            model_calls: 0,
+            tool_calls,
+            evidence_gathered: registry.units().len() as u32,
+            citations_dropped: synthesis.as_ref().map_or(0, |s| s.citations_dropped),
+            rediscovery_rounds: round,
+            answer_model_id: synthesis.as_ref().map(|_| n.answer_model.clone()),
+        };
+        diagnostics.assumption_made = assumption.is_some();
+        let mut response = QueryResponse {
+            request_id,
+            outcome: Outcome::Answer,
+            answer: synthesis.as_ref().map(|s| s.answer.clone()),
+            citations: synthesis
+                .as_ref()
+                .map(|s| s.citations.clone())
+                .unwrap_or_default(),
+            evidence: matches!(
+                n.shape,
+                ResponseShape::AnswerWithEvidence | ResponseShape::EvidenceOnly
+            )
+            .then(|| registry.to_wire()),
+            gaps: synthesis
+                .as_ref()
+                .map(|s| s.gaps.clone())
+                .unwrap_or_else(|| evidence_only_gaps(&registry, &verdict)),
+            conflicts: synthesis
+                .as_ref()
+                .map(|s| s.conflicts.clone())
+                .unwrap_or_default(),
+            clarification: None,
+            capability_miss: None,
+            assumption,
+            meta,
+            developer_trace: None,
+        };
+        self.finish(&mut response, trace, diagnostics, n.include_trace);
+        Ok(response)
+    }
+
+    fn normalize(&self, request: QueryRequest) -> Result<Normalized, ApiError> {
+        let requested_depth = request.query_depth;
+        let depth = match requested_depth.unwrap_or(QueryDepth::Auto) {
+            d if d.is_legacy_alias() => QueryDepth::Deep,
+            d => d,
+        };
+        let answer_model = match request.answer_model_id {
+            Some(m) if self.settings.answer_models.contains(&m) => m,
+            Some(m) => {
+                return Err(ApiError::invalid(
+                    "answerModelId",
+                    format!(
+                        "unknown answer model '{m}'; allowed: {}",
+                        self.settings.answer_models.join(", ")
+                    ),
+                ));
+            }
+            None => self.settings.default_answer_model.clone(),
+        };
+        if let Some(tools) = &request.tools {
+            for (i, id) in tools.iter().enumerate() {
+                if !self.marketplace.contains(id) {
+                    return Err(ApiError {
+                        code: ErrorCode::NotFound,
+                        message: format!(
+                            "unknown tool '{id}'; known tools: {}",
+                            self.marketplace.tool_ids().join(", ")
+                        ),
+                        field: Some(format!("tools[{i}]")),
+                    });
+                }
+            }
+        }
+        Ok(Normalized {
+            query: request.query,
+            pinned: request.tools.filter(|t| !t.is_empty()),
+            depth,
+            requested_depth,
+            policy: request.clarification_policy.unwrap_or_default(),
+            shape: request.response_shape.unwrap_or_default(),
+            answer_model,
+            selected_option_id: request.selected_option_id,
+            include_trace: request.include_developer_trace.unwrap_or(false),
+        })
+    }
+
+    async fn select_tools(
+        &self,
+        n: &Normalized,
+        trace: &mut TraceLog,
+    ) -> Result<Vec<Arc<ToolDescriptor>>, ApiError> {
+        let (ids, pinned) = match &n.pinned {
+            Some(p) => (p.clone(), true),
+            None => (self.marketplace.tool_ids(), false),
+        };
+        let discovery = self.marketplace.describe(&ids).await.map_err(|e| match e {
+            CatalogError::UnknownTool(id) => ApiError {
+                code: ErrorCode::NotFound,
+                message: format!("unknown tool '{id}'"),
+                field: Some("tools".into()),
+            },
+            other => internal(other.to_string()),
+        })?;
+        let failures: Vec<String> = discovery.failures.iter().map(ToString::to_string).collect();
+        let (selected, scores): (Vec<Arc<ToolDescriptor>>, Vec<Value>) = if pinned {
+            (discovery.tools.clone(), Vec::new())
+        } else {
+            probes::select_tools(&n.query, &discovery.tools, self.settings.max_selected_tools)
+                .into_iter()
+                .map(|(t, score)| {
+                    let s = json!({"toolId": t.id, "score": score});
+                    (t, s)
+                })
+                .unzip()
+        };
+        trace.emit(
+            EventName::ToolSelection,
+            json!({"mode": if pinned { "pinned" } else { "selected" }, "considered": discovery.tools.len(),
+                "selected": selected.iter().map(|t| &t.id).collect::<Vec<_>>(), "scores": scores, "discoveryFailures": failures}),
+        );
+        Ok(selected)
+    }
+
+    fn probe_and_gate(
+        &self,
+        n: &Normalized,
+        lane: Lane,
+        index: &MethodIndex,
+        trace: &mut TraceLog,
+        diagnostics: &mut Diagnostics,
+    ) -> Result<Gate, ApiError> {
+        if lane == Lane::Fast {
+            diagnostics.pre_plan_probe_status = ProbeStatus::Skipped.as_str().into();
+            trace.emit(
+                EventName::ScoutPrePlanProbe,
+                json!({"status": "skipped", "reason": "fast lane"}),
+            );
+            let picked = probes::fast_pick(index, &n.query, &self.settings.probe);
+            diagnostics.decision_strategy = "skipped".into();
+            diagnostics.viable_candidate_count = u32::from(picked.is_ok());
+            diagnostics.decision_reason_code = if picked.is_ok() {
+                "fast_lane_one_shot"
+            } else {
+                "no_viable_candidate"
+            }
+            .into();
+            trace.emit(
+                EventName::QueryClarificationDecision,
+                json!({"outcome": if picked.is_ok() { "answer" } else { "capability_miss" }, "reasonCode": diagnostics.decision_reason_code, "strategy": "skipped", "lane": "fast"}),
+            );
+            return Ok(match picked {
+                Ok(interpretation) => Gate::Proceed {
+                    interpretation,
+                    assumption: None,
+                },
+                Err(signal) => {
+                    let report = ProbeReport {
+                        status: ProbeStatus::Skipped,
+                        query_safe_candidate_set: Vec::new(),
+                        excluded: Vec::new(),
+                        ranked_methods: Vec::new(),
+                        execution_shortlist: Vec::new(),
+                        ambiguity_pool: Vec::new(),
+                        llm_selection_candidates: Vec::new(),
+                        adequacy: probes::Adequacy::Inadequate,
+                        confidence_score: 0.0,
+                        missing_capability_signal: Some(signal),
+                    };
+                    let decision = clarify::decide(&GateInput {
+                        query: &n.query,
+                        report: &report,
+                        policy: n.policy,
+                        selected_option_id: None,
+                    })
+                    .map_err(|e| internal(e.to_string()))?;
+                    match decision.decision {
+                        Decision::CapabilityMiss(m) => Gate::Settle(Settled::CapabilityMiss(m)),
+                        _ => return Err(internal("a missing capability did not settle as a miss")),
+                    }
+                }
+            });
+        }
+
+        let report = probes::run(index, &n.query, &self.settings.probe);
+        // Invariant: the deep lane never skips the probe.
+        if report.status != ProbeStatus::Completed {
+            return Err(internal("deep lane with a skipped probe"));
+        }
+        diagnostics.pre_plan_probe_status = report.status.as_str().into();
+        diagnostics.viable_candidate_count = report.viable_candidate_count() as u32;
+        diagnostics.scout_probe_ambiguity_pool_count = report.ambiguity_pool.len() as u32;
+        trace.emit(EventName::ScoutPrePlanProbe, probe_trace(&report, None));
+
+        let input = GateInput {
+            query: &n.query,
+            report: &report,
+            policy: n.policy,
+            selected_option_id: n.selected_option_id.as_deref(),
+        };
+        trace.emit(
+            EventName::QueryClarificationInput,
+            clarify::input_trace(&input),
+        );
+        let decision = clarify::decide(&input)
+            .map_err(|e| ApiError::invalid("selectedOptionId", e.to_string()))?;
+        diagnostics.decision_reason_code = decision.reason_code.into();
+        diagnostics.decision_strategy = decision.strategy.into();
+        trace.emit(EventName::QueryClarificationDecision, decision.to_trace());
+        Ok(match decision.decision {
+            Decision::Answer {
+                interpretation,
+                assumption,
+            } => Gate::Proceed {
+                interpretation,
+                assumption,
+            },
+            Decision::Clarify(c) => Gate::Settle(Settled::Clarification(c)),
+            Decision::CapabilityMiss(m) => Gate::Settle(Settled::CapabilityMiss(m)),
+        })
+    }
+
+    async fn plan_and_execute(
+        &self,
+        interpretation: &Interpretation,
+        safe: &HashMap<(String, String), &MethodDescriptor>,
+        round: u32,
+        trace: &mut TraceLog,
+    ) -> Result<ExecutionRecord, ApiError> {
+        let program = {
+            let _s = stage!(EventName::PlannerGeneratedCode).entered();
+            let program = planner::plan(interpretation).map_err(|e| internal(e.to_string()))?;
+            trace.emit(
+                EventName::PlannerGeneratedCode,
+                program.to_trace("deterministic"),
+            );
+            program
+        };
+        // Invariant: a program only ever names query-safe methods of the selected tools.
+        let mut allowed = Vec::new();
+        for (tool, method) in program.methods() {
+            let Some(m) = safe.get(&(tool.clone(), method.clone())) else {
+                return Err(internal(format!(
+                    "program names {tool}.{method}, which is not a query-safe method of the selected tools"
+                )));
+            };
+            allowed.push(AllowedMethod::new(tool, method, m.input_schema.clone()));
+        }
+        // A schema the executor cannot compile came from a tool server: an upstream failure.
+        let allowlist = Allowlist::new(allowed)
+            .map_err(|e| ApiError::new(ErrorCode::UpstreamFailed, e.to_string()))?;
+        let caller = Arc::new(McpToolCaller {
+            marketplace: Arc::clone(&self.marketplace),
+        });
+        let record = self
+            .sandbox
+            .run(&program.source, &allowlist, caller)
+            .instrument(stage!(EventName::FinalExecution))
+            .await;
+        // Invariant: nothing outside the allow-list was dispatched.
+        if let Some(c) = record
+            .dispatched_calls()
+            .find(|c| !safe.contains_key(&(c.tool_id.clone(), c.method.clone())))
+        {
+            return Err(internal(format!(
+                "execution dispatched {}.{}",
+                c.tool_id, c.method
+            )));
+        }
+        if let RunOutcome::Internal(message) = &record.outcome {
+            return Err(internal(format!("sandbox failure: {message}")));
+        }
+        trace.emit(EventName::FinalExecution, execution_trace(&record, round));
+        Ok(record)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn settle_without_execution(
+        &self,
+        settled: Settled,
+        request_id: String,
+        lane: Lane,
+        started: Instant,
+        trace: TraceLog,
+        mut diagnostics: Diagnostics,
+        n: &Normalized,
+    ) -> QueryResponse {
+        diagnostics.assumption_made = false;
+        let (outcome, clarification, capability_miss) = match settled {
+            Settled::Clarification(c) => (Outcome::ClarificationRequired, Some(c), None),
+            Settled::CapabilityMiss(m) => (Outcome::CapabilityMiss, None, Some(m)),
+        };
+        let mut response = QueryResponse {
+            request_id,
+            outcome,
+            answer: None,
+            citations: Vec::new(),
+            evidence: matches!(
+                n.shape,
+                ResponseShape::AnswerWithEvidence | ResponseShape::EvidenceOnly
+            )
+            .then(Vec::new),
+            gaps: Vec::new(),
+            conflicts: Vec::new(),
+            clarification,
+            capability_miss,
+            assumption: None,
+            meta: Meta {
+                lane: lane.as_str().into(),
+                latency_ms: started.elapsed().as_millis() as u64,
+                model_calls: 0,
+                tool_calls: 0,
+                evidence_gathered: 0,
+                citations_dropped: 0,
+                rediscovery_rounds: 0,
+                answer_model_id: None,
+            },
+            developer_trace: None,
+        };
+        self.finish(&mut response, trace, diagnostics, n.include_trace);
+        response
+    }
+
+    fn finish(
+        &self,
+        response: &mut QueryResponse,
+        mut trace: TraceLog,
+        diagnostics: Diagnostics,
+        include: bool,
+    ) {
+        response.meta.latency_ms = response.meta.latency_ms.max(1);
+        trace.emit(
+            EventName::QuerySettled,
+            json!({"outcome": response.outcome.as_str(), "lane": response.meta.lane, "toolCalls": response.meta.tool_calls,
+                "evidenceGathered": response.meta.evidence_gathered, "citations": response.citations.len()}),
+        );
+        if include {
+            response.developer_trace = Some(DeveloperTrace {
+                events: trace.into_events(),
+                diagnostics,
+            });
+        }
+    }
+}
+
+/// Invariant: every citation resolves to gathered evidence.
+fn check_citations(s: &evidence::Synthesis, registry: &EvidenceRegistry) -> Result<(), ApiError> {
+    for c in &s.citations {
+        if !registry.units().iter().any(|u| u.id == c.evidence_id) {
+            return Err(internal(format!(
+                "citation {} points at evidence {} that was not gathered",
+                c.ordinal, c.evidence_id
+            )));
+        }
+    }
+    Ok(())
+}
+
+fn evidence_only_gaps(registry: &EvidenceRegistry, verdict: &CompletenessVerdict) -> Vec<String> {
+    let mut gaps: Vec<String> = registry
+        .failures
+        .iter()
+        .map(|f| format!("A tool call failed: {f}"))
+        .collect();
+    if registry.is_empty() {
+        gaps.push("No tool returned evidence for this question.".into());
+    }
+    gaps.extend(
+        verdict
+            .missing_aspects
+            .iter()
+            .map(|a| format!("The evidence does not mention {a}.")),
+    );
+    gaps
+}
+
+fn probe_trace(report: &ProbeReport, follow_up: Option<&str>) -> Value {
+    let mut v = serde_json::to_value(report).unwrap_or(Value::Null);
+    if let (Some(f), Value::Object(map)) = (follow_up, &mut v) {
+        map.insert("followUpQuery".into(), Value::from(f));
+    }
+    v
+}
+
+fn execution_trace(record: &ExecutionRecord, round: u32) -> Value {
+    let outcome = match &record.outcome {
+        RunOutcome::Returned(_) => json!({"kind": "returned"}),
+        RunOutcome::Threw(e) => {
+            json!({"kind": "threw", "name": e.name, "message": e.message, "line": e.line, "column": e.column})
+        }
+        RunOutcome::LimitHit(l) => json!({"kind": "limit", "limit": l.as_str()}),
+        RunOutcome::Internal(_) => json!({"kind": "internal"}),
+    };
+    json!({
+        "round": round,
+        "outcome": outcome,
+        "calls": record.calls.iter().map(|c| json!({
+            "seq": c.seq, "toolId": c.tool_id, "method": c.method, "arguments": c.arguments,
+            "ok": c.outcome.is_ok(), "dispatched": c.dispatched(),
+            "error": c.outcome.as_ref().err().map(|e| &e.message),
+            "durationMs": c.duration.as_secs_f64() * 1000.0,
+        })).collect::<Vec<_>>(),
+        "fuelUsed": record.fuel_used,
+        "wallMs": record.wall_time.as_secs_f64() * 1000.0,
+    })
+}
+
+fn policy_str(p: ClarificationPolicy) -> &'static str {
+    match p {
+        ClarificationPolicy::Return => "return",
+        ClarificationPolicy::Auto => "auto",
+    }
+}
+
+fn shape_str(s: ResponseShape) -> &'static str {
+    match s {
+        ResponseShape::Answer => "answer",
+        ResponseShape::AnswerWithEvidence => "answer_with_evidence",
+        ResponseShape::EvidenceOnly => "evidence_only",
+    }
+}
