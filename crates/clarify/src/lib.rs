@@ -38,8 +38,8 @@ pub struct GateInput<'a> {
 pub enum Decision {
     /// Plan and execute this interpretation.
     Answer {
-        /// The interpretation to execute.
-        interpretation: Interpretation,
+        /// The interpretation to execute (boxed: it is by far the largest variant).
+        interpretation: Box<Interpretation>,
         /// Present when the gate chose it under `auto`.
         assumption: Option<Assumption>,
     },
@@ -262,7 +262,7 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
         }
         return done(
             Decision::Answer {
-                interpretation: chosen.clone(),
+                interpretation: Box::new(chosen.clone()),
                 assumption: None,
             },
             "selected_option",
@@ -275,7 +275,7 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
             let a = assumption(recommended, pool);
             return done(
                 Decision::Answer {
-                    interpretation: recommended.clone(),
+                    interpretation: Box::new(recommended.clone()),
                     assumption: Some(a),
                 },
                 "auto_resolved_ambiguity",
@@ -297,7 +297,7 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
     if only.missing.is_empty() {
         return done(
             Decision::Answer {
-                interpretation: only.clone(),
+                interpretation: Box::new(only.clone()),
                 assumption: None,
             },
             "single_interpretation",
@@ -310,7 +310,7 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
         let a = assumption(first, &filled);
         return done(
             Decision::Answer {
-                interpretation: first.clone(),
+                interpretation: Box::new(first.clone()),
                 assumption: Some(a),
             },
             "auto_resolved_missing_parameter",

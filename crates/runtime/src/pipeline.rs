@@ -106,7 +106,7 @@ struct Normalized {
 /// What the gate stage settled on.
 enum Gate {
     Proceed {
-        interpretation: Interpretation,
+        interpretation: Box<Interpretation>,
         assumption: Option<contract::Assumption>,
     },
     Settle(Settled),
@@ -199,7 +199,13 @@ impl Pipeline {
             .await?;
 
         // 3. Lane.
-        let (lane, rule) = lane::choose(n.depth, n.pinned.is_some(), &tools, &n.query);
+        // The lane rule sees what the caller asked for, aliases included, so the trace says why.
+        let (lane, rule) = lane::choose(
+            n.requested_depth.unwrap_or(QueryDepth::Auto),
+            n.pinned.is_some(),
+            &tools,
+            &n.query,
+        );
         trace.emit(EventName::QueryDepthDecision, json!({"requested": n.requested_depth.map(QueryDepth::as_str), "lane": lane.as_str(), "rule": rule}));
         trace.emit(EventName::QueryDepthRouterContract, lane.contract());
         trace.emit(
@@ -217,7 +223,7 @@ impl Pipeline {
             Gate::Proceed {
                 interpretation,
                 assumption,
-            } => (interpretation, assumption),
+            } => (*interpretation, assumption),
             Gate::Settle(settled) => {
                 return Ok(self.settle_without_execution(
                     settled,
@@ -461,7 +467,7 @@ impl Pipeline {
             );
             return Ok(match picked {
                 Ok(interpretation) => Gate::Proceed {
-                    interpretation,
+                    interpretation: Box::new(interpretation),
                     assumption: None,
                 },
                 Err(signal) => {

@@ -1,1 +1,11 @@
+//! Integration tests of the runtime over HTTP on a loopback port: one binary, one server shared
+//! by the tests that can share it.
 
+mod anchors;
+mod errors;
+mod lanes;
+mod new_tool;
+mod otlp;
+mod shapes;
+mod stream;
+mod support;

@@ -1,0 +1,108 @@
+//! A tool from a new domain, with its own ambiguous enum, registered by configuration only:
+//! Sluice clarifies with options grounded in that tool's schema, then answers through it, with no
+//! code change anywhere.
+
+use std::sync::Arc;
+
+use catalog::RemoteServer;
+use catalog::builtin::{BuiltinServer, BuiltinTool, Manifest};
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use runtime::config::Config;
+use serde_json::{Map, Value, json};
+
+use crate::support::{query_at, start};
+
+struct Ferries {
+    manifest: Manifest,
+}
+
+impl BuiltinTool for Ferries {
+    fn manifest(&self) -> &Manifest {
+        &self.manifest
+    }
+
+    fn call(&self, method: &str, args: &Map<String, Value>) -> Result<Value, String> {
+        match (method, args.get("route").and_then(Value::as_str)) {
+            ("get_departures", Some(route)) => Ok(
+                json!({"route": route, "departures": [{"time": "09:15", "pier": "A"}, {"time": "11:40", "pier": "A"}]}),
+            ),
+            _ => Err("unknown route".into()),
+        }
+    }
+}
+
+fn ferries() -> Arc<dyn BuiltinTool> {
+    Arc::new(Ferries {
+        manifest: serde_json::from_value(json!({
+            "id": "ferries", "title": "Harbour ferries", "description": "Timetables of the harbour ferry lines.",
+            "methods": [{
+                "name": "get_departures",
+                "description": "Next ferry departures on one line.",
+                "inputSchema": {"type": "object", "properties": {
+                    "route": {"type": "string", "enum": ["Harbour to Island Line", "Harbour to Bay Line", "Island to Bay Line"]}
+                }, "required": ["route"]},
+                "annotations": {"readOnlyHint": true}
+            }]
+        }))
+        .unwrap(),
+    })
+}
+
+#[tokio::test]
+async fn a_new_tool_gets_grounded_clarifications_without_code_changes() {
+    let tool = ferries();
+    let service = StreamableHttpService::new(
+        move || Ok(BuiltinServer::new(Arc::clone(&tool))),
+        Arc::new(LocalSessionManager::default()),
+        StreamableHttpServerConfig::default(),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        axum::serve(listener, axum::Router::new().nest_service("/mcp", service))
+            .await
+            .unwrap()
+    });
+
+    let mut config = Config::default();
+    config.marketplace.builtin = false;
+    config.marketplace.remote = vec![RemoteServer {
+        id: "ferries".into(),
+        url: format!("http://{addr}/mcp"),
+        title: None,
+        description: None,
+    }];
+    let server = start(config);
+
+    let r = query_at(
+        &server.url,
+        json!({"query": "When does the next ferry to the island leave?"}),
+    )
+    .await;
+    assert_eq!(r["outcome"], "clarification_required", "{r}");
+    assert_eq!(r["clarification"]["question"], "Which route do you mean?");
+    let labels: Vec<&str> = r["clarification"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["Harbour to Island Line", "Island to Bay Line"]);
+
+    let chosen = r["clarification"]["options"][1]["id"].clone();
+    let r = query_at(&server.url, json!({"query": "When does the next ferry to the island leave?", "selectedOptionId": chosen})).await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    assert!(r["answer"].as_str().unwrap().contains("09:15"));
+    assert_eq!(r["citations"][0]["toolId"], "ferries");
+
+    let r = query_at(
+        &server.url,
+        json!({"query": "Next ferry on the Harbour to Bay Line?"}),
+    )
+    .await;
+    assert_eq!(
+        r["outcome"], "answer",
+        "a fully named route needs no question: {r}"
+    );
+}

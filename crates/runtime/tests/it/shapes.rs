@@ -1,0 +1,73 @@
+//! Response shapes.
+
+use serde_json::json;
+
+use crate::support::{event, query};
+
+#[tokio::test]
+async fn evidence_only_returns_evidence_and_runs_no_synthesis() {
+    let r = query(json!({"query": "Who will win the Rugby World Cup 2027?", "tools": ["markets"], "responseShape": "evidence_only", "includeDeveloperTrace": true})).await;
+    assert_eq!(r["outcome"], "answer");
+    assert!(r["answer"].is_null());
+    assert!(r["citations"].as_array().unwrap().is_empty());
+    let evidence = r["evidence"].as_array().unwrap();
+    assert!(!evidence.is_empty());
+    assert_eq!(evidence[0]["data"]["tournament"], "Rugby World Cup 2027");
+    assert_eq!(event(&r, "synthesis-context-selection")["skipped"], true);
+    assert!(r["meta"]["answerModelId"].is_null(), "no answer model ran");
+}
+
+#[tokio::test]
+async fn answer_omits_evidence_and_answer_with_evidence_includes_it() {
+    let q = "What is the price of Ethereum?";
+    let plain = query(json!({"query": q, "tools": ["crypto-prices"]})).await;
+    assert!(plain.get("evidence").is_none());
+    assert_eq!(plain["meta"]["answerModelId"], "embedded");
+    let full = query(
+        json!({"query": q, "tools": ["crypto-prices"], "responseShape": "answer_with_evidence"}),
+    )
+    .await;
+    assert_eq!(full["evidence"][0]["data"]["symbol"], "ETH");
+    assert_eq!(full["answer"], plain["answer"]);
+    assert_eq!(full["meta"]["evidenceGathered"], 1);
+    assert_eq!(full["meta"]["toolCalls"], 1);
+}
+
+#[tokio::test]
+async fn a_query_naming_several_values_calls_once_per_value() {
+    let r = query(json!({"query": "Compare the prices of Bitcoin and Solana", "tools": ["crypto-prices"], "responseShape": "answer_with_evidence"})).await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    let symbols: Vec<&str> = r["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["data"]["symbol"].as_str().unwrap())
+        .collect();
+    assert_eq!(symbols, ["BTC", "SOL"]);
+    assert_eq!(r["citations"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn empty_results_are_a_gap_after_bounded_rediscovery() {
+    let r = query(json!({"query": "Are there any prediction markets about a referendum?", "tools": ["markets"], "includeDeveloperTrace": true})).await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    assert!(r["citations"].as_array().unwrap().is_empty());
+    assert!(!r["gaps"].as_array().unwrap().is_empty(), "{r}");
+    let rounds = r["meta"]["rediscoveryRounds"].as_u64().unwrap();
+    assert!(rounds <= 2, "bounded by maxRediscoveryRounds");
+    let tried: Vec<String> = r["developerTrace"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["name"] == "scout-pre-plan-probe")
+        .filter_map(|e| e["data"]["followUpQuery"].as_str().map(str::to_owned))
+        .collect();
+    let mut unique = tried.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(
+        unique.len(),
+        tried.len(),
+        "never the same query twice: {tried:?}"
+    );
+}

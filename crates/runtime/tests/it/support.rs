@@ -1,0 +1,117 @@
+//! A Sluice server on a loopback port, started once per test binary on its own runtime thread so
+//! that it outlives each test's runtime.
+
+use std::sync::{Arc, OnceLock};
+
+use runtime::config::Config;
+use runtime::http::{AppState, app};
+use runtime::pipeline::Pipeline;
+use serde_json::Value;
+
+pub struct Server {
+    pub url: String,
+    pub pipeline: Arc<Pipeline>,
+}
+
+/// Starts a server for `config` on its own thread and runtime.
+pub fn start(config: Config) -> Server {
+    let pipeline = Arc::new(runtime::build_pipeline(&config, false).expect("pipeline builds"));
+    let state = AppState {
+        pipeline: Arc::clone(&pipeline),
+        metrics: Arc::default(),
+        max_body_bytes: config.server.max_body_bytes,
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            axum::serve(listener, app(state)).await.unwrap();
+        });
+    });
+    let addr = rx.recv().unwrap();
+    Server {
+        url: format!("http://{addr}"),
+        pipeline,
+    }
+}
+
+/// The shared server with the default configuration (built-in tools, embedded models).
+pub fn server() -> &'static Server {
+    static SERVER: OnceLock<Server> = OnceLock::new();
+    SERVER.get_or_init(|| start(Config::default()))
+}
+
+pub fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .timeout(std::time::Duration::from_secs(60))
+        .build()
+        .unwrap()
+}
+
+/// POSTs `body` (raw) to `/api/v1/query` on `base`; returns the status and the JSON body.
+pub async fn post_raw(base: &str, body: impl Into<reqwest::Body>) -> (u16, Value) {
+    let r = client()
+        .post(format!("{base}/api/v1/query"))
+        .header("content-type", "application/json")
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    let status = r.status().as_u16();
+    let text = r.text().await.unwrap();
+    (
+        status,
+        serde_json::from_str(&text)
+            .unwrap_or_else(|_| panic!("non-JSON body with {status}: {text}")),
+    )
+}
+
+/// POSTs a query to the shared server and asserts a 200.
+pub async fn query(body: Value) -> Value {
+    query_at(&server().url, body).await
+}
+
+/// POSTs a query to `base` and asserts a 200.
+pub async fn query_at(base: &str, body: Value) -> Value {
+    let (status, v) = post_raw(base, body.to_string()).await;
+    assert_eq!(status, 200, "{body}: {v}");
+    v
+}
+
+/// The names of the developer-trace events, in order.
+pub fn event_names(response: &Value) -> Vec<String> {
+    response["developerTrace"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["name"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+/// The data of the first event named `name`.
+pub fn event<'a>(response: &'a Value, name: &str) -> &'a Value {
+    response["developerTrace"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == name)
+        .map(|e| &e["data"])
+        .unwrap_or_else(|| panic!("no {name} event"))
+}
+
+/// Every `final-execution` call in the trace.
+pub fn executed_calls(response: &Value) -> Vec<Value> {
+    response["developerTrace"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["name"] == "final-execution")
+        .flat_map(|e| e["data"]["calls"].as_array().unwrap().clone())
+        .collect()
+}
