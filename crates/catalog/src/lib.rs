@@ -174,7 +174,7 @@ impl Source {
 
     fn source_label(&self) -> String {
         match &self.origin {
-            Origin::Builtin(_) => "builtin".into(),
+            Origin::Builtin(tool) => tool.source_label(),
             Origin::Remote(url) => strip_credentials(url),
         }
     }

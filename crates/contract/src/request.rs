@@ -43,6 +43,9 @@ pub struct QueryRequest {
     /// Answer as Server-Sent Events: stage events, answer deltas, then the final envelope.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stream: Option<bool>,
+    /// Stop after planning: return the program and the calls it would make, executing nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plan_only: Option<bool>,
 }
 
 impl QueryRequest {
@@ -58,6 +61,7 @@ impl QueryRequest {
             include_developer_trace: None,
             selected_option_id: None,
             stream: None,
+            plan_only: None,
         }
     }
 }

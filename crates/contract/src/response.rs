@@ -65,6 +65,31 @@ pub struct QueryResponse {
     /// Stage events and diagnostics, when `includeDeveloperTrace` was set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub developer_trace: Option<DeveloperTrace>,
+    /// The program and the calls it would make, when `planOnly` was set and the request answered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plan: Option<PlanPreview>,
+}
+
+/// What would run: returned instead of running it under `planOnly`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanPreview {
+    /// The JavaScript program.
+    pub program: String,
+    /// The calls it makes, in order.
+    pub calls: Vec<PlannedCall>,
+}
+
+/// One call of a plan.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PlannedCall {
+    /// Tool.
+    pub tool_id: String,
+    /// Method.
+    pub method: String,
+    /// Bound arguments.
+    pub arguments: serde_json::Map<String, Value>,
 }
 
 /// One source of the answer.

@@ -35,6 +35,10 @@ pub struct MethodDoc {
     pub params: Vec<Param>,
     /// Whether one parameter takes free text (a search query).
     pub free_text: bool,
+    /// Whether a parameter takes a free-form name (a string with no enum, pattern or format).
+    pub takes_names: bool,
+    /// Whether a parameter takes a number.
+    pub takes_numbers: bool,
 }
 
 impl MethodDoc {
@@ -127,6 +131,15 @@ fn index_method(
     }
     let name_terms = text::terms(&m.name).into_iter().collect();
     let free_text = params.iter().any(crate::bind::is_free_text);
+    let takes_names = params.iter().any(|p| {
+        p.kind.as_deref().is_none_or(|k| k == "string")
+            && p.choices.is_empty()
+            && p.pattern.is_none()
+            && p.format.is_none()
+    });
+    let takes_numbers = params
+        .iter()
+        .any(|p| matches!(p.kind.as_deref(), Some("integer" | "number")));
     MethodDoc {
         tool: Arc::clone(tool),
         position,
@@ -134,6 +147,8 @@ fn index_method(
         name_terms,
         params,
         free_text,
+        takes_names,
+        takes_numbers,
     }
 }
 

@@ -203,9 +203,12 @@ impl ProbeReport {
     }
 }
 
-/// Coverage a free-text (search) method's own metadata must reach before it is credited for
-/// the topics it could search for.
-const FREE_TEXT_ANCHOR: f64 = 0.2;
+/// Coverage a method's own metadata must reach before it is credited for the values it could
+/// take and, if it searches free text, for the topics it could search for.
+const ANCHOR: f64 = 0.2;
+
+/// How much a value word (a name or a number the method could take as an argument) counts.
+const VALUE_WEIGHT: f64 = 0.8;
 
 /// One scored method of the index.
 struct Scored<'a> {
@@ -219,6 +222,19 @@ struct Scored<'a> {
 /// position in the index (tool order, then declaration order), so ranking is deterministic.
 fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
     let total: f64 = query.terms.iter().map(|t| index.idf(t)).sum();
+    // Words that are values rather than topics: named entities and numbers. No metadata can
+    // list every city or amount, so a method with a parameter that takes such a value covers
+    // them (a little less than a word its metadata names).
+    let names: HashSet<String> = query
+        .entities()
+        .iter()
+        .flat_map(|e| text::terms(e))
+        .collect();
+    let numbers: HashSet<String> = query
+        .numbers()
+        .iter()
+        .flat_map(|(t, _)| text::terms(t))
+        .collect();
     let mut scored: Vec<Scored> = index
         .docs
         .iter()
@@ -234,6 +250,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
             let mut covered = 0.0;
             let mut in_name = 0.0;
             let mut matched = Vec::new();
+            let mut values = Vec::new();
             for t in &query.terms {
                 if let Some(w) = doc.terms.get(t) {
                     covered += index.idf(t) * w;
@@ -241,13 +258,27 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
                     if doc.name_terms.contains(t) {
                         in_name += index.idf(t);
                     }
+                } else if (doc.takes_numbers && numbers.contains(t))
+                    || (doc.takes_names && (names.contains(t) || numbers.contains(t)))
+                {
+                    values.push(t);
                 }
             }
-            let mut coverage = covered / total;
-            // A search method takes topics its metadata cannot list. Once its metadata anchors
-            // the query in its domain, it is credited with half of what is left uncovered.
-            if doc.free_text && coverage >= FREE_TEXT_ANCHOR {
-                coverage += 0.5 * (1.0 - coverage);
+            // Only once the metadata itself anchors the query in the method's domain do values
+            // and, for a search method, unnamed topics count: names alone ("Bybit", "BTC") must
+            // not make an unrelated search look relevant.
+            let topical = covered / total;
+            let mut coverage = topical;
+            if topical >= ANCHOR {
+                for t in values {
+                    coverage += index.idf(t) * VALUE_WEIGHT / total;
+                    matched.push(t.clone());
+                }
+                // A search method takes topics its metadata cannot list: it is credited with
+                // half of what is left uncovered.
+                if doc.free_text {
+                    coverage += 0.5 * (1.0 - coverage);
+                }
             }
             Scored {
                 doc,

@@ -74,6 +74,8 @@ pub struct MarketplaceSection {
     pub builtin: bool,
     /// Remote MCP servers (`[[marketplace.remote]]` with `id`, `url`, `title`, `description`).
     pub remote: Vec<RemoteServer>,
+    /// Static catalogs: JSON files of tool definitions without a backend (plan-only).
+    pub static_catalogs: Vec<PathBuf>,
     /// Seconds a tool listing stays cached.
     pub cache_ttl_secs: u64,
     /// Milliseconds a request waits for discovery.
@@ -90,6 +92,7 @@ impl Default for MarketplaceSection {
         Self {
             builtin: true,
             remote: Vec::new(),
+            static_catalogs: Vec::new(),
             cache_ttl_secs: d.cache_ttl.as_secs(),
             discovery_budget_ms: d.discovery_budget.as_millis() as u64,
             list_timeout_ms: d.list_timeout.as_millis() as u64,

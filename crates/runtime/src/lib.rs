@@ -23,8 +23,24 @@ pub fn build_pipeline(
     config: &config::Config,
     module_cache: bool,
 ) -> anyhow::Result<pipeline::Pipeline> {
-    let marketplace =
-        catalog::Marketplace::new(config.marketplace()).context("building the marketplace")?;
+    let mut tools = if config.marketplace.builtin {
+        catalog::builtin::all()
+    } else {
+        Vec::new()
+    };
+    for path in &config.marketplace.static_catalogs {
+        tools.extend(
+            catalog::builtin::static_catalog::load(path)
+                .with_context(|| format!("loading {}", path.display()))?,
+        );
+    }
+    // `tools` already honours `builtin`; the marketplace takes the list as given.
+    let marketplace_config = catalog::MarketplaceConfig {
+        builtin: true,
+        ..config.marketplace()
+    };
+    let marketplace = catalog::Marketplace::with_builtins(marketplace_config, tools)
+        .context("building the marketplace")?;
     let sandbox =
         executor::Sandbox::new(config.sandbox(module_cache)).context("preparing the sandbox")?;
     Ok(pipeline::Pipeline::new(

@@ -101,6 +101,7 @@ struct Normalized {
     answer_model: String,
     selected_option_id: Option<String>,
     include_trace: bool,
+    plan_only: bool,
 }
 
 /// What the gate stage settled on.
@@ -237,6 +238,37 @@ impl Pipeline {
             }
         };
 
+        // planOnly: the program and its calls, nothing executed.
+        if n.plan_only {
+            let program = {
+                let _s = stage!(EventName::PlannerGeneratedCode).entered();
+                let program =
+                    planner::plan(&interpretation).map_err(|e| internal(e.to_string()))?;
+                trace.emit(
+                    EventName::PlannerGeneratedCode,
+                    program.to_trace("deterministic"),
+                );
+                program
+            };
+            diagnostics.assumption_made = assumption.is_some();
+            let mut response = self.empty_response(request_id, Outcome::Answer, lane, started, &n);
+            response.assumption = assumption;
+            response.plan = Some(contract::PlanPreview {
+                calls: program
+                    .calls
+                    .iter()
+                    .map(|c| contract::PlannedCall {
+                        tool_id: c.tool.clone(),
+                        method: c.method.clone(),
+                        arguments: c.arguments.clone(),
+                    })
+                    .collect(),
+                program: program.source,
+            });
+            self.finish(&mut response, trace, diagnostics, n.include_trace);
+            return Ok(response);
+        }
+
         // 6–8. Plan, execute, check completeness; bounded rediscovery with follow-up queries.
         let safe: HashMap<(String, String), &MethodDescriptor> = tools
             .iter()
@@ -350,6 +382,7 @@ impl Pipeline {
             assumption,
             meta,
             developer_trace: None,
+            plan: None,
         };
         self.finish(&mut response, trace, diagnostics, n.include_trace);
         Ok(response)
@@ -398,6 +431,7 @@ impl Pipeline {
             answer_model,
             selected_option_id: request.selected_option_id,
             include_trace: request.include_developer_trace.unwrap_or(false),
+            plan_only: request.plan_only.unwrap_or(false),
         })
     }
 
@@ -606,7 +640,23 @@ impl Pipeline {
             Settled::Clarification(c) => (Outcome::ClarificationRequired, Some(c), None),
             Settled::CapabilityMiss(m) => (Outcome::CapabilityMiss, None, Some(m)),
         };
-        let mut response = QueryResponse {
+        let mut response = self.empty_response(request_id, outcome, lane, started, n);
+        response.clarification = clarification;
+        response.capability_miss = capability_miss;
+        self.finish(&mut response, trace, diagnostics, n.include_trace);
+        response
+    }
+
+    /// A response with no answer, evidence, clarification or miss yet.
+    fn empty_response(
+        &self,
+        request_id: String,
+        outcome: Outcome,
+        lane: Lane,
+        started: Instant,
+        n: &Normalized,
+    ) -> QueryResponse {
+        QueryResponse {
             request_id,
             outcome,
             answer: None,
@@ -618,8 +668,8 @@ impl Pipeline {
             .then(Vec::new),
             gaps: Vec::new(),
             conflicts: Vec::new(),
-            clarification,
-            capability_miss,
+            clarification: None,
+            capability_miss: None,
             assumption: None,
             meta: Meta {
                 lane: lane.as_str().into(),
@@ -632,9 +682,8 @@ impl Pipeline {
                 answer_model_id: None,
             },
             developer_trace: None,
-        };
-        self.finish(&mut response, trace, diagnostics, n.include_trace);
-        response
+            plan: None,
+        }
     }
 
     fn finish(

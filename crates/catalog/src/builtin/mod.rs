@@ -9,6 +9,7 @@
 mod crypto;
 mod markets;
 mod sports;
+pub mod static_catalog;
 mod wallet;
 
 use std::sync::Arc;
@@ -27,7 +28,7 @@ use serde_json::{Map, Value};
 const PAGE_SIZE: usize = 2;
 
 /// A tool's manifest: identity and method definitions as they go on the wire.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, serde::Serialize)]
 pub struct Manifest {
     /// Tool id.
     pub id: String,
@@ -49,6 +50,10 @@ impl Manifest {
 pub trait BuiltinTool: Send + Sync + 'static {
     /// Its manifest.
     fn manifest(&self) -> &Manifest;
+    /// Where it comes from, as listings show it.
+    fn source_label(&self) -> String {
+        "builtin".into()
+    }
     /// Runs `method`. An `Err` becomes an MCP tool error (`isError: true`) with that message.
     fn call(&self, method: &str, args: &Map<String, Value>) -> Result<Value, String>;
 }

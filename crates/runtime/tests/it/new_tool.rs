@@ -106,3 +106,43 @@ async fn a_new_tool_gets_grounded_clarifications_without_code_changes() {
         "a fully named route needs no question: {r}"
     );
 }
+
+#[tokio::test]
+async fn a_static_catalog_is_planned_against_but_never_pretends_to_answer() {
+    let dir = std::env::temp_dir().join(format!("sluice-static-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("catalog.json");
+    let catalog = json!({"tools": [{"id": "weather", "title": "Weather", "description": "Forecasts",
+        "methods": [{"name": "get_forecast", "description": "Weather forecast for a city",
+            "inputSchema": {"type": "object", "properties": {"city": {"type": "string"}, "days": {"type": "integer", "default": 1}}, "required": ["city"]},
+            "_meta": {"surface": "query", "queryEligible": true}}]}]});
+    std::fs::write(&path, catalog.to_string()).unwrap();
+    let mut config = Config::default();
+    config.marketplace.static_catalogs = vec![path];
+    let server = start(config);
+
+    let r = query_at(&server.url, json!({"query": "What is the weather forecast for Lisbon?", "tools": ["weather"], "planOnly": true})).await;
+    assert_eq!(
+        r["plan"]["calls"][0]["arguments"],
+        json!({"city": "Lisbon"}),
+        "{r}"
+    );
+    let r = query_at(
+        &server.url,
+        json!({"query": "What is the weather forecast for Lisbon?", "tools": ["weather"]}),
+    )
+    .await;
+    assert_eq!(r["outcome"], "answer");
+    assert!(r["citations"].as_array().unwrap().is_empty());
+    assert!(r["gaps"].to_string().contains("no backend"), "{r}");
+    let r = query_at(
+        &server.url,
+        json!({"query": "Who will win the World Cup?", "tools": ["markets"]}),
+    )
+    .await;
+    assert_eq!(
+        r["outcome"], "clarification_required",
+        "built-in tools are still there"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

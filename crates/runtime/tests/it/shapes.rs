@@ -71,3 +71,35 @@ async fn empty_results_are_a_gap_after_bounded_rediscovery() {
         "never the same query twice: {tried:?}"
     );
 }
+
+#[tokio::test]
+async fn plan_only_returns_the_program_and_its_calls_and_runs_nothing() {
+    let r = query(json!({"query": "Compare the prices of Bitcoin and Solana", "tools": ["crypto-prices"], "planOnly": true, "includeDeveloperTrace": true})).await;
+    assert_eq!(r["outcome"], "answer");
+    let calls = r["plan"]["calls"].as_array().unwrap();
+    assert_eq!(calls.len(), 2);
+    assert_eq!(
+        calls[0],
+        json!({"toolId": "crypto-prices", "method": "get_spot_price", "arguments": {"symbol": "BTC"}})
+    );
+    assert!(
+        r["plan"]["program"]
+            .as_str()
+            .unwrap()
+            .contains("get_spot_price")
+    );
+    assert!(r["answer"].is_null());
+    assert_eq!(r["meta"]["toolCalls"], 0);
+    let names = crate::support::event_names(&r);
+    assert!(names.contains(&"planner-generated-code".to_owned()));
+    assert!(!names.contains(&"final-execution".to_owned()), "{names:?}");
+    let r = query(
+        json!({"query": "Who will win the World Cup?", "tools": ["markets"], "planOnly": true}),
+    )
+    .await;
+    assert_eq!(
+        r["outcome"], "clarification_required",
+        "planOnly still clarifies first"
+    );
+    assert!(r.get("plan").is_none());
+}
