@@ -93,6 +93,9 @@ pub fn bind(params: &[Param], query: &Query) -> Binding {
 
     // Enums first: they are the most constrained, and what they consume is not an entity.
     for p in params.iter().filter(|p| !p.choices.is_empty()) {
+        // Words of the parameter\'s own name ("league" for `league`) name the parameter, not one
+        // of its values: "the league standings" chooses no league.
+        let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
         let mut scored: Vec<Scored> = p
             .choices
             .iter()
@@ -101,7 +104,7 @@ pub fn bind(params: &[Param], query: &Query) -> Binding {
                 let label_terms: HashSet<String> = text::terms(&choice.label).into_iter().collect();
                 let hits: HashSet<String> = label_terms
                     .iter()
-                    .filter(|t| q_terms.contains(t.as_str()))
+                    .filter(|t| q_terms.contains(t.as_str()) && !own.contains(*t))
                     .cloned()
                     .collect();
                 (!hits.is_empty()).then(|| Scored {
@@ -184,27 +187,18 @@ pub fn bind(params: &[Param], query: &Query) -> Binding {
         }
         match p.kind.as_deref() {
             Some("integer" | "number") => {
-                let unused: Vec<(String, f64)> = query
-                    .numbers()
-                    .into_iter()
-                    .filter(|(t, _)| !used_tokens.contains(t))
-                    .collect();
-                let numeric_required = params
-                    .iter()
-                    .filter(|q| {
-                        q.required && matches!(q.kind.as_deref(), Some("integer" | "number"))
-                    })
-                    .count();
-                if unused.len() == 1 && numeric_required == 1 {
-                    let (token, v) = &unused[0];
-                    let value = if p.kind.as_deref() == Some("integer") && v.fract() == 0.0 {
-                        Value::from(*v as i64)
-                    } else if p.kind.as_deref() == Some("integer") {
-                        continue;
+                if let Some((token, v)) =
+                    pick_number(p, params, query, &used_tokens, &binding.arguments)
+                {
+                    let value = if p.kind.as_deref() == Some("integer") {
+                        if v.fract() != 0.0 {
+                            continue;
+                        }
+                        Value::from(v as i64)
                     } else {
-                        serde_json::Number::from_f64(*v).map_or(Value::Null, Value::Number)
+                        serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)
                     };
-                    used_tokens.insert(token.clone());
+                    used_tokens.insert(token);
                     binding.arguments.insert(p.name.clone(), value);
                 }
             }
@@ -241,6 +235,80 @@ pub fn bind(params: &[Param], query: &Query) -> Binding {
         }
     }
     binding
+}
+
+/// Tokens within this distance of a parameter's own words tie a number to that parameter.
+const NEAR: usize = 4;
+
+/// The number for a required numeric parameter: the unused number nearest to a mention of the
+/// parameter's own words ("wait up to 600 seconds" for a `time` parameter described as "maximum
+/// wait time"); failing that, the lone unused number for the lone numeric parameter, or the
+/// number in the same position when numbers and unbound numeric parameters pair up one to one.
+fn pick_number(
+    p: &Param,
+    params: &[Param],
+    query: &Query,
+    used: &HashSet<String>,
+    bound: &Map<String, Value>,
+) -> Option<(String, f64)> {
+    let numbers: Vec<(usize, String, f64)> = query
+        .tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| !used.contains(*t))
+        .filter_map(|(i, t)| {
+            let cleaned: String = t
+                .chars()
+                .filter(|c| !matches!(c, '$' | ',' | '%' | '€' | '£'))
+                .collect();
+            cleaned
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite())
+                .map(|v| (i, t.clone(), v))
+        })
+        .collect();
+    if numbers.is_empty() {
+        return None;
+    }
+    let own: HashSet<String> = text::terms(&format!("{} {}", p.name, p.description))
+        .into_iter()
+        .collect();
+    let mentions: Vec<usize> = query
+        .tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| text::terms(t).iter().any(|x| own.contains(x)))
+        .map(|(i, _)| i)
+        .collect();
+    let nearest = numbers
+        .iter()
+        .filter_map(|(i, t, v)| {
+            mentions
+                .iter()
+                .map(|m| m.abs_diff(*i))
+                .min()
+                .filter(|d| *d <= NEAR)
+                .map(|d| (d, t, v))
+        })
+        .min_by_key(|(d, _, _)| *d);
+    if let Some((_, t, v)) = nearest {
+        return Some((t.clone(), *v));
+    }
+    let open: Vec<&Param> = params
+        .iter()
+        .filter(|q| {
+            q.required
+                && matches!(q.kind.as_deref(), Some("integer" | "number"))
+                && !bound.contains_key(&q.name)
+        })
+        .collect();
+    if open.len() == numbers.len() {
+        let position = open.iter().position(|q| q.name == p.name)?;
+        let (_, t, v) = &numbers[position];
+        return Some((t.clone(), *v));
+    }
+    None
 }
 
 fn pairwise_disjoint(scored: &[Scored]) -> bool {

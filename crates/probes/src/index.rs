@@ -39,6 +39,9 @@ pub struct MethodDoc {
     pub takes_names: bool,
     /// Whether a parameter takes a number.
     pub takes_numbers: bool,
+    /// Compiled `pattern`s of string parameters: a query token they match is named by the
+    /// method's own schema.
+    pub patterns: Vec<regex::Regex>,
 }
 
 impl MethodDoc {
@@ -140,7 +143,13 @@ fn index_method(
     let takes_numbers = params
         .iter()
         .any(|p| matches!(p.kind.as_deref(), Some("integer" | "number")));
+    let patterns = params
+        .iter()
+        .filter_map(|p| p.pattern.as_deref())
+        .filter_map(|p| regex::Regex::new(p).ok())
+        .collect();
     MethodDoc {
+        patterns,
         tool: Arc::clone(tool),
         position,
         terms,

@@ -207,6 +207,30 @@ impl ProbeReport {
 /// take and, if it searches free text, for the topics it could search for.
 const ANCHOR: f64 = 0.2;
 
+/// How much a near form ("gain" for "gainer") counts, relative to the metadata word's weight.
+const NEAR_FORM_WEIGHT: f64 = 0.8;
+
+/// The weight of a metadata term that is a near form of `t`: one extends the other by at most
+/// two letters and both have at least four ("gain"/"gainer", "lose"/"loser"). The stemmer keeps
+/// such agentive and similar endings apart; a query should not miss a method over them.
+fn near_form(doc: &index::MethodDoc, t: &str) -> Option<f64> {
+    if t.len() < 4 || t.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    doc.terms
+        .iter()
+        .filter(|(d, _)| {
+            d.len() >= 4
+                && d.len().abs_diff(t.len()) <= 2
+                && (d.starts_with(t) || t.starts_with(d.as_str()))
+        })
+        .map(|(_, w)| *w)
+        .reduce(f64::max)
+}
+
+/// How much a word counts whose token the method's schema recognises by a declared pattern.
+const PATTERN_WEIGHT: f64 = 0.9;
+
 /// How much a value word (a name or a number the method could take as an argument) counts.
 const VALUE_WEIGHT: f64 = 0.8;
 
@@ -251,13 +275,27 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
             let mut in_name = 0.0;
             let mut matched = Vec::new();
             let mut values = Vec::new();
+            // Terms of tokens that one of the method's declared patterns recognises
+            // ("acct-0002" for `^acct-[0-9]{4}$`) are named by its schema.
+            let recognised: HashSet<String> = query
+                .tokens
+                .iter()
+                .filter(|tok| doc.patterns.iter().any(|re| re.is_match(tok)))
+                .flat_map(|tok| text::terms(tok))
+                .collect();
             for t in &query.terms {
-                if let Some(w) = doc.terms.get(t) {
+                if recognised.contains(t) {
+                    covered += index.idf(t) * PATTERN_WEIGHT;
+                    matched.push(t.clone());
+                } else if let Some(w) = doc.terms.get(t) {
                     covered += index.idf(t) * w;
                     matched.push(t.clone());
                     if doc.name_terms.contains(t) {
                         in_name += index.idf(t);
                     }
+                } else if let Some(w) = near_form(doc, t) {
+                    covered += index.idf(t) * w * NEAR_FORM_WEIGHT;
+                    matched.push(t.clone());
                 } else if (doc.takes_numbers && numbers.contains(t))
                     || (doc.takes_names && (names.contains(t) || numbers.contains(t)))
                 {

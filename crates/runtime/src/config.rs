@@ -55,6 +55,8 @@ pub struct PipelineConfig {
     pub max_rediscovery_rounds: u32,
     /// Tools kept by selection when none are pinned.
     pub max_selected_tools: usize,
+    /// Share of the query a method's metadata must cover to be viable (0 to 1).
+    pub viable_coverage: f64,
 }
 
 impl Default for PipelineConfig {
@@ -62,6 +64,7 @@ impl Default for PipelineConfig {
         Self {
             max_rediscovery_rounds: 2,
             max_selected_tools: 5,
+            viable_coverage: probes::ProbeConfig::default().viable_coverage,
         }
     }
 }
@@ -228,6 +231,11 @@ impl Config {
                 "models.default_answer_model '{}' is not in models.answer_models",
                 self.models.default_answer_model
             )));
+        }
+        if !(0.0..=1.0).contains(&self.pipeline.viable_coverage) {
+            return Err(invalid(
+                "pipeline.viable_coverage must be between 0 and 1".into(),
+            ));
         }
         if self.sandbox.memory_mib == 0 || self.sandbox.memory_mib > 4096 {
             return Err(invalid(

@@ -55,7 +55,10 @@ impl PipelineSettings {
         Self {
             max_rediscovery_rounds: config.pipeline.max_rediscovery_rounds,
             max_selected_tools: config.pipeline.max_selected_tools,
-            probe: ProbeConfig::default(),
+            probe: ProbeConfig {
+                viable_coverage: config.pipeline.viable_coverage,
+                ..ProbeConfig::default()
+            },
             answer_models: config.models.answer_models.clone(),
             default_answer_model: config.models.default_answer_model.clone(),
         }

@@ -1,0 +1,364 @@
+//! Importers: public function-calling benchmarks as suites.
+//!
+//! Every case's functions become one tool of a static catalog written beside the suite (the
+//! methods marked query-eligible, as the benchmarks offer them to be called); the case pins that
+//! tool, runs in the deep lane under `return` with `planOnly`, and carries the expected outcome,
+//! method and acceptable arguments from the data. Nothing here looks at a question's words: the
+//! labels come from the data files.
+
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use catalog::builtin::Manifest;
+use catalog::builtin::static_catalog::StaticCatalog;
+use contract::{ClarificationPolicy, QueryDepth};
+use serde_json::{Value, json};
+
+use crate::suite::{Case, Expect, Gate, Suite, Threshold};
+
+/// BFCL's JSON-Schema dialect → JSON Schema: `dict` → `object`, `float` → `number`,
+/// `tuple` → `array`, `any` → no type constraint; applied through properties and items.
+pub fn json_schema(v: &Value) -> Value {
+    match v {
+        Value::Object(map) => {
+            let mut out = serde_json::Map::new();
+            for (k, val) in map {
+                match k.as_str() {
+                    "type" => match val.as_str() {
+                        Some("dict") => {
+                            out.insert(k.clone(), json!("object"));
+                        }
+                        Some("float") => {
+                            out.insert(k.clone(), json!("number"));
+                        }
+                        Some("tuple") => {
+                            out.insert(k.clone(), json!("array"));
+                        }
+                        Some("any") => {}
+                        _ => {
+                            out.insert(k.clone(), val.clone());
+                        }
+                    },
+                    "properties" => {
+                        let props = val
+                            .as_object()
+                            .map(|p| p.iter().map(|(n, s)| (n.clone(), json_schema(s))).collect())
+                            .unwrap_or_default();
+                        out.insert(k.clone(), Value::Object(props));
+                    }
+                    "items" | "additionalProperties" => {
+                        out.insert(k.clone(), json_schema(val));
+                    }
+                    _ => {
+                        out.insert(k.clone(), val.clone());
+                    }
+                }
+            }
+            if !out.contains_key("type") && out.contains_key("properties") {
+                out.insert("type".into(), json!("object"));
+            }
+            Value::Object(out)
+        }
+        other => other.clone(),
+    }
+}
+
+/// One benchmark function as an MCP method definition, query-eligible.
+fn method(f: &Value) -> anyhow::Result<Value> {
+    let name = f["name"].as_str().context("a function without a name")?;
+    let mut schema = json_schema(&f["parameters"]);
+    if !schema.is_object() {
+        schema = json!({"type": "object", "properties": {}});
+    }
+    if schema.get("type").is_none() {
+        schema["type"] = json!("object");
+    }
+    Ok(json!({
+        "name": name,
+        "description": f["description"].as_str().unwrap_or_default(),
+        "inputSchema": schema,
+        "_meta": {"surface": "query", "queryEligible": true},
+    }))
+}
+
+fn read_jsonl(path: &Path) -> anyhow::Result<Vec<Value>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .enumerate()
+        .map(|(i, l)| {
+            serde_json::from_str(l)
+                .with_context(|| format!("{}:{}: not JSON", path.display(), i + 1))
+        })
+        .collect()
+}
+
+/// The user's words of a single-turn BFCL question.
+fn user_text(question: &Value) -> String {
+    question[0]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|m| m["role"] == "user")
+        .filter_map(|m| m["content"].as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Ground truth by id: (method, parameter → acceptable values).
+type Truth = HashMap<String, (String, BTreeMap<String, Vec<Value>>)>;
+
+fn ground_truth(path: &Path) -> anyhow::Result<Truth> {
+    let mut out = HashMap::new();
+    if !path.exists() {
+        return Ok(out);
+    }
+    for r in read_jsonl(path)? {
+        let Some(first) = r["ground_truth"].get(0).and_then(Value::as_object) else {
+            continue;
+        };
+        let Some((name, args)) = first.iter().next() else {
+            continue;
+        };
+        let args = args
+            .as_object()
+            .map(|a| {
+                a.iter()
+                    .map(|(k, v)| (k.clone(), v.as_array().cloned().unwrap_or_default()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        out.insert(
+            r["id"].as_str().unwrap_or_default().to_owned(),
+            (name.clone(), args),
+        );
+    }
+    Ok(out)
+}
+
+fn tool_id(prefix: &str, id: &str) -> String {
+    let clean: String = id
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    format!("{prefix}-{clean}")
+}
+
+fn case(id: &str, kind: &str, query: String, tool: &str, expect: Expect) -> Case {
+    Case {
+        id: id.to_owned(),
+        query,
+        tools: Some(vec![tool.to_owned()]),
+        policy: Some(ClarificationPolicy::Return),
+        depth: Some(QueryDepth::Deep),
+        expect,
+        accept_also: Vec::new(),
+        expect_assumption: false,
+        gate: Gate::Required,
+        kind: kind.to_owned(),
+        method: None,
+        arguments: None,
+        plan_only: true,
+    }
+}
+
+fn benchmark_thresholds() -> BTreeMap<String, Threshold> {
+    // Imported suites measure; they gate only what the issue sets for When2Call, when asked to.
+    BTreeMap::new()
+}
+
+/// The BFCL categories the importer knows, with the outcome each maps to.
+pub const BFCL_CATEGORIES: &[(&str, Expect)] = &[
+    ("simple_python", Expect::Answer),
+    ("multiple", Expect::Answer),
+    ("live_simple", Expect::Answer),
+    ("live_multiple", Expect::Answer),
+    ("live_relevance", Expect::Answer),
+    ("irrelevance", Expect::CapabilityMiss),
+    ("live_irrelevance", Expect::CapabilityMiss),
+];
+
+/// Imports BFCL v4 single-turn categories from `dir` (`BFCL_v4_<category>.json` and
+/// `possible_answer/`).
+pub fn bfcl(dir: &Path, categories: &[String]) -> anyhow::Result<(Suite, StaticCatalog)> {
+    let wanted: Vec<&(&str, Expect)> = if categories.is_empty() {
+        BFCL_CATEGORIES.iter().collect()
+    } else {
+        categories
+            .iter()
+            .map(|c| {
+                BFCL_CATEGORIES
+                    .iter()
+                    .find(|(n, _)| n == c)
+                    .with_context(|| format!("unknown BFCL category '{c}'"))
+            })
+            .collect::<anyhow::Result<_>>()?
+    };
+    let mut cases = Vec::new();
+    let mut tools = Vec::new();
+    for (category, expect) in wanted {
+        let truth = ground_truth(
+            &dir.join("possible_answer")
+                .join(format!("BFCL_v4_{category}.json")),
+        )?;
+        for r in read_jsonl(&dir.join(format!("BFCL_v4_{category}.json")))? {
+            let id = r["id"].as_str().context("a record without an id")?;
+            let functions = r["function"].as_array().cloned().unwrap_or_default();
+            let tool = tool_id("bfcl", id);
+            tools.push(Manifest {
+                id: tool.clone(),
+                title: format!("BFCL {id}"),
+                description: String::new(),
+                methods: functions
+                    .iter()
+                    .map(method)
+                    .collect::<anyhow::Result<_>>()?,
+            });
+            let mut c = case(id, category, user_text(&r["question"]), &tool, *expect);
+            if *category == "live_irrelevance" {
+                // Many of these are underspecified requests: asking is also right (data NOTES).
+                c.accept_also = vec![Expect::ClarificationRequired];
+            }
+            if let Some((method, args)) = truth.get(id) {
+                c.method = Some(method.clone());
+                c.arguments = Some(args.clone());
+            }
+            cases.push(c);
+        }
+    }
+    let suite = Suite {
+        name: "bfcl".into(),
+        description: "BFCL v4 single-turn categories (Apache-2.0, ShishirPatil/gorilla)".into(),
+        tools_file: None,
+        builtin_tools: false,
+        thresholds: benchmark_thresholds(),
+        required_stages: Vec::new(),
+        cases,
+    };
+    Ok((suite, StaticCatalog { tools }))
+}
+
+/// Imports the When2Call LLM-judge test file. Arguments for `tool_call` items come from the BFCL
+/// ground truth of the same `source_id` when the question is unchanged (`bfcl_dir`).
+pub fn when2call(file: &Path, bfcl_dir: &Path) -> anyhow::Result<(Suite, StaticCatalog)> {
+    let mut bfcl_questions: HashMap<String, String> = HashMap::new();
+    let mut truth: Truth = HashMap::new();
+    for category in ["live_simple", "live_multiple"] {
+        let questions = bfcl_dir.join(format!("BFCL_v4_{category}.json"));
+        if questions.exists() {
+            for r in read_jsonl(&questions)? {
+                bfcl_questions.insert(
+                    r["id"].as_str().unwrap_or_default().to_owned(),
+                    user_text(&r["question"]),
+                );
+            }
+            truth.extend(ground_truth(
+                &bfcl_dir
+                    .join("possible_answer")
+                    .join(format!("BFCL_v4_{category}.json")),
+            )?);
+        }
+    }
+    let mut cases = Vec::new();
+    let mut tools = Vec::new();
+    for r in read_jsonl(file)? {
+        let uuid = r["uuid"].as_str().context("a record without a uuid")?;
+        let functions: Vec<Value> = r["tools"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|t| {
+                t.as_str()
+                    .map_or_else(|| Ok(t.clone()), serde_json::from_str)
+            })
+            .collect::<Result<_, _>>()
+            .context("a tool that is not JSON")?;
+        let tool = tool_id("w2c", &uuid[..uuid.len().min(13)]);
+        tools.push(Manifest {
+            id: tool.clone(),
+            title: format!("When2Call {uuid}"),
+            description: String::new(),
+            methods: functions
+                .iter()
+                .map(method)
+                .collect::<anyhow::Result<_>>()?,
+        });
+        let question = r["question"].as_str().unwrap_or_default().to_owned();
+        let expect = match r["correct_answer"].as_str() {
+            Some("tool_call") => Expect::Answer,
+            Some("request_for_info") => Expect::ClarificationRequired,
+            Some("cannot_answer") => Expect::CapabilityMiss,
+            other => anyhow::bail!("{uuid}: unknown correct_answer {other:?}"),
+        };
+        let mut c = case(
+            uuid,
+            r["correct_answer"].as_str().unwrap_or_default(),
+            question.clone(),
+            &tool,
+            expect,
+        );
+        if expect == Expect::Answer {
+            let target: Option<Value> = r["target_tool"]
+                .as_str()
+                .and_then(|t| serde_json::from_str(t).ok());
+            c.method = target
+                .as_ref()
+                .and_then(|t| t["name"].as_str())
+                .map(str::to_owned);
+            let source = r["source_id"].as_str().unwrap_or_default();
+            if bfcl_questions.get(source) == Some(&question)
+                && let Some((m, args)) = truth.get(source)
+                && c.method.as_deref() == Some(m.as_str())
+            {
+                c.arguments = Some(args.clone());
+            }
+        }
+        cases.push(c);
+    }
+    let suite = Suite {
+        name: "when2call".into(),
+        description: "NVIDIA When2Call LLM-judge test subset (Apache-2.0)".into(),
+        tools_file: None,
+        builtin_tools: false,
+        thresholds: benchmark_thresholds(),
+        required_stages: Vec::new(),
+        cases,
+    };
+    Ok((suite, StaticCatalog { tools }))
+}
+
+/// Writes `suite` to `out` and its catalog beside it (`<out stem>.tools.json`).
+pub fn write(mut suite: Suite, catalog: &StaticCatalog, out: &Path) -> anyhow::Result<PathBuf> {
+    let stem = out.file_stem().and_then(|s| s.to_str()).unwrap_or("suite");
+    let tools_name = format!("{stem}.tools.json");
+    let tools_path = out.with_file_name(&tools_name);
+    std::fs::write(&tools_path, serde_json::to_string(catalog)?)
+        .with_context(|| format!("cannot write {}", tools_path.display()))?;
+    suite.tools_file = Some(PathBuf::from(tools_name));
+    suite
+        .save(out)
+        .with_context(|| format!("cannot write {}", out.display()))?;
+    Ok(tools_path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn converts_the_bfcl_dialect() {
+        let bfcl = json!({"type": "dict", "properties": {"a": {"type": "float"}, "b": {"type": "tuple", "items": {"type": "dict", "properties": {"x": {"type": "any"}}}}}, "required": ["a"]});
+        assert_eq!(
+            json_schema(&bfcl),
+            json!({"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "array", "items": {"type": "object", "properties": {"x": {}}}}}, "required": ["a"]})
+        );
+    }
+}

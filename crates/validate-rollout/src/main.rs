@@ -1,0 +1,144 @@
+//! `validate-rollout`: measure the gate metrics of a suite; exit 1 when a gate fails, 2 on bad
+//! input.
+
+use std::path::PathBuf;
+
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use validate_rollout::{import, metrics, report, run, suite::Suite};
+
+#[derive(Parser)]
+#[command(name = "validate-rollout", version, about = "Runs a suite of queries against Sluice and gates on the clarification metrics",
+    after_long_help = metrics::help(), args_conflicts_with_subcommands = true)]
+struct Cli {
+    /// The suite (YAML).
+    #[arg(long)]
+    suite: Option<PathBuf>,
+    /// A running server (for example http://127.0.0.1:8080); default: an in-process runtime.
+    #[arg(long)]
+    url: Option<String>,
+    /// Write the JSON report here.
+    #[arg(long)]
+    report: Option<PathBuf>,
+    /// Cases in flight at once.
+    #[arg(long, default_value_t = 8)]
+    concurrency: usize,
+    /// Runtime configuration for in-process runs (TOML).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Convert a public benchmark into a suite (plus its static tool catalog beside it).
+    Import {
+        #[command(subcommand)]
+        source: Source,
+    },
+}
+
+#[derive(Subcommand)]
+enum Source {
+    /// BFCL v4 single-turn data: a directory with BFCL_v4_<category>.json and possible_answer/.
+    Bfcl {
+        /// The data directory.
+        dir: PathBuf,
+        /// The suite to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Categories to import (repeatable; default all of simple_python, multiple, live_simple,
+        /// live_multiple, live_relevance, irrelevance, live_irrelevance).
+        #[arg(long)]
+        category: Vec<String>,
+    },
+    /// The When2Call LLM-judge JSONL file.
+    When2call {
+        /// The file.
+        file: PathBuf,
+        /// The suite to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// BFCL data for the argument labels (default: ../bfcl beside the file's folder).
+        #[arg(long)]
+        bfcl: Option<PathBuf>,
+    },
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+struct UsageError(String);
+
+fn main() {
+    let code = match run_cli(Cli::parse()) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("validate-rollout: {e:#}");
+            if e.downcast_ref::<UsageError>().is_some() {
+                2
+            } else {
+                1
+            }
+        }
+    };
+    std::process::exit(code);
+}
+
+fn run_cli(cli: Cli) -> anyhow::Result<i32> {
+    if let Some(Command::Import { source }) = cli.command {
+        let (suite, catalog, out) = match source {
+            Source::Bfcl { dir, out, category } => {
+                let (s, c) =
+                    import::bfcl(&dir, &category).map_err(|e| UsageError(format!("{e:#}")))?;
+                (s, c, out)
+            }
+            Source::When2call { file, out, bfcl } => {
+                let bfcl = bfcl.unwrap_or_else(|| {
+                    file.parent()
+                        .unwrap_or(std::path::Path::new("."))
+                        .join("../bfcl")
+                });
+                let (s, c) =
+                    import::when2call(&file, &bfcl).map_err(|e| UsageError(format!("{e:#}")))?;
+                (s, c, out)
+            }
+        };
+        let cases = suite.cases.len();
+        let tools = import::write(suite, &catalog, &out)?;
+        println!(
+            "wrote {} ({cases} cases) and {}",
+            out.display(),
+            tools.display()
+        );
+        return Ok(0);
+    }
+    let path = cli
+        .suite
+        .ok_or_else(|| UsageError("--suite FILE is required (or use `import`)".into()))?;
+    let suite = Suite::load(&path).map_err(|e| UsageError(format!("{e:#}")))?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    let target = match &cli.url {
+        Some(url) => run::Target::remote(url)?,
+        None => {
+            let config = runtime::config::Config::load(cli.config.as_deref())
+                .map_err(|e| UsageError(e.to_string()))?;
+            run::Target::in_process(&suite, config).context("starting the in-process runtime")?
+        }
+    };
+    let results = rt.block_on(run::run(&suite, &target, cli.concurrency));
+    let measurement = metrics::measure(&results);
+    let verdict = report::gates(&suite, &measurement);
+    print!(
+        "{}",
+        report::table(&suite, &measurement, &verdict, &results)
+    );
+    if let Some(out) = &cli.report {
+        let json = report::json(&suite, &measurement, &verdict, &results);
+        std::fs::write(out, serde_json::to_string_pretty(&json)?)
+            .with_context(|| format!("cannot write {}", out.display()))?;
+    }
+    Ok(if verdict.passed { 0 } else { 1 })
+}

@@ -1,0 +1,190 @@
+//! Running a suite: against an in-process runtime (default) or a server (`--url`), with bounded
+//! concurrency and a progress bar on a terminal.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use contract::{QueryRequest, QueryResponse};
+use futures::StreamExt;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use runtime::config::Config;
+use runtime::pipeline::Pipeline;
+use serde_json::Value;
+
+use crate::metrics::CaseResult;
+use crate::suite::{Case, Expect, Suite};
+
+/// Where the cases go.
+pub enum Target {
+    /// A pipeline in this process.
+    InProcess(Arc<Pipeline>),
+    /// A running server.
+    Remote {
+        /// Client with a timeout.
+        client: reqwest::Client,
+        /// `…/api/v1/query`.
+        url: String,
+    },
+}
+
+impl Target {
+    /// An in-process runtime for `suite`: `base` configuration plus the suite's static catalog.
+    pub fn in_process(suite: &Suite, mut base: Config) -> anyhow::Result<Self> {
+        base.marketplace.builtin = suite.builtin_tools;
+        if let Some(tools) = &suite.tools_file {
+            base.marketplace.static_catalogs.push(tools.clone());
+        }
+        Ok(Target::InProcess(Arc::new(runtime::build_pipeline(
+            &base, false,
+        )?)))
+    }
+
+    /// A server at `base_url` (for example `http://127.0.0.1:8080`).
+    pub fn remote(base_url: &str) -> anyhow::Result<Self> {
+        let client = reqwest::Client::builder()
+            .timeout(Duration::from_secs(120))
+            .build()?;
+        Ok(Target::Remote {
+            client,
+            url: format!("{}/api/v1/query", base_url.trim_end_matches('/')),
+        })
+    }
+
+    async fn send(&self, request: QueryRequest) -> Result<QueryResponse, String> {
+        match self {
+            Target::InProcess(p) => p.run(request, None).await.map_err(|e| e.to_string()),
+            Target::Remote { client, url } => {
+                let r = client
+                    .post(url)
+                    .json(&request)
+                    .send()
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let status = r.status();
+                let body = r.text().await.map_err(|e| e.to_string())?;
+                if !status.is_success() {
+                    return Err(format!("HTTP {status}: {body}"));
+                }
+                serde_json::from_str(&body).map_err(|e| format!("unreadable response: {e}"))
+            }
+        }
+    }
+}
+
+fn request(case: &Case) -> QueryRequest {
+    let mut r = QueryRequest::new(case.query.clone());
+    r.tools = case.tools.clone();
+    r.clarification_policy = case.policy;
+    r.query_depth = case.depth;
+    r.include_developer_trace = Some(true);
+    r.plan_only = case.plan_only.then_some(true);
+    r
+}
+
+fn result(case: &Case, response: Result<QueryResponse, String>) -> CaseResult {
+    let mut r = CaseResult {
+        case: case.clone(),
+        actual: None,
+        error: None,
+        assumption: false,
+        lane: String::new(),
+        strategy: String::new(),
+        judge_decided: false,
+        judge_overridden: false,
+        events: Vec::new(),
+        calls: Vec::new(),
+        latency_ms: 0,
+        probe: Value::Null,
+    };
+    let response = match response {
+        Ok(resp) => resp,
+        Err(e) => {
+            r.error = Some(e);
+            return r;
+        }
+    };
+    r.actual = Some(Expect::from_outcome(response.outcome));
+    r.assumption = response
+        .assumption
+        .as_ref()
+        .is_some_and(|a| a.auto_resolved);
+    r.lane = response.meta.lane.clone();
+    r.latency_ms = response.meta.latency_ms;
+    if let Some(plan) = &response.plan {
+        r.calls = plan
+            .calls
+            .iter()
+            .map(|c| {
+                (
+                    c.tool_id.clone(),
+                    c.method.clone(),
+                    Value::Object(c.arguments.clone()),
+                )
+            })
+            .collect();
+    }
+    if let Some(trace) = &response.developer_trace {
+        let d = &trace.diagnostics;
+        r.strategy = d.decision_strategy.clone();
+        r.judge_decided = d.judge_outcome_type.is_some();
+        r.judge_overridden = d.judge_outcome_type.is_some() && d.validator_reason.is_some();
+        r.events = trace.events.iter().map(|e| e.name.clone()).collect();
+        if let Some(p) = trace
+            .events
+            .iter()
+            .find(|e| e.name == "scout-pre-plan-probe")
+        {
+            let top: Vec<Value> = p.data["rankedMethods"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .take(3)
+                .cloned()
+                .collect();
+            r.probe = serde_json::json!({"top": top, "unmatched": p.data["missingCapabilitySignal"]["unmatchedTerms"],
+                "pool": p.data["ambiguityPool"].as_array().map(|a| a.iter().map(|i| &i["label"]).collect::<Vec<_>>())});
+        }
+        if r.calls.is_empty() {
+            // Executed calls, from the execution record in the trace.
+            for e in trace.events.iter().filter(|e| e.name == "final-execution") {
+                for c in e.data["calls"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter(|c| c["dispatched"] == true)
+                {
+                    let s = |k: &str| c[k].as_str().unwrap_or_default().to_owned();
+                    r.calls
+                        .push((s("toolId"), s("method"), c["arguments"].clone()));
+                }
+            }
+        }
+    }
+    r
+}
+
+/// Runs every case of `suite`, at most `concurrency` at a time. Results keep the suite's order.
+pub async fn run(suite: &Suite, target: &Target, concurrency: usize) -> Vec<CaseResult> {
+    let bar = ProgressBar::new(suite.cases.len() as u64);
+    bar.set_draw_target(ProgressDrawTarget::stderr());
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} cases {elapsed}")
+            .expect("a valid template"),
+    );
+    let mut results: Vec<(usize, CaseResult)> =
+        futures::stream::iter(suite.cases.iter().enumerate())
+            .map(|(i, case)| {
+                let bar = &bar;
+                async move {
+                    let r = result(case, target.send(request(case)).await);
+                    bar.inc(1);
+                    (i, r)
+                }
+            })
+            .buffer_unordered(concurrency.max(1))
+            .collect()
+            .await;
+    bar.finish_and_clear();
+    results.sort_by_key(|(i, _)| *i);
+    results.into_iter().map(|(_, r)| r).collect()
+}

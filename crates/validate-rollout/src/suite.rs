@@ -1,0 +1,189 @@
+//! The suite file (YAML): cases, their expectations, and the thresholds that gate.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// A suite.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Suite {
+    /// Name, for reports.
+    pub name: String,
+    /// What the suite measures.
+    #[serde(default)]
+    pub description: String,
+    /// A static catalog (JSON, relative to the suite file) whose tools the cases may pin.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tools_file: Option<PathBuf>,
+    /// Whether the built-in tools are in the marketplace (in-process runs).
+    #[serde(default = "yes")]
+    pub builtin_tools: bool,
+    /// Metric name → bound. Only required cases count towards gated metrics.
+    #[serde(default)]
+    pub thresholds: BTreeMap<String, Threshold>,
+    /// Trace events that must be observed across the suite.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub required_stages: Vec<String>,
+    /// The cases.
+    pub cases: Vec<Case>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// A bound on a metric.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Threshold {
+    /// The metric must be at least this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<f64>,
+    /// The metric must be at most this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<f64>,
+}
+
+impl Threshold {
+    /// Whether `value` holds.
+    pub fn holds(&self, value: f64) -> bool {
+        self.min.is_none_or(|m| value >= m - 1e-9) && self.max.is_none_or(|m| value <= m + 1e-9)
+    }
+}
+
+/// The three outcomes, as suites spell them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "snake_case")]
+pub enum Expect {
+    /// A (grounded) answer.
+    Answer,
+    /// A clarification.
+    ClarificationRequired,
+    /// A capability miss.
+    CapabilityMiss,
+}
+
+impl Expect {
+    /// All three, in matrix order.
+    pub const ALL: [Expect; 3] = [
+        Expect::Answer,
+        Expect::ClarificationRequired,
+        Expect::CapabilityMiss,
+    ];
+
+    /// The wire spelling.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Expect::Answer => "answer",
+            Expect::ClarificationRequired => "clarification_required",
+            Expect::CapabilityMiss => "capability_miss",
+        }
+    }
+
+    /// From a response outcome.
+    pub fn from_outcome(o: contract::Outcome) -> Self {
+        match o {
+            contract::Outcome::Answer => Expect::Answer,
+            contract::Outcome::ClarificationRequired => Expect::ClarificationRequired,
+            contract::Outcome::CapabilityMiss => Expect::CapabilityMiss,
+        }
+    }
+}
+
+/// Whether a case gates or is only reported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Gate {
+    /// Counts towards gated metrics.
+    #[default]
+    Required,
+    /// Reported, never gating.
+    Coverage,
+}
+
+/// One case.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Case {
+    /// Unique id.
+    pub id: String,
+    /// The query.
+    pub query: String,
+    /// Pinned tools (none: the whole marketplace).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tools: Option<Vec<String>>,
+    /// `return` (default) or `auto`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub policy: Option<contract::ClarificationPolicy>,
+    /// Lane.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<contract::QueryDepth>,
+    /// Expected outcome.
+    pub expect: Expect,
+    /// Other outcomes that also count as right (for noisy labels).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub accept_also: Vec<Expect>,
+    /// An answer must carry assumption metadata (ambiguous cases under `auto`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub expect_assumption: bool,
+    /// Required (default) or coverage.
+    #[serde(default, skip_serializing_if = "is_required")]
+    pub gate: Gate,
+    /// Free label for reports (ambiguous, missing_parameter, unsupported, execute, precise, ...).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub kind: String,
+    /// Expected method as `tool.method` or just the method name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub method: Option<String>,
+    /// Expected arguments: parameter → acceptable values (`""` means it may be left out).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arguments: Option<BTreeMap<String, Vec<Value>>>,
+    /// Send `planOnly` (nothing executes).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub plan_only: bool,
+}
+
+fn is_required(g: &Gate) -> bool {
+    *g == Gate::Required
+}
+
+impl Suite {
+    /// Reads a suite file.
+    pub fn load(path: &Path) -> anyhow::Result<Self> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+        let mut suite: Suite = serde_saphyr::from_str(&text)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        if let Some(tools) = &suite.tools_file
+            && tools.is_relative()
+        {
+            suite.tools_file = Some(path.parent().unwrap_or(Path::new(".")).join(tools));
+        }
+        suite.check()?;
+        Ok(suite)
+    }
+
+    fn check(&self) -> anyhow::Result<()> {
+        let mut ids = std::collections::HashSet::new();
+        for c in &self.cases {
+            anyhow::ensure!(ids.insert(&c.id), "duplicate case id '{}'", c.id);
+        }
+        for name in self.thresholds.keys() {
+            anyhow::ensure!(
+                crate::metrics::definition(name).is_some(),
+                "unknown metric '{name}' in thresholds"
+            );
+        }
+        Ok(())
+    }
+
+    /// Writes the suite as YAML.
+    pub fn save(&self, path: &Path) -> anyhow::Result<()> {
+        let text = serde_saphyr::to_string(self).map_err(|e| anyhow::anyhow!("{e}"))?;
+        std::fs::write(path, text)?;
+        Ok(())
+    }
+}

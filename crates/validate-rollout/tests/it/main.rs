@@ -1,0 +1,1 @@
+//! Integration tests of the validator: a small suite in-process, the gate verdict, importers.
