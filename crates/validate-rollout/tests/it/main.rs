@@ -14,8 +14,15 @@ fn dir(name: &str) -> PathBuf {
 }
 
 fn validate(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_validate-rollout")).args(args).output().unwrap();
-    (out.status.code().unwrap(), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    let out = Command::new(env!("CARGO_BIN_EXE_validate-rollout"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 const SMALL: &str = r#"
@@ -53,14 +60,23 @@ fn a_green_suite_passes_and_writes_the_report() {
     let d = dir("green");
     std::fs::write(d.join("suite.yaml"), SMALL).unwrap();
     let report = d.join("report.json");
-    let (code, stdout, stderr) = validate(&["--suite", d.join("suite.yaml").to_str().unwrap(), "--report", report.to_str().unwrap()]);
+    let (code, stdout, stderr) = validate(&[
+        "--suite",
+        d.join("suite.yaml").to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(stdout.contains("gates: passed"), "{stdout}");
     let r: Value = serde_json::from_str(&std::fs::read_to_string(report).unwrap()).unwrap();
     assert_eq!(r["gates"]["passed"], true);
     assert_eq!(r["metrics"]["ambiguityRecall"], 1.0);
     assert_eq!(r["metrics"]["silentAnswerRate"], 0.0);
-    assert_eq!(r["coverage"], json!({"asExpected": 0, "cases": 1}), "the coverage case is reported, not gated");
+    assert_eq!(
+        r["coverage"],
+        json!({"asExpected": 0, "cases": 1}),
+        "the coverage case is reported, not gated"
+    );
     let cases = r["cases"].as_array().unwrap();
     assert_eq!(cases.len(), 4);
     assert_eq!(cases[0]["expected"], "clarification_required");
@@ -76,29 +92,54 @@ fn a_red_gate_exits_non_zero_and_names_the_metric() {
     let (code, stdout, _) = validate(&["--suite", d.join("suite.yaml").to_str().unwrap()]);
     assert_eq!(code, 1, "{stdout}");
     assert!(stdout.contains("gates: FAILED"));
-    assert!(stdout.contains("world-cup: expected answer, got clarification_required"), "{stdout}");
-    assert!(stdout.contains("overClarificationRate = 0.500"), "the failing metric is named: {stdout}");
+    assert!(
+        stdout.contains("world-cup: expected answer, got clarification_required"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("overClarificationRate = 0.500"),
+        "the failing metric is named: {stdout}"
+    );
 }
 
 #[test]
 fn bad_input_exits_with_two_and_a_message() {
     let d = dir("bad");
-    std::fs::write(d.join("suite.yaml"), "name: x\ncases:\n  - id: a\n    query: q\n    expect: maybe\n").unwrap();
+    std::fs::write(
+        d.join("suite.yaml"),
+        "name: x\ncases:\n  - id: a\n    query: q\n    expect: maybe\n",
+    )
+    .unwrap();
     let (code, _, stderr) = validate(&["--suite", d.join("suite.yaml").to_str().unwrap()]);
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("maybe"), "{stderr}");
-    std::fs::write(d.join("t.yaml"), "name: x\nthresholds:\n  niceness: {min: 1}\ncases: []\n").unwrap();
+    std::fs::write(
+        d.join("t.yaml"),
+        "name: x\nthresholds:\n  niceness: {min: 1}\ncases: []\n",
+    )
+    .unwrap();
     let (code, _, stderr) = validate(&["--suite", d.join("t.yaml").to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(stderr.contains("unknown metric 'niceness'"), "{stderr}");
     let (code, _, stderr) = validate(&["--suite", "/nonexistent/suite.yaml"]);
     assert_eq!(code, 2, "{stderr}");
     let (_, stdout, _) = validate(&["--help"]);
-    assert!(stdout.contains("overClarificationRate") && stdout.contains("clarificationPrecision"), "--help lists the metrics");
+    assert!(
+        stdout.contains("overClarificationRate") && stdout.contains("clarificationPrecision"),
+        "--help lists the metrics"
+    );
 }
 
 fn write_lines(path: &Path, records: &[Value]) {
-    std::fs::write(path, records.iter().map(|r| r.to_string()).collect::<Vec<_>>().join("\n")).unwrap();
+    std::fs::write(
+        path,
+        records
+            .iter()
+            .map(|r| r.to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+    .unwrap();
 }
 
 /// A BFCL-shaped folder with one answerable and one irrelevant record.
@@ -107,14 +148,23 @@ fn bfcl_fixture(d: &Path) {
     let area = json!({"name": "calculate_triangle_area", "description": "Calculate the area of a triangle given its base and height.",
         "parameters": {"type": "dict", "properties": {"base": {"type": "integer", "description": "The base of the triangle."},
         "height": {"type": "integer", "description": "The height of the triangle."}}, "required": ["base", "height"]}});
-    write_lines(&d.join("BFCL_v4_simple_python.json"), &[json!({"id": "simple_python_0",
-        "question": [[{"role": "user", "content": "Find the area of a triangle with a base of 10 units and height of 5 units."}]], "function": [area]})]);
-    write_lines(&d.join("possible_answer/BFCL_v4_simple_python.json"), &[json!({"id": "simple_python_0",
-        "ground_truth": [{"calculate_triangle_area": {"base": [10], "height": [5], "unit": ["units", ""]}}]})]);
+    write_lines(
+        &d.join("BFCL_v4_simple_python.json"),
+        &[json!({"id": "simple_python_0",
+        "question": [[{"role": "user", "content": "Find the area of a triangle with a base of 10 units and height of 5 units."}]], "function": [area]})],
+    );
+    write_lines(
+        &d.join("possible_answer/BFCL_v4_simple_python.json"),
+        &[json!({"id": "simple_python_0",
+        "ground_truth": [{"calculate_triangle_area": {"base": [10], "height": [5], "unit": ["units", ""]}}]})],
+    );
     let bmi = json!({"name": "determine_body_mass_index", "description": "Calculate body mass index given weight and height.",
         "parameters": {"type": "dict", "properties": {"weight": {"type": "float"}, "height": {"type": "float"}}, "required": ["weight", "height"]}});
-    write_lines(&d.join("BFCL_v4_irrelevance.json"), &[json!({"id": "irrelevance_0",
-        "question": [[{"role": "user", "content": "Who painted the Mona Lisa?"}]], "function": [bmi]})]);
+    write_lines(
+        &d.join("BFCL_v4_irrelevance.json"),
+        &[json!({"id": "irrelevance_0",
+        "question": [[{"role": "user", "content": "Who painted the Mona Lisa?"}]], "function": [bmi]})],
+    );
 }
 
 #[test]
@@ -122,18 +172,43 @@ fn bfcl_imports_into_a_runnable_suite_with_scores() {
     let d = dir("bfcl");
     bfcl_fixture(&d);
     let out = d.join("bfcl.yaml");
-    let (code, stdout, stderr) = validate(&["import", "bfcl", d.to_str().unwrap(), "--out", out.to_str().unwrap(), "--category", "simple_python", "--category", "irrelevance"]);
+    let (code, stdout, stderr) = validate(&[
+        "import",
+        "bfcl",
+        d.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--category",
+        "simple_python",
+        "--category",
+        "irrelevance",
+    ]);
     assert_eq!(code, 0, "{stdout}{stderr}");
-    let catalog: Value = serde_json::from_str(&std::fs::read_to_string(d.join("bfcl.tools.json")).unwrap()).unwrap();
-    assert_eq!(catalog["tools"][0]["methods"][0]["inputSchema"]["type"], "object", "the BFCL dialect became JSON Schema");
-    assert_eq!(catalog["tools"][1]["methods"][0]["inputSchema"]["properties"]["weight"]["type"], "number");
+    let catalog: Value =
+        serde_json::from_str(&std::fs::read_to_string(d.join("bfcl.tools.json")).unwrap()).unwrap();
+    assert_eq!(
+        catalog["tools"][0]["methods"][0]["inputSchema"]["type"], "object",
+        "the BFCL dialect became JSON Schema"
+    );
+    assert_eq!(
+        catalog["tools"][1]["methods"][0]["inputSchema"]["properties"]["weight"]["type"],
+        "number"
+    );
     let report = d.join("report.json");
-    let (code, stdout, stderr) = validate(&["--suite", out.to_str().unwrap(), "--report", report.to_str().unwrap()]);
+    let (code, stdout, stderr) = validate(&[
+        "--suite",
+        out.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "no thresholds, so nothing gates: {stdout}{stderr}");
     let r: Value = serde_json::from_str(&std::fs::read_to_string(report).unwrap()).unwrap();
     let cases = r["cases"].as_array().unwrap();
     assert_eq!(cases[0]["actual"], "answer", "{}", cases[0]);
-    assert_eq!(cases[0]["calls"][0]["arguments"], json!({"base": 10, "height": 5}));
+    assert_eq!(
+        cases[0]["calls"][0]["arguments"],
+        json!({"base": 10, "height": 5})
+    );
     assert_eq!(r["metrics"]["methodAccuracy"], 1.0);
     assert_eq!(r["metrics"]["argumentAccuracy"], 1.0);
     assert_eq!(cases[1]["actual"], "capability_miss", "{}", cases[1]);
@@ -150,26 +225,60 @@ fn when2call_imports_with_labels_joined_from_bfcl() {
     // The When2Call file refers to BFCL live items; give it one of its own.
     let weather = json!({"name": "get_weather", "description": "Current weather for a city.",
         "parameters": {"type": "dict", "properties": {"city": {"type": "string", "description": "City name"}}, "required": ["city"]}});
-    write_lines(&d.join("bfcl/BFCL_v4_live_simple.json"), &[json!({"id": "live_simple_1-1-0",
-        "question": [[{"role": "user", "content": "What is the weather in Lisbon?"}]], "function": [weather]})]);
-    write_lines(&d.join("bfcl/possible_answer/BFCL_v4_live_simple.json"), &[json!({"id": "live_simple_1-1-0",
-        "ground_truth": [{"get_weather": {"city": ["Lisbon"]}}]})]);
+    write_lines(
+        &d.join("bfcl/BFCL_v4_live_simple.json"),
+        &[json!({"id": "live_simple_1-1-0",
+        "question": [[{"role": "user", "content": "What is the weather in Lisbon?"}]], "function": [weather]})],
+    );
+    write_lines(
+        &d.join("bfcl/possible_answer/BFCL_v4_live_simple.json"),
+        &[json!({"id": "live_simple_1-1-0",
+        "ground_truth": [{"get_weather": {"city": ["Lisbon"]}}]})],
+    );
     let w = d.join("w2c");
     std::fs::create_dir_all(&w).unwrap();
     let tool = weather.to_string();
-    write_lines(&w.join("when2call.jsonl"), &[
-        json!({"uuid": "11111111-aaaa", "source_id": "live_simple_1-1-0", "question": "What is the weather in Lisbon?", "correct_answer": "tool_call", "target_tool": tool, "tools": [tool]}),
-        json!({"uuid": "22222222-bbbb", "source_id": "live_simple_1-1-0", "question": "What is the weather right now?", "correct_answer": "request_for_info", "target_tool": tool, "tools": [tool]}),
-        json!({"uuid": "33333333-cccc", "source_id": "live_simple_1-1-0", "question": "Order me a pizza", "correct_answer": "cannot_answer", "target_tool": null, "tools": []}),
-    ]);
+    write_lines(
+        &w.join("when2call.jsonl"),
+        &[
+            json!({"uuid": "11111111-aaaa", "source_id": "live_simple_1-1-0", "question": "What is the weather in Lisbon?", "correct_answer": "tool_call", "target_tool": tool, "tools": [tool]}),
+            json!({"uuid": "22222222-bbbb", "source_id": "live_simple_1-1-0", "question": "What is the weather right now?", "correct_answer": "request_for_info", "target_tool": tool, "tools": [tool]}),
+            json!({"uuid": "33333333-cccc", "source_id": "live_simple_1-1-0", "question": "Order me a pizza", "correct_answer": "cannot_answer", "target_tool": null, "tools": []}),
+        ],
+    );
     let out = w.join("suite.yaml");
-    let (code, stdout, stderr) = validate(&["import", "when2call", w.join("when2call.jsonl").to_str().unwrap(), "--out", out.to_str().unwrap(), "--bfcl", d.join("bfcl").to_str().unwrap()]);
+    let (code, stdout, stderr) = validate(&[
+        "import",
+        "when2call",
+        w.join("when2call.jsonl").to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--bfcl",
+        d.join("bfcl").to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{stdout}{stderr}");
     let report = w.join("report.json");
-    validate(&["--suite", out.to_str().unwrap(), "--report", report.to_str().unwrap()]);
+    validate(&[
+        "--suite",
+        out.to_str().unwrap(),
+        "--report",
+        report.to_str().unwrap(),
+    ]);
     let r: Value = serde_json::from_str(&std::fs::read_to_string(report).unwrap()).unwrap();
-    let actual: Vec<&str> = r["cases"].as_array().unwrap().iter().map(|c| c["actual"].as_str().unwrap()).collect();
-    assert_eq!(actual, ["answer", "clarification_required", "capability_miss"], "{r}");
-    assert_eq!(r["metrics"]["argumentAccuracy"], 1.0, "arguments were joined from BFCL and matched");
+    let actual: Vec<&str> = r["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["actual"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        actual,
+        ["answer", "clarification_required", "capability_miss"],
+        "{r}"
+    );
+    assert_eq!(
+        r["metrics"]["argumentAccuracy"], 1.0,
+        "arguments were joined from BFCL and matched"
+    );
     assert_eq!(r["metrics"]["macroF1"], 1.0);
 }
