@@ -3,7 +3,7 @@
 //! token, a lone required number to the lone unused number, a required name to a named entity.
 //! What a required parameter cannot get from the query or a default is reported missing.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::{Map, Value};
 
@@ -83,16 +83,31 @@ pub fn is_free_text(p: &Param) -> bool {
     stringy && plain && FREE_TEXT_NAMES.contains(&lowered.as_str())
 }
 
-/// Binds `params` from `query`.
-pub fn bind(params: &[Param], query: &Query) -> Binding {
+/// Binds `params` from `query`. `topic` is the method's own metadata vocabulary: words in it are
+/// what the query is about ("Uber" for an Uber method), not values to pass.
+pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Binding {
     let q_terms: HashSet<&str> = query.terms.iter().map(String::as_str).collect();
     let mut binding = Binding::default();
     // Words and tokens already spoken for, so that one part of the query binds one parameter.
     let mut used_terms: HashSet<String> = HashSet::new();
     let mut used_tokens: HashSet<String> = HashSet::new();
 
-    // Enums first: they are the most constrained, and what they consume is not an entity.
-    for p in params.iter().filter(|p| !p.choices.is_empty()) {
+    // Explicit assignments first: "a=1, b=-3" or "unit: celsius" name the parameter outright.
+    for p in params {
+        if let Some((token, value)) = assignment(p, query) {
+            used_tokens.insert(token);
+            used_terms.extend(text::terms(&value.to_string()));
+            binding.arguments.insert(p.name.clone(), value);
+        }
+    }
+
+    let assigned: HashSet<String> = binding.arguments.keys().cloned().collect();
+
+    // Enums next: they are the most constrained, and what they consume is not an entity.
+    for p in params
+        .iter()
+        .filter(|p| !p.choices.is_empty() && !assigned.contains(&p.name))
+    {
         // Words of the parameter\'s own name ("league" for `league`) name the parameter, not one
         // of its values: "the league standings" chooses no league.
         let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
@@ -160,7 +175,10 @@ pub fn bind(params: &[Param], query: &Query) -> Binding {
         }
     }
 
-    for p in params.iter().filter(|p| p.choices.is_empty()) {
+    for p in params
+        .iter()
+        .filter(|p| p.choices.is_empty() && !assigned.contains(&p.name))
+    {
         if let Some(pattern) = &p.pattern {
             if let Ok(re) = regex::Regex::new(pattern)
                 && let Some(token) = query
@@ -203,10 +221,38 @@ pub fn bind(params: &[Param], query: &Query) -> Binding {
                 }
             }
             Some("string") | None if p.format.is_none() => {
-                let entity = query.entities().into_iter().find(|e| {
-                    let terms = text::terms(e);
-                    !terms.is_empty() && !terms.iter().all(|t| used_terms.contains(t))
-                });
+                let open_strings = params
+                    .iter()
+                    .filter(|q| {
+                        q.required
+                            && q.choices.is_empty()
+                            && q.pattern.is_none()
+                            && q.kind.as_deref().is_none_or(|k| k == "string")
+                            && !binding.arguments.contains_key(&q.name)
+                    })
+                    .count();
+                let candidates: Vec<String> = query
+                    .entities()
+                    .into_iter()
+                    .filter(|e| {
+                        let terms = text::terms(e);
+                        !terms.is_empty()
+                            && !terms
+                                .iter()
+                                .all(|t| used_terms.contains(t) || topic.contains_key(t))
+                    })
+                    .collect();
+                // Names fill free-form strings in order when the query gives at least as many
+                // names as there are such parameters ("from Sydney to Melbourne"). With fewer, one
+                // is missing, and a name binds only next to the parameter's own words ("'localhost'
+                // for the host"): guessing positions would fill the wrong one. Failing a name, the
+                // words right after a mention of the parameter are its value.
+                let entity = if open_strings <= 1 || candidates.len() >= open_strings {
+                    candidates.into_iter().next()
+                } else {
+                    nearest_entity(p, query, &candidates)
+                }
+                .or_else(|| value_after_mention(p, query, &used_terms));
                 if let Some(e) = entity {
                     used_terms.extend(text::terms(&e));
                     binding.arguments.insert(p.name.clone(), Value::String(e));
@@ -237,6 +283,106 @@ pub fn bind(params: &[Param], query: &Query) -> Binding {
     binding
 }
 
+/// `name=value` or `name: value` for this parameter in the query, typed by the schema: the value
+/// must be a number for numeric parameters and one of the choices for enums.
+fn assignment(p: &Param, query: &Query) -> Option<(String, Value)> {
+    let pattern = format!(
+        r"(?i)(?:^|[\s,(;]){}\s*[=:]\s*([^\s,;)]+)",
+        regex::escape(&p.name)
+    );
+    let re = regex::Regex::new(&pattern).ok()?;
+    let raw = re
+        .captures(&query.text)?
+        .get(1)?
+        .as_str()
+        .trim_matches(|c: char| c == '"' || c == '\'' || c == '.' || c == '?');
+    if raw.is_empty() {
+        return None;
+    }
+    let value = match p.kind.as_deref() {
+        Some("integer") => Value::from(raw.parse::<i64>().ok()?),
+        Some("number") => {
+            serde_json::Number::from_f64(raw.parse::<f64>().ok()?).map(Value::Number)?
+        }
+        Some("boolean") => Value::Bool(raw.parse::<bool>().ok()?),
+        _ if !p.choices.is_empty() => p
+            .choices
+            .iter()
+            .find(|c| {
+                c.value
+                    .as_str()
+                    .is_some_and(|v| v.eq_ignore_ascii_case(raw))
+            })?
+            .value
+            .clone(),
+        _ => Value::String(raw.to_owned()),
+    };
+    Some((raw.to_owned(), value))
+}
+
+/// Words that end a value spoken after its parameter's name.
+const VALUE_ENDS: &[&str] = &[
+    "about", "after", "and", "as", "at", "before", "by", "for", "from", "in", "into", "of", "on",
+    "or", "to", "using", "with",
+];
+
+/// The words following a mention of `p`'s name ("the function 3x^2 + 2x - 1" for `function`), up
+/// to a connective or the end of the clause.
+fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Option<String> {
+    let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+    let raw: Vec<&str> = query.text.split_whitespace().collect();
+    let at = raw
+        .iter()
+        .position(|w| text::terms(w).iter().any(|t| own.contains(t)))?;
+    let mut value = Vec::new();
+    for w in &raw[at + 1..] {
+        let bare = w.trim_matches(|c: char| !c.is_alphanumeric() && !"^+-*/=.()".contains(c));
+        if VALUE_ENDS.contains(&bare.to_lowercase().as_str()) && !value.is_empty() {
+            break;
+        }
+        if !(value.is_empty() && (text::is_stopword(&bare.to_lowercase()) || bare.is_empty())) {
+            value.push(*w);
+        }
+        if w.ends_with([',', ';', '?', '!']) || (w.ends_with('.') && !w.ends_with("..")) {
+            break;
+        }
+    }
+    let joined = value.join(" ");
+    let joined = joined
+        .trim_end_matches(['.', ',', ';', '?', '!'])
+        .trim()
+        .to_owned();
+    let terms = text::terms(&joined);
+    (!joined.is_empty() && !terms.is_empty() && !terms.iter().all(|t| used.contains(t)))
+        .then_some(joined)
+}
+
+/// The candidate name closest to a mention of `p`'s own words, within [`NEAR`] tokens.
+fn nearest_entity(p: &Param, query: &Query, candidates: &[String]) -> Option<String> {
+    let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+    let mentions: Vec<usize> = query
+        .tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| text::terms(t).iter().any(|x| own.contains(x)))
+        .map(|(i, _)| i)
+        .collect();
+    candidates
+        .iter()
+        .filter_map(|c| {
+            let first = c.split_whitespace().next()?;
+            let at = query.tokens.iter().position(|t| t == first)?;
+            mentions
+                .iter()
+                .map(|m| m.abs_diff(at))
+                .min()
+                .filter(|d| *d <= NEAR)
+                .map(|d| (d, c))
+        })
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c.clone())
+}
+
 /// Tokens within this distance of a parameter's own words tie a number to that parameter.
 const NEAR: usize = 4;
 
@@ -256,6 +402,13 @@ fn pick_number(
         .iter()
         .enumerate()
         .filter(|(_, t)| !used.contains(*t))
+        // "456 Elm St": a number followed by a name is part of that name, not a quantity.
+        .filter(|(i, _)| {
+            !query
+                .tokens
+                .get(i + 1)
+                .is_some_and(|n| n.chars().next().is_some_and(char::is_uppercase))
+        })
         .filter_map(|(i, t)| {
             let cleaned: String = t
                 .chars()
@@ -325,7 +478,7 @@ mod tests {
     use serde_json::json;
 
     fn check(schema: Value, query: &str) -> Binding {
-        bind(&params(&schema), &Query::parse(query))
+        bind(&params(&schema), &Query::parse(query), &HashMap::new())
     }
 
     fn tournaments() -> Value {
@@ -382,6 +535,42 @@ mod tests {
             "Show the last 5 trades of acct-0042 made in Lisbon"
         );
         assert!(b.missing.is_empty());
+    }
+
+    #[test]
+    fn explicit_assignments_bind_by_parameter_name() {
+        let schema = json!({"type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "integer"}, "c": {"type": "integer"},
+            "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]}}, "required": ["a", "b", "c"]});
+        let b = check(
+            schema,
+            "Find the roots with coefficients a=1, b=-3, c = 2 (unit: Fahrenheit)",
+        );
+        assert_eq!(b.arguments["a"], 1);
+        assert_eq!(b.arguments["b"], -3);
+        assert_eq!(b.arguments["c"], 2);
+        assert_eq!(b.arguments["unit"], "fahrenheit");
+        assert!(b.missing.is_empty());
+    }
+
+    #[test]
+    fn names_fill_strings_in_order_only_when_there_are_enough() {
+        let schema = json!({"type": "object", "properties": {"start": {"type": "string"}, "end": {"type": "string"}}, "required": ["start", "end"]});
+        let b = check(schema.clone(), "Get directions from Sydney to Melbourne");
+        assert_eq!(
+            (b.arguments["start"].as_str(), b.arguments["end"].as_str()),
+            (Some("Sydney"), Some("Melbourne"))
+        );
+        let b = check(schema, "Get directions to Melbourne");
+        assert!(
+            b.arguments.is_empty() && !b.missing.is_empty(),
+            "one name for two places: ask, do not guess: {:?}",
+            b.arguments
+        );
+        let f = json!({"type": "object", "properties": {"function": {"type": "string"}}, "required": ["function"]});
+        assert_eq!(
+            check(f, "Calculate the derivative of the function 3x^2 + 2x - 1.").arguments["function"],
+            "3x^2 + 2x - 1"
+        );
     }
 
     #[test]

@@ -31,6 +31,9 @@ pub struct MethodDoc {
     pub terms: HashMap<String, f64>,
     /// Terms of the method name alone.
     pub name_terms: HashSet<String>,
+    /// What the method is about: terms of the tool's and the method's names and descriptions
+    /// (not of parameter descriptions or examples, which name sample values).
+    pub topic_terms: HashMap<String, f64>,
     /// Input parameters.
     pub params: Vec<Param>,
     /// Whether one parameter takes free text (a search query).
@@ -84,11 +87,13 @@ impl MethodIndex {
         Self { docs, df }
     }
 
-    /// Inverse document frequency: rare terms weigh more, and a term no method mentions weighs
-    /// the most (it is what the query is about and nothing here covers it).
+    /// Inverse document frequency: rare terms weigh more. A term no method mentions weighs as
+    /// much as the rarest term some method does: it is what the query is about and nothing here
+    /// covers it, but in a small index (one pinned tool) "unseen" says little more than "rare",
+    /// and weighing it higher would let every filler word count double against coverage.
     pub fn idf(&self, term: &str) -> f64 {
         let n = self.docs.len() as f64;
-        let df = self.df.get(term).copied().unwrap_or(0) as f64;
+        let df = self.df.get(term).copied().unwrap_or(1).max(1) as f64;
         (1.0 + (n + 1.0) / (df + 0.5)).ln()
     }
 }
@@ -133,6 +138,13 @@ fn index_method(
         }
     }
     let name_terms = text::terms(&m.name).into_iter().collect();
+    let topic_terms: HashMap<String, f64> = tool_terms
+        .iter()
+        .cloned()
+        .chain(text::terms(&m.name))
+        .chain(affirmed_terms(&m.description))
+        .map(|t| (t, 1.0))
+        .collect();
     let free_text = params.iter().any(crate::bind::is_free_text);
     let takes_names = params.iter().any(|p| {
         p.kind.as_deref().is_none_or(|k| k == "string")
@@ -150,6 +162,7 @@ fn index_method(
         .collect();
     MethodDoc {
         patterns,
+        topic_terms,
         tool: Arc::clone(tool),
         position,
         terms,

@@ -440,7 +440,7 @@ fn interpretation(
 
 /// Interpretations of one method: one per candidate when an enum is ambiguous, else one.
 fn interpretations(s: &Scored, query: &Query) -> Vec<Interpretation> {
-    let binding = bind::bind(&s.doc.params, query);
+    let binding = bind::bind(&s.doc.params, query, &s.doc.topic_terms);
     match &binding.ambiguity {
         Some(a) => a
             .candidates

@@ -23,14 +23,7 @@ impl Query {
         }
         let tokens = text
             .split_whitespace()
-            .map(|t| {
-                let t = t.trim_matches(|c: char| !c.is_alphanumeric() && !"-_.$@#/".contains(c));
-                let t = t.trim_end_matches(['.', ',']);
-                t.strip_suffix("'s")
-                    .or_else(|| t.strip_suffix("’s"))
-                    .unwrap_or(t)
-                    .to_owned()
-            })
+            .map(clean)
             .filter(|t| !t.is_empty())
             .collect();
         Self {
@@ -62,15 +55,31 @@ impl Query {
     /// open the sentence.
     pub fn entities(&self) -> Vec<String> {
         let mut out = quoted(&self.text);
+        // Runs of capitalised words, broken at the end of a sentence ("Karan. Could" is two).
+        let raw: Vec<&str> = self.text.split_whitespace().collect();
+        let cleaned: Vec<String> = raw.iter().map(|t| clean(t)).collect();
         let mut run: Vec<&str> = Vec::new();
-        for (i, token) in self.tokens.iter().enumerate() {
+        for (i, token) in cleaned.iter().enumerate() {
+            if token.is_empty() {
+                continue;
+            }
             let first = token.chars().next();
             // A number continues a name that has begun ("World Cup 2026") but never starts one.
             let continues = first.is_some_and(char::is_uppercase)
                 || (!run.is_empty() && first.is_some_and(|c| c.is_ascii_digit()));
-            if continues && i > 0 {
+            let sentence_start =
+                i == 0 || raw.get(i - 1).is_some_and(|p| p.ends_with(['.', '?', '!']));
+            if continues && !(sentence_start && run.is_empty()) && !is_date_word(token) {
                 run.push(token);
             } else if !run.is_empty() {
+                out.push(run.join(" "));
+                run.clear();
+            }
+            if raw
+                .get(i)
+                .is_some_and(|t| t.ends_with(['.', '?', '!', ',', ';']))
+                && !run.is_empty()
+            {
                 out.push(run.join(" "));
                 run.clear();
             }
@@ -80,6 +89,42 @@ impl Query {
         }
         out
     }
+}
+
+/// A whitespace token without surrounding punctuation or a possessive `'s`.
+fn clean(t: &str) -> String {
+    let t = t.trim_matches(|c: char| !c.is_alphanumeric() && !"-_.$@#/".contains(c));
+    let t = t.trim_end_matches(['.', ',']);
+    t.strip_suffix("'s")
+        .or_else(|| t.strip_suffix("’s"))
+        .unwrap_or(t)
+        .to_owned()
+}
+
+/// Month and weekday names: capitalised, but dates, not names.
+fn is_date_word(token: &str) -> bool {
+    const DATES: &[&str] = &[
+        "april",
+        "august",
+        "december",
+        "february",
+        "friday",
+        "january",
+        "july",
+        "june",
+        "march",
+        "may",
+        "monday",
+        "november",
+        "october",
+        "saturday",
+        "september",
+        "sunday",
+        "thursday",
+        "tuesday",
+        "wednesday",
+    ];
+    DATES.binary_search(&token.to_lowercase().as_str()).is_ok()
 }
 
 /// Phrases in quotes. A quote opens at the start or after whitespace and closes before
