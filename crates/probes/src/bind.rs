@@ -253,7 +253,7 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
                     nearest_entity(p, query, &candidates)
                 }
                 .or_else(|| value_after_mention(p, query, &used_terms));
-                if let Some(e) = entity {
+                if let Some(e) = entity.filter(|e| fits(p, e)) {
                     used_terms.extend(text::terms(&e));
                     binding.arguments.insert(p.name.clone(), Value::String(e));
                 }
@@ -318,6 +318,23 @@ fn assignment(p: &Param, query: &Query) -> Option<(String, Value)> {
         _ => Value::String(raw.to_owned()),
     };
     Some((raw.to_owned(), value))
+}
+
+/// Whether a free-form `value` can be `p`'s: not just the parameter's own words ("ID" for
+/// `user_id`), not a lone letter, and, for a date or time, something with a digit or a date word.
+fn fits(p: &Param, value: &str) -> bool {
+    let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+    let terms = text::terms(value);
+    if terms.is_empty() || terms.iter().all(|t| own.contains(t)) || value.trim().chars().count() < 2
+    {
+        return false;
+    }
+    let temporal = own
+        .iter()
+        .any(|t| ["date", "time", "day", "hour", "month", "year", "when"].contains(&t.as_str()));
+    !temporal
+        || value.chars().any(|c| c.is_ascii_digit())
+        || value.split_whitespace().any(crate::query::is_date_word)
 }
 
 /// Words that end a value spoken after its parameter's name.

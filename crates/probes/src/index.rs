@@ -8,6 +8,12 @@ use contract::{MethodDescriptor, ToolDescriptor};
 
 use crate::schema::{self, Param};
 
+/// Verbs that say how a method reads, not what it is about. Stems.
+const GENERIC_VERBS: &[&str] = &[
+    "calcul", "check", "comput", "fetch", "find", "get", "list", "look", "lookup", "queri", "read",
+    "retriev", "search", "show", "view",
+];
+
 /// How much a match in each place counts, relative to a match in the method name.
 mod weight {
     pub const NAME: f64 = 1.0;
@@ -31,6 +37,9 @@ pub struct MethodDoc {
     pub terms: HashMap<String, f64>,
     /// Terms of the method name alone.
     pub name_terms: HashSet<String>,
+    /// What the method name is about: its terms minus generic verbs (get, find, list, ...),
+    /// numbers and single letters. `Weather_1_GetWeather` → {weather}.
+    pub subject_terms: HashSet<String>,
     /// What the method is about: terms of the tool's and the method's names and descriptions
     /// (not of parameter descriptions or examples, which name sample values).
     pub topic_terms: HashMap<String, f64>,
@@ -138,6 +147,14 @@ fn index_method(
         }
     }
     let name_terms = text::terms(&m.name).into_iter().collect();
+    let subject_terms = text::terms(&m.name)
+        .into_iter()
+        .filter(|t| {
+            t.len() > 1
+                && !t.chars().all(|c| c.is_ascii_digit())
+                && !GENERIC_VERBS.contains(&t.as_str())
+        })
+        .collect();
     let topic_terms: HashMap<String, f64> = tool_terms
         .iter()
         .cloned()
@@ -162,6 +179,7 @@ fn index_method(
         .collect();
     MethodDoc {
         patterns,
+        subject_terms,
         topic_terms,
         tool: Arc::clone(tool),
         position,

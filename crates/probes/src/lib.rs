@@ -481,7 +481,7 @@ pub fn run(index: &MethodIndex, query: &str, config: &ProbeConfig) -> ProbeRepor
     let viable: Vec<&Scored> = safe
         .iter()
         .copied()
-        .filter(|s| s.coverage >= config.viable_coverage)
+        .filter(|s| is_viable(s, &query, config))
         .collect();
     let signal = missing_capability(index, &query, &scored, &viable);
     let mut report = ProbeReport {
@@ -536,6 +536,21 @@ pub fn run(index: &MethodIndex, query: &str, config: &ProbeConfig) -> ProbeRepor
     let spread = 1.0 / report.ambiguity_pool.len().max(1) as f64;
     report.confidence_score = round(viable[0].coverage.min(1.0) * spread);
     report
+}
+
+/// Coverage that suffices when the query names everything the method's name is about.
+const NAMED_SUBJECT_COVERAGE: f64 = 0.25;
+
+/// Whether a method can serve the query: it covers enough of it, or the query names everything
+/// its name is about (`weather` for `Weather_1_GetWeather`) and it covers a fair part.
+fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig) -> bool {
+    if s.coverage >= config.viable_coverage {
+        return true;
+    }
+    let subject = &s.doc.subject_terms;
+    !subject.is_empty()
+        && s.coverage >= NAMED_SUBJECT_COVERAGE
+        && subject.iter().all(|t| query.terms.contains(t))
 }
 
 /// Why nothing can serve `query`, or `None` when something can.
@@ -647,7 +662,7 @@ pub fn fast_pick(
     let scored = score_all(index, &q);
     let viable: Vec<&Scored> = scored
         .iter()
-        .filter(|s| s.doc.query_safe() && s.coverage >= config.viable_coverage)
+        .filter(|s| s.doc.query_safe() && is_viable(s, &q, config))
         .collect();
     if let Some(signal) = missing_capability(index, &q, &scored, &viable) {
         return Err(signal);

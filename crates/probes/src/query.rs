@@ -102,7 +102,7 @@ fn clean(t: &str) -> String {
 }
 
 /// Month and weekday names: capitalised, but dates, not names.
-fn is_date_word(token: &str) -> bool {
+pub(crate) fn is_date_word(token: &str) -> bool {
     const DATES: &[&str] = &[
         "april",
         "august",
