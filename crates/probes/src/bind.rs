@@ -163,6 +163,15 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
                 .filter(|t| text::terms(t).iter().any(|x| used_terms.contains(x)))
                 .cloned(),
         );
+        // A value the query names in full ("Economy") beats values it names only in part
+        // ("Premium Economy").
+        let full: Vec<usize> = (0..scored.len())
+            .filter(|&i| scored[i].fraction >= 1.0)
+            .collect();
+        if full.len() == 1 && scored.len() > 1 {
+            let keep = full[0];
+            scored = vec![scored.swap_remove(keep)];
+        }
         if scored.len() == 1 {
             binding
                 .arguments

@@ -51,6 +51,8 @@ pub struct MethodDoc {
     pub takes_names: bool,
     /// Whether a parameter takes a number.
     pub takes_numbers: bool,
+    /// Whether the method's name leads with a verb that changes things (`add_…`, `create…`).
+    pub acts: bool,
     /// Compiled `pattern`s of string parameters: a query token they match is named by the
     /// method's own schema.
     pub patterns: Vec<regex::Regex>,
@@ -178,6 +180,9 @@ fn index_method(
         .filter_map(|p| regex::Regex::new(p).ok())
         .collect();
     MethodDoc {
+        acts: text::words(&m.name)
+            .first()
+            .is_some_and(|w| text::mutating_verb(&text::stem(w))),
         patterns,
         subject_terms,
         topic_terms,

@@ -259,6 +259,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
         .iter()
         .flat_map(|(t, _)| text::terms(t))
         .collect();
+    let asks_to_act = text::leading_verb(&query.text).is_some_and(|v| text::mutating_verb(&v));
     let mut scored: Vec<Scored> = index
         .docs
         .iter()
@@ -306,6 +307,13 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
             // and, for a search method, unnamed topics count: names alone ("Bybit", "BTC") must
             // not make an unrelated search look relevant.
             let topical = covered / total;
+            // A request that reads ("list", "get", "what ...") is not served by a method whose name
+            // leads with a verb that changes things ("add_postgres_server"), however many words they share.
+            let verb_penalty = if !asks_to_act && doc.acts {
+                MUTATING_NAME_PENALTY
+            } else {
+                1.0
+            };
             let mut coverage = topical;
             if topical >= ANCHOR {
                 for t in values {
@@ -320,7 +328,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
             }
             Scored {
                 doc,
-                score: coverage + 0.1 * in_name / total,
+                score: (coverage + 0.1 * in_name / total) * verb_penalty,
                 coverage,
                 matched,
             }
@@ -537,6 +545,9 @@ pub fn run(index: &MethodIndex, query: &str, config: &ProbeConfig) -> ProbeRepor
     report.confidence_score = round(viable[0].coverage.min(1.0) * spread);
     report
 }
+
+/// Score factor for a method whose name leads with a mutating verb when the query only reads.
+const MUTATING_NAME_PENALTY: f64 = 0.75;
 
 /// Coverage that suffices when the query names everything the method's name is about.
 const NAMED_SUBJECT_COVERAGE: f64 = 0.25;
