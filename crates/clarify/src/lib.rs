@@ -13,6 +13,8 @@
 //! missing parameter without enumerated values cannot be assumed and is always returned.
 //! A caller resumes with `selectedOptionId`, which the gate finds among the same options.
 
+pub mod judge;
+
 use contract::{
     Assumption, CapabilityMiss, Clarification, ClarificationKind, ClarificationOption,
     ClarificationPolicy, NearestMethod,
@@ -60,6 +62,14 @@ pub struct ClarificationDecision {
     pub strategy: &'static str,
     /// Interpretations that survived.
     pub viable_candidate_count: usize,
+    /// The judge's outcome, when a judge answered.
+    pub judge_outcome: Option<String>,
+    /// The judge's confidence, when a judge answered.
+    pub judge_confidence: Option<f64>,
+    /// Why the validator rejected the judge's answer.
+    pub validator_reason: Option<String>,
+    /// Why the decision fell back to the deterministic one.
+    pub fallback_reason: Option<&'static str>,
 }
 
 impl ClarificationDecision {
@@ -87,6 +97,8 @@ impl ClarificationDecision {
         json!({
             "outcome": outcome, "reasonCode": self.reason_code, "strategy": self.strategy,
             "viableCandidateCount": self.viable_candidate_count, "options": options, "recommendedOptionId": recommended,
+            "judgeOutcomeType": self.judge_outcome, "judgeConfidence": self.judge_confidence,
+            "validatorReason": self.validator_reason, "fallbackReason": self.fallback_reason,
         })
     }
 }
@@ -117,7 +129,7 @@ pub fn input_trace(input: &GateInput) -> Value {
     })
 }
 
-fn option(i: &Interpretation) -> ClarificationOption {
+pub(crate) fn option(i: &Interpretation) -> ClarificationOption {
     ClarificationOption {
         id: i.id.clone(),
         label: i.label.clone(),
@@ -129,7 +141,7 @@ fn option(i: &Interpretation) -> ClarificationOption {
 }
 
 /// One interpretation per allowed value of `i`'s first missing parameter.
-fn fill_options(i: &Interpretation) -> Vec<Interpretation> {
+pub(crate) fn fill_options(i: &Interpretation) -> Vec<Interpretation> {
     let Some(missing) = i.missing.first() else {
         return Vec::new();
     };
@@ -152,6 +164,30 @@ fn fill_options(i: &Interpretation) -> Vec<Interpretation> {
             filled
         })
         .collect()
+}
+
+/// A miss the judge decided: the probe's nearest methods, and the judge's words.
+pub(crate) fn capability_miss_from_judge(report: &ProbeReport, verdict: &Value) -> CapabilityMiss {
+    let mut miss = capability_miss(report);
+    if report.missing_capability_signal.is_none() {
+        miss.reason = "judged_unsupported".into();
+        miss.message = verdict["question"]
+            .as_str()
+            .filter(|q| !q.is_empty())
+            .unwrap_or("the judge found no method that does what is asked")
+            .to_owned();
+        miss.nearest_methods = report
+            .execution_shortlist
+            .iter()
+            .map(|i| NearestMethod {
+                tool_id: i.tool_id.clone(),
+                method: i.method.clone(),
+                score: i.score,
+                why_not: "the judge found it does not do what is asked".into(),
+            })
+            .collect();
+    }
+    miss
 }
 
 fn capability_miss(report: &ProbeReport) -> CapabilityMiss {
@@ -178,7 +214,7 @@ fn capability_miss(report: &ProbeReport) -> CapabilityMiss {
     }
 }
 
-fn assumption(chosen: &Interpretation, all: &[Interpretation]) -> Assumption {
+pub(crate) fn assumption(chosen: &Interpretation, all: &[Interpretation]) -> Assumption {
     Assumption {
         auto_resolved: true,
         option_id: chosen.id.clone(),
@@ -191,7 +227,7 @@ fn assumption(chosen: &Interpretation, all: &[Interpretation]) -> Assumption {
     }
 }
 
-fn ambiguous_question(pool: &[Interpretation]) -> String {
+pub(crate) fn ambiguous_question(pool: &[Interpretation]) -> String {
     let params: Vec<&str> = pool
         .iter()
         .filter_map(|i| i.discriminator.as_ref().map(|(p, _)| p.as_str()))
@@ -227,6 +263,10 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
             reason_code,
             strategy: "deterministic",
             viable_candidate_count: viable,
+            judge_outcome: None,
+            judge_confidence: None,
+            validator_reason: None,
+            fallback_reason: None,
         })
     };
 
@@ -322,7 +362,7 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
     )
 }
 
-fn missing_clarification(i: &Interpretation) -> Clarification {
+pub(crate) fn missing_clarification(i: &Interpretation) -> Clarification {
     let options: Vec<ClarificationOption> = fill_options(i).iter().map(option).collect();
     Clarification {
         kind: ClarificationKind::MissingParameter,
@@ -514,5 +554,100 @@ mod tests {
             d.decision
         );
         assert_eq!(d.reason_code, "no_viable_candidate");
+    }
+
+    fn judged(query: &str, verdict: Value) -> ClarificationDecision {
+        let report = probes::run(
+            &MethodIndex::build(&library()),
+            query,
+            &ProbeConfig::default(),
+        );
+        let input = GateInput {
+            query,
+            report: &report,
+            policy: ClarificationPolicy::Return,
+            selected_option_id: None,
+        };
+        let ids: Vec<String> = judge::offered(&input)
+            .iter()
+            .map(|i| i.id.clone())
+            .collect();
+        let verdict = serde_json::from_str(
+            &verdict
+                .to_string()
+                .replace("$0", &ids[0])
+                .replace("$1", &ids[1]),
+        )
+        .unwrap();
+        judge::decide_with_judge(&input, judge::JudgeResult::Verdict(verdict)).unwrap()
+    }
+
+    #[test]
+    fn a_sound_judge_decides_and_an_unsound_one_falls_back_with_its_reason() {
+        let q = "When does the library open?";
+        let d = judged(
+            q,
+            json!({"outcome": "answer", "optionIds": ["$1"], "confidence": 0.9, "question": ""}),
+        );
+        assert_eq!((d.strategy, d.reason_code), ("judge", "judge_decision"));
+        assert!(matches!(d.decision, Decision::Answer { .. }));
+        let d = judged(
+            q,
+            json!({"outcome": "clarification_required", "optionIds": ["$0", "$1"], "confidence": 0.8, "question": "Which branch?"}),
+        );
+        let Decision::Clarify(c) = &d.decision else {
+            panic!()
+        };
+        assert_eq!(c.question, "Which branch?");
+        for (verdict, reason) in [
+            (
+                json!({"outcome": "answer", "optionIds": ["opt-nope"], "confidence": 0.9, "question": ""}),
+                "unknown_option",
+            ),
+            (
+                json!({"outcome": "answer", "optionIds": ["$0"], "confidence": 0.3, "question": ""}),
+                "low_confidence",
+            ),
+            (
+                json!({"outcome": "answer", "optionIds": ["$0", "$1"], "confidence": 0.9, "question": ""}),
+                "outcome_inconsistent",
+            ),
+            (
+                json!({"outcome": "maybe", "optionIds": [], "confidence": 0.9, "question": ""}),
+                "schema_invalid",
+            ),
+            (json!({"outcome": "answer"}), "schema_invalid"),
+        ] {
+            let d = judged(q, verdict.clone());
+            assert_eq!(
+                (d.strategy, d.fallback_reason),
+                ("fallback", Some(reason)),
+                "{verdict}"
+            );
+            assert!(
+                matches!(d.decision, Decision::Clarify(_)),
+                "the deterministic clarification stands: {verdict}"
+            );
+        }
+        let d = judged(
+            q,
+            json!({"outcome": "capability_miss", "optionIds": [], "confidence": 0.9, "question": "No opening hours here."}),
+        );
+        assert!(
+            matches!(d.decision, Decision::CapabilityMiss(_)),
+            "a confident refusal is never a silent answer"
+        );
+        let report = probes::run(&MethodIndex::build(&library()), q, &ProbeConfig::default());
+        let input = GateInput {
+            query: q,
+            report: &report,
+            policy: ClarificationPolicy::Return,
+            selected_option_id: None,
+        };
+        let d = judge::decide_with_judge(&input, judge::JudgeResult::Failed("timeout")).unwrap();
+        assert_eq!(
+            (d.strategy, d.fallback_reason),
+            ("fallback", Some("timeout"))
+        );
     }
 }

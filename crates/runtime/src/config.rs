@@ -145,6 +145,10 @@ pub struct ModelsConfig {
     pub answer_models: Vec<String>,
     /// The answer model when the caller names none.
     pub default_answer_model: String,
+    /// The model that judges ambiguity in the deep lane (a name in `registry`); none: embedded.
+    pub judge: Option<String>,
+    /// Named models (`[models.registry.NAME]`).
+    pub registry: std::collections::BTreeMap<String, ModelSpec>,
 }
 
 impl Default for ModelsConfig {
@@ -152,6 +156,102 @@ impl Default for ModelsConfig {
         Self {
             answer_models: vec!["embedded".into()],
             default_answer_model: "embedded".into(),
+            judge: None,
+            registry: Default::default(),
+        }
+    }
+}
+
+/// One named model.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModelSpec {
+    /// `openai` (any OpenAI-compatible chat-completions server) or `anthropic`.
+    pub provider: String,
+    /// Base URL: up to `/v1` for OpenAI-compatible servers, the host for Anthropic.
+    pub base_url: String,
+    /// The provider's model id.
+    pub model: String,
+    /// The key itself (prefer `api_key_env`). Never logged or returned.
+    #[serde(default)]
+    pub api_key: Option<models::Secret>,
+    /// The environment variable holding the key.
+    #[serde(default)]
+    pub api_key_env: Option<String>,
+    /// `json_schema` (default) or `prompt`, for OpenAI-compatible servers without structured output.
+    #[serde(default)]
+    pub structured: Option<String>,
+    /// Total time for one call, retries included.
+    #[serde(default = "default_model_timeout")]
+    pub timeout_ms: u64,
+    /// Retries on 429 and 5xx.
+    #[serde(default = "default_retries")]
+    pub retries: u32,
+}
+
+fn default_model_timeout() -> u64 {
+    20_000
+}
+
+fn default_retries() -> u32 {
+    2
+}
+
+impl ModelSpec {
+    /// The provider behind this spec.
+    pub fn build(&self, name: &str) -> Result<std::sync::Arc<dyn models::Model>, ConfigError> {
+        let invalid = |message: String| ConfigError::Invalid {
+            path: "configuration".into(),
+            message,
+        };
+        let key = self.api_key.clone().or_else(|| {
+            self.api_key_env
+                .as_ref()
+                .and_then(|v| std::env::var(v).ok())
+                .map(models::Secret::new)
+        });
+        let policy = models::http::Policy {
+            timeout: Duration::from_millis(self.timeout_ms),
+            retries: self.retries,
+            ..Default::default()
+        };
+        match self.provider.as_str() {
+            "openai" => {
+                let structured = match self.structured.as_deref() {
+                    None | Some("json_schema") => models::openai::Structured::JsonSchema,
+                    Some("prompt") => models::openai::Structured::Prompt,
+                    Some(other) => {
+                        return Err(invalid(format!(
+                            "models.registry.{name}.structured: '{other}' is not json_schema or prompt"
+                        )));
+                    }
+                };
+                Ok(std::sync::Arc::new(models::openai::OpenAiCompatible::new(
+                    name,
+                    &self.base_url,
+                    &self.model,
+                    key,
+                    structured,
+                    policy,
+                )))
+            }
+            "anthropic" => {
+                let key = key.ok_or_else(|| {
+                    invalid(format!(
+                        "models.registry.{name}: anthropic needs api_key or api_key_env"
+                    ))
+                })?;
+                Ok(std::sync::Arc::new(models::anthropic::Anthropic::new(
+                    name,
+                    &self.base_url,
+                    &self.model,
+                    key,
+                    policy,
+                )))
+            }
+            other => Err(invalid(format!(
+                "models.registry.{name}.provider: '{other}' is not openai or anthropic"
+            ))),
         }
     }
 }
@@ -213,6 +313,39 @@ impl Config {
                 message: format!("'{v}' is not an IP address"),
             })?;
         }
+        // The common case in one step: SLUICE_MODEL with OPENAI_BASE_URL/OPENAI_API_KEY (or
+        // ANTHROPIC_API_KEY) puts the judge on that model.
+        if let Ok(model) = std::env::var("SLUICE_MODEL")
+            && config.models.judge.is_none()
+        {
+            let anthropic = std::env::var("ANTHROPIC_API_KEY").is_ok()
+                && std::env::var("OPENAI_BASE_URL").is_err();
+            let spec = ModelSpec {
+                provider: if anthropic { "anthropic" } else { "openai" }.into(),
+                base_url: if anthropic {
+                    std::env::var("ANTHROPIC_BASE_URL")
+                        .unwrap_or_else(|_| "https://api.anthropic.com".into())
+                } else {
+                    std::env::var("OPENAI_BASE_URL")
+                        .unwrap_or_else(|_| "https://api.openai.com/v1".into())
+                },
+                model,
+                api_key: None,
+                api_key_env: Some(
+                    if anthropic {
+                        "ANTHROPIC_API_KEY"
+                    } else {
+                        "OPENAI_API_KEY"
+                    }
+                    .into(),
+                ),
+                structured: None,
+                timeout_ms: default_model_timeout(),
+                retries: default_retries(),
+            };
+            config.models.registry.insert("env".into(), spec);
+            config.models.judge = Some("env".into());
+        }
         config.validate()?;
         Ok(config)
     }
@@ -230,6 +363,13 @@ impl Config {
             return Err(invalid(format!(
                 "models.default_answer_model '{}' is not in models.answer_models",
                 self.models.default_answer_model
+            )));
+        }
+        if let Some(j) = &self.models.judge
+            && !self.models.registry.contains_key(j)
+        {
+            return Err(invalid(format!(
+                "models.judge '{j}' is not in models.registry"
             )));
         }
         if !(0.0..=1.0).contains(&self.pipeline.viable_coverage) {

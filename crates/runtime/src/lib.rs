@@ -43,9 +43,18 @@ pub fn build_pipeline(
         .context("building the marketplace")?;
     let sandbox =
         executor::Sandbox::new(config.sandbox(module_cache)).context("preparing the sandbox")?;
+    let mut settings = pipeline::PipelineSettings::from_config(config);
+    if let Some(name) = &config.models.judge {
+        let spec = config
+            .models
+            .registry
+            .get(name)
+            .with_context(|| format!("models.judge '{name}' is not in models.registry"))?;
+        settings.judge = Some(spec.build(name)?);
+    }
     Ok(pipeline::Pipeline::new(
         Arc::new(marketplace),
         Arc::new(sandbox),
-        pipeline::PipelineSettings::from_config(config),
+        settings,
     ))
 }

@@ -35,7 +35,7 @@ use crate::config::Config;
 use crate::lane::{self, Lane};
 
 /// Pipeline settings taken from the configuration.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct PipelineSettings {
     /// Completeness rounds beyond the first.
     pub max_rediscovery_rounds: u32,
@@ -47,6 +47,8 @@ pub struct PipelineSettings {
     pub answer_models: Vec<String>,
     /// The answer model when none is picked.
     pub default_answer_model: String,
+    /// The ambiguity judge of the deep lane; `None`: the deterministic decision alone.
+    pub judge: Option<Arc<dyn models::Model>>,
 }
 
 impl PipelineSettings {
@@ -61,6 +63,7 @@ impl PipelineSettings {
             },
             answer_models: config.models.answer_models.clone(),
             default_answer_model: config.models.default_answer_model.clone(),
+            judge: None,
         }
     }
 }
@@ -219,17 +222,25 @@ impl Pipeline {
 
         // 4. Metadata pre-plan probe (deep only), and 5. the clarification gate.
         let index = MethodIndex::build(&tools);
-        let gate = {
-            let _s = stage!(EventName::ScoutPrePlanProbe).entered();
-            self.probe_and_gate(&n, lane, &index, &mut trace, &mut diagnostics)?
-        };
+        let mut model_calls = 0u32;
+        let gate = self
+            .probe_and_gate(
+                &n,
+                lane,
+                &index,
+                &mut trace,
+                &mut diagnostics,
+                &mut model_calls,
+            )
+            .instrument(stage!(EventName::ScoutPrePlanProbe))
+            .await?;
         let (interpretation, assumption) = match gate {
             Gate::Proceed {
                 interpretation,
                 assumption,
             } => (*interpretation, assumption),
             Gate::Settle(settled) => {
-                return Ok(self.settle_without_execution(
+                let mut response = self.settle_without_execution(
                     settled,
                     request_id,
                     lane,
@@ -237,7 +248,9 @@ impl Pipeline {
                     trace,
                     diagnostics,
                     &n,
-                ));
+                );
+                response.meta.model_calls = model_calls;
+                return Ok(response);
             }
         };
 
@@ -255,6 +268,7 @@ impl Pipeline {
             };
             diagnostics.assumption_made = assumption.is_some();
             let mut response = self.empty_response(request_id, Outcome::Answer, lane, started, &n);
+            response.meta.model_calls = model_calls;
             response.assumption = assumption;
             response.plan = Some(contract::PlanPreview {
                 calls: program
@@ -351,7 +365,7 @@ impl Pipeline {
         let meta = Meta {
             lane: lane.as_str().into(),
             latency_ms: started.elapsed().as_millis() as u64,
-            model_calls: 0,
+            model_calls,
             tool_calls,
             evidence_gathered: registry.units().len() as u32,
             citations_dropped: synthesis.as_ref().map_or(0, |s| s.citations_dropped),
@@ -475,13 +489,14 @@ impl Pipeline {
         Ok(selected)
     }
 
-    fn probe_and_gate(
+    async fn probe_and_gate(
         &self,
         n: &Normalized,
         lane: Lane,
         index: &MethodIndex,
         trace: &mut TraceLog,
         diagnostics: &mut Diagnostics,
+        model_calls: &mut u32,
     ) -> Result<Gate, ApiError> {
         if lane == Lane::Fast {
             diagnostics.pre_plan_probe_status = ProbeStatus::Skipped.as_str().into();
@@ -555,8 +570,24 @@ impl Pipeline {
             EventName::QueryClarificationInput,
             clarify::input_trace(&input),
         );
-        let decision = clarify::decide(&input)
-            .map_err(|e| ApiError::invalid("selectedOptionId", e.to_string()))?;
+        // The judge decides first when one is configured and there is something to judge; the
+        // deterministic envelope validates it (or stands alone).
+        let decision = match &self.settings.judge {
+            Some(model)
+                if input.selected_option_id.is_none()
+                    && !input.report.ambiguity_pool.is_empty() =>
+            {
+                *model_calls += 1;
+                let verdict = ask_judge(model.as_ref(), &input).await;
+                clarify::judge::decide_with_judge(&input, verdict)
+            }
+            _ => clarify::decide(&input),
+        }
+        .map_err(|e| ApiError::invalid("selectedOptionId", e.to_string()))?;
+        diagnostics.judge_outcome_type = decision.judge_outcome.clone();
+        diagnostics.judge_confidence = decision.judge_confidence;
+        diagnostics.validator_reason = decision.validator_reason.clone();
+        diagnostics.fallback_reason = decision.fallback_reason.map(str::to_owned);
         diagnostics.decision_reason_code = decision.reason_code.into();
         diagnostics.decision_strategy = decision.strategy.into();
         trace.emit(EventName::QueryClarificationDecision, decision.to_trace());
@@ -707,6 +738,55 @@ impl Pipeline {
                 events: trace.into_events(),
                 diagnostics,
             });
+        }
+    }
+}
+
+/// Asks the judge about `input`'s options; any failure becomes a reason code for the envelope.
+async fn ask_judge(
+    model: &dyn models::Model,
+    input: &GateInput<'_>,
+) -> clarify::judge::JudgeResult {
+    static TEMPLATE: std::sync::OnceLock<minijinja::Environment<'static>> =
+        std::sync::OnceLock::new();
+    let env = TEMPLATE.get_or_init(|| {
+        let mut env = minijinja::Environment::new();
+        env.add_template("judge", include_str!("../prompts/judge.j2"))
+            .expect("the judge prompt parses (tested)");
+        env
+    });
+    let options: Vec<Value> = clarify::judge::offered(input)
+        .iter()
+        .map(|o| json!({"id": o.id, "label": o.label, "description": o.description, "missing": o.missing.iter().map(|m| &m.name).collect::<Vec<_>>()}))
+        .collect();
+    let user = match env.get_template("judge").and_then(|t| {
+        t.render(minijinja::context! { query => input.query, options => minijinja::Value::from(minijinja::value::Serde(&options)) })
+    }) {
+        Ok(text) => text,
+        Err(e) => {
+            tracing::error!(error = %e, "judge prompt failed to render");
+            return clarify::judge::JudgeResult::Failed("provider_error");
+        }
+    };
+    let request = models::ModelRequest {
+        stage: "judge",
+        system:
+            "You are the ambiguity judge of a query runtime. Answer with the requested JSON only."
+                .into(),
+        user,
+        schema: clarify::judge::schema(),
+        schema_name: "judge_decision",
+        max_tokens: 400,
+    };
+    match model.generate(&request).await {
+        Ok(reply) => clarify::judge::JudgeResult::Verdict(reply.json),
+        Err(e) => {
+            tracing::warn!(
+                model = model.name(),
+                reason = e.reason_code(),
+                "judge call failed"
+            );
+            clarify::judge::JudgeResult::Failed(e.reason_code())
         }
     }
 }

@@ -3,6 +3,7 @@
 
 mod anchors;
 mod errors;
+mod judge;
 mod lanes;
 mod new_tool;
 mod otlp;

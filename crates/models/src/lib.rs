@@ -1,0 +1,182 @@
+//! Models: one interface, [`Model::generate`], that returns JSON validated against the caller's
+//! JSON Schema, and the providers behind it.
+//!
+//! - [`openai::OpenAiCompatible`]: chat completions (OpenAI, vLLM, Ollama, llama.cpp server, LM
+//!   Studio); structured output through `response_format: json_schema`, or prompt-instructed
+//!   JSON where a server lacks it.
+//! - [`anthropic::Anthropic`]: Messages, structured output through a forced tool call.
+//!
+//! Every call has a total timeout and a bounded number of retries on 429 and 5xx (honouring
+//! `Retry-After`, capped). Keys live in [`Secret`], whose `Debug` and `Display` never show them, and
+//! no error message ever contains one. Embedded (deterministic) decisions are not models: a stage
+//! without a configured model simply does not call this crate.
+
+pub mod anthropic;
+pub mod http;
+pub mod openai;
+
+use std::future::Future;
+use std::pin::Pin;
+
+use serde_json::Value;
+
+/// A credential. Shows as `[redacted]` whatever formats it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    /// Wraps a key.
+    pub fn new(key: impl Into<String>) -> Self {
+        Self(key.into())
+    }
+
+    /// The key, for the one header that needs it.
+    pub(crate) fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Secret {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d).map(Secret)
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+/// What a stage asks of a model.
+#[derive(Debug, Clone)]
+pub struct ModelRequest {
+    /// The stage asking (for logs and budgets): `judge`, `planner`, ...
+    pub stage: &'static str,
+    /// Instructions.
+    pub system: String,
+    /// The task, with its data.
+    pub user: String,
+    /// JSON Schema the reply must satisfy.
+    pub schema: Value,
+    /// Name of the schema, as providers want one.
+    pub schema_name: &'static str,
+    /// Most tokens to generate.
+    pub max_tokens: u32,
+}
+
+/// Token usage of one call.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Usage {
+    /// Prompt tokens.
+    pub input_tokens: u64,
+    /// Generated tokens.
+    pub output_tokens: u64,
+}
+
+/// A validated reply.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ModelReply {
+    /// The JSON, valid against the request's schema.
+    pub json: Value,
+    /// Tokens used.
+    pub usage: Usage,
+}
+
+/// Why a call produced no usable reply. Each maps to a stable reason code.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ModelError {
+    /// Limit: the total timeout passed.
+    #[error("the model did not answer in time")]
+    Timeout,
+    /// Upstream: the provider failed (after retries), or could not be reached.
+    #[error("the provider failed: {0}")]
+    Provider(String),
+    /// Upstream: the reply was not JSON.
+    #[error("the reply was not JSON: {0}")]
+    Malformed(String),
+    /// Upstream: the JSON does not satisfy the schema.
+    #[error("the reply does not satisfy its schema: {0}")]
+    SchemaInvalid(String),
+}
+
+impl ModelError {
+    /// The stable reason code (`timeout`, `provider_error`, `schema_invalid`).
+    pub fn reason_code(&self) -> &'static str {
+        match self {
+            ModelError::Timeout => "timeout",
+            ModelError::Provider(_) => "provider_error",
+            ModelError::Malformed(_) | ModelError::SchemaInvalid(_) => "schema_invalid",
+        }
+    }
+}
+
+/// The future [`Model::generate`] returns.
+pub type ModelFuture<'a> =
+    Pin<Box<dyn Future<Output = Result<ModelReply, ModelError>> + Send + 'a>>;
+
+/// A model that answers with JSON for a schema.
+pub trait Model: Send + Sync {
+    /// The name it is configured under.
+    fn name(&self) -> &str;
+    /// Generates, validates against `request.schema`, and returns the JSON.
+    fn generate<'a>(&'a self, request: &'a ModelRequest) -> ModelFuture<'a>;
+}
+
+/// Parses `text` as JSON (tolerating a fenced code block around it) and validates it.
+pub(crate) fn validated(text: &str, schema: &Value) -> Result<Value, ModelError> {
+    let trimmed = text.trim();
+    let body = trimmed
+        .strip_prefix("```json")
+        .or_else(|| trimmed.strip_prefix("```"))
+        .and_then(|s| s.strip_suffix("```"))
+        .unwrap_or(trimmed);
+    let json: Value =
+        serde_json::from_str(body.trim()).map_err(|e| ModelError::Malformed(e.to_string()))?;
+    check(&json, schema)?;
+    Ok(json)
+}
+
+/// Validates `json` against `schema`.
+pub(crate) fn check(json: &Value, schema: &Value) -> Result<(), ModelError> {
+    let validator = jsonschema::validator_for(schema)
+        .map_err(|e| ModelError::SchemaInvalid(format!("bad schema: {e}")))?;
+    match validator.iter_errors(json).next() {
+        None => Ok(()),
+        Some(e) => Err(ModelError::SchemaInvalid(format!(
+            "{} at {}",
+            e,
+            e.instance_path()
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn secrets_never_print() {
+        let s = Secret::new("sk-canary-123");
+        assert_eq!(format!("{s:?}"), "[redacted]");
+        assert!(!format!("{:?}", Some(s)).contains("canary"));
+    }
+
+    #[test]
+    fn replies_are_parsed_and_validated() {
+        let schema = json!({"type": "object", "properties": {"ok": {"type": "boolean"}}, "required": ["ok"]});
+        assert_eq!(
+            validated("```json\n{\"ok\": true}\n```", &schema).unwrap(),
+            json!({"ok": true})
+        );
+        assert!(matches!(
+            validated("{\"ok\": 1}", &schema),
+            Err(ModelError::SchemaInvalid(_))
+        ));
+        assert!(matches!(
+            validated("not json", &schema),
+            Err(ModelError::Malformed(_))
+        ));
+    }
+}

@@ -1,0 +1,241 @@
+//! The judge on real provider wire formats, against a scripted provider server on loopback:
+//! good answers are followed; malformed, off-schema, unknown, contradictory, slow and failing
+//! answers fall back to the deterministic decision with their reason code; no request ends in a
+//! 5xx; the key never appears in a response or a trace.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use runtime::config::{Config, ModelSpec};
+use serde_json::{Value, json};
+
+use crate::support::{query_at, start};
+
+const CANARY: &str = "sk-canary-7f3a9c2e";
+
+/// One scripted reply.
+#[derive(Clone)]
+enum Reply {
+    /// A chat completion whose message content is this text.
+    Content(String),
+    /// An Anthropic tool_use block with this input.
+    ToolUse(Value),
+    /// A status with a body (and Retry-After 0 for 429).
+    Status(u16),
+    /// Answer after this long.
+    Slow(Duration, String),
+}
+
+#[derive(Default)]
+struct Script {
+    replies: Mutex<VecDeque<Reply>>,
+    seen_keys: Mutex<Vec<String>>,
+    prompts: Mutex<Vec<String>>,
+}
+
+async fn respond(script: Arc<Script>, headers: HeaderMap, body: Value) -> Response {
+    let key = headers
+        .get("authorization")
+        .or_else(|| headers.get("x-api-key"))
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
+    script.seen_keys.lock().unwrap().push(key.to_owned());
+    script.prompts.lock().unwrap().push(body.to_string());
+    let reply = script
+        .replies
+        .lock()
+        .unwrap()
+        .pop_front()
+        .unwrap_or(Reply::Status(500));
+    let chat = |text: String| {
+        axum::Json(json!({"choices": [{"message": {"role": "assistant", "content": text}}], "usage": {"prompt_tokens": 100, "completion_tokens": 20}})).into_response()
+    };
+    match reply {
+        Reply::Content(text) => chat(text),
+        Reply::ToolUse(input) => axum::Json(json!({"content": [{"type": "tool_use", "name": "judge_decision", "input": input}], "usage": {"input_tokens": 90, "output_tokens": 15}})).into_response(),
+        Reply::Status(429) => (StatusCode::TOO_MANY_REQUESTS, [("retry-after", "0")], "slow down").into_response(),
+        Reply::Status(code) => (StatusCode::from_u16(code).unwrap(), "upstream trouble").into_response(),
+        Reply::Slow(wait, text) => {
+            tokio::time::sleep(wait).await;
+            chat(text)
+        }
+    }
+}
+
+/// A provider server speaking both wire formats; returns its base URL.
+async fn provider(script: Arc<Script>) -> String {
+    let (a, b) = (Arc::clone(&script), Arc::clone(&script));
+    let app = axum::Router::new()
+        .route(
+            "/v1/chat/completions",
+            axum::routing::post(move |h: HeaderMap, axum::Json(body): axum::Json<Value>| {
+                respond(Arc::clone(&a), h, body)
+            }),
+        )
+        .route(
+            "/v1/messages",
+            axum::routing::post(move |h: HeaderMap, axum::Json(body): axum::Json<Value>| {
+                respond(Arc::clone(&b), h, body)
+            }),
+        );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    format!("http://{addr}")
+}
+
+fn config(base: &str, provider: &str) -> Config {
+    let mut c = Config::default();
+    let base_url = if provider == "openai" {
+        format!("{base}/v1")
+    } else {
+        base.to_owned()
+    };
+    let spec: ModelSpec = serde_json::from_value(json!({
+        "provider": provider, "base_url": base_url, "model": "judge-1", "api_key": CANARY, "timeout_ms": 1500, "retries": 2
+    }))
+    .unwrap();
+    c.models.registry.insert("scripted".into(), spec);
+    c.models.judge = Some("scripted".into());
+    c
+}
+
+const Q: &str = "Who will win the World Cup?";
+
+/// Runs the World Cup query against a fresh server whose judge replies with `replies`.
+async fn judged(provider_kind: &str, replies: Vec<Reply>, policy: &str) -> (Value, Arc<Script>) {
+    let script = Arc::new(Script::default());
+    script.replies.lock().unwrap().extend(replies);
+    let base = provider(Arc::clone(&script)).await;
+    let server = start(config(&base, provider_kind));
+    let r = query_at(&server.url, json!({"query": Q, "tools": ["markets"], "clarificationPolicy": policy, "includeDeveloperTrace": true})).await;
+    let text = r.to_string();
+    assert!(
+        !text.contains(CANARY) && !text.contains("canary"),
+        "the key never leaves: {text}"
+    );
+    (r, script)
+}
+
+fn diagnostics(r: &Value) -> &Value {
+    &r["developerTrace"]["diagnostics"]
+}
+
+/// The option ids the deterministic gate offers for the World Cup query (stable across runs).
+async fn world_cup_options() -> Vec<String> {
+    let r = crate::support::query(json!({"query": Q, "tools": ["markets"]})).await;
+    r["clarification"]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[tokio::test]
+async fn a_sound_judge_decides_and_costs_one_model_call() {
+    let ids = world_cup_options().await;
+    let verdict = json!({"outcome": "clarification_required", "optionIds": [ids[0], ids[2]], "confidence": 0.9, "question": "Men's or women's?"});
+    let (r, script) = judged(
+        "openai",
+        vec![Reply::Content(verdict.to_string())],
+        "return",
+    )
+    .await;
+    assert_eq!(r["outcome"], "clarification_required");
+    assert_eq!(r["clarification"]["question"], "Men's or women's?");
+    assert_eq!(r["clarification"]["options"].as_array().unwrap().len(), 2);
+    assert_eq!(diagnostics(&r)["decisionStrategy"], "judge");
+    assert_eq!(
+        diagnostics(&r)["judgeOutcomeType"],
+        "clarification_required"
+    );
+    assert_eq!(
+        r["meta"]["modelCalls"], 1,
+        "a clarification costs one model call"
+    );
+    assert_eq!(
+        script.seen_keys.lock().unwrap()[0],
+        format!("Bearer {CANARY}"),
+        "the key is sent to the provider"
+    );
+    let prompt = script.prompts.lock().unwrap()[0].clone();
+    assert!(
+        prompt.contains("json_schema") && prompt.contains(&ids[0]),
+        "structured output with the grounded options: {prompt}"
+    );
+}
+
+#[tokio::test]
+async fn anthropic_answers_through_a_forced_tool_call() {
+    let ids = world_cup_options().await;
+    let verdict =
+        json!({"outcome": "answer", "optionIds": [ids[1]], "confidence": 0.8, "question": ""});
+    let (r, script) = judged("anthropic", vec![Reply::ToolUse(verdict)], "return").await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    assert_eq!(diagnostics(&r)["decisionStrategy"], "judge");
+    assert!(
+        r["answer"].as_str().unwrap().contains("Rugby"),
+        "{}",
+        r["answer"]
+    );
+    assert_eq!(script.seen_keys.lock().unwrap()[0], CANARY);
+    assert!(script.prompts.lock().unwrap()[0].contains("\"tool_choice\""));
+}
+
+#[tokio::test]
+async fn brittle_judges_fall_back_with_their_reason_and_never_answer_silently() {
+    let ids = world_cup_options().await;
+    let cases = vec![
+        (vec![Reply::Content("I think it's the FIFA one!".into())], "schema_invalid"),
+        (vec![Reply::Content(json!({"outcome": "answer", "confidence": 0.9}).to_string())], "schema_invalid"),
+        (vec![Reply::Content(json!({"outcome": "answer", "optionIds": ["opt-000000000000"], "confidence": 0.9, "question": ""}).to_string())], "unknown_option"),
+        (vec![Reply::Content(json!({"outcome": "answer", "optionIds": [ids[0], ids[1]], "confidence": 0.95, "question": ""}).to_string())], "outcome_inconsistent"),
+        (vec![Reply::Content(json!({"outcome": "answer", "optionIds": [ids[0]], "confidence": 0.2, "question": ""}).to_string())], "low_confidence"),
+        (vec![Reply::Status(500), Reply::Status(500), Reply::Status(500)], "provider_error"),
+        (vec![Reply::Status(401)], "provider_error"),
+        (vec![Reply::Slow(Duration::from_secs(5), "{}".into())], "timeout"),
+    ];
+    for (replies, reason) in cases {
+        let (r, _) = judged("openai", replies, "return").await;
+        assert_eq!(
+            r["outcome"], "clarification_required",
+            "{reason}: the deterministic clarification stands: {r}"
+        );
+        assert_eq!(diagnostics(&r)["decisionStrategy"], "fallback", "{reason}");
+        assert_eq!(diagnostics(&r)["fallbackReason"], reason, "{r}");
+        assert!(r["assumption"].is_null());
+    }
+}
+
+#[tokio::test]
+async fn a_rate_limit_is_retried_and_then_followed() {
+    let ids = world_cup_options().await;
+    let verdict = json!({"outcome": "clarification_required", "optionIds": [ids[0], ids[1], ids[2]], "confidence": 0.9, "question": "Which one?"});
+    let (r, script) = judged(
+        "openai",
+        vec![Reply::Status(429), Reply::Content(verdict.to_string())],
+        "return",
+    )
+    .await;
+    assert_eq!(diagnostics(&r)["decisionStrategy"], "judge", "{r}");
+    assert_eq!(script.seen_keys.lock().unwrap().len(), 2, "one retry");
+    assert_eq!(r["meta"]["modelCalls"], 1);
+}
+
+#[tokio::test]
+async fn under_auto_a_judged_ambiguity_continues_with_the_recommendation() {
+    let ids = world_cup_options().await;
+    let verdict = json!({"outcome": "clarification_required", "optionIds": [ids[0], ids[1]], "confidence": 0.9, "question": "Which?"});
+    let (r, _) = judged("openai", vec![Reply::Content(verdict.to_string())], "auto").await;
+    assert_eq!(r["outcome"], "answer");
+    assert_eq!(r["assumption"]["autoResolved"], true);
+    assert_eq!(
+        r["assumption"]["optionId"],
+        ids[0].as_str(),
+        "the deterministic recommendation"
+    );
+}
