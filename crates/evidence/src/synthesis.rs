@@ -158,3 +158,154 @@ fn conflicts(registry: &EvidenceRegistry) -> Vec<String> {
     }
     out
 }
+
+/// The JSON Schema of a synthesis model's answer.
+pub fn model_schema() -> Value {
+    json!({
+        "type": "object",
+        "additionalProperties": false,
+        "required": ["answer", "citedOrdinals", "gaps", "conflicts", "sufficient"],
+        "properties": {
+            "answer": {"type": "string"},
+            "citedOrdinals": {"type": "array", "items": {"type": "integer"}},
+            "gaps": {"type": "array", "items": {"type": "string"}},
+            "conflicts": {"type": "array", "items": {"type": "string"}},
+            "sufficient": {"type": "boolean"}
+        }
+    })
+}
+
+/// The evidence a synthesis model sees: `[n] title — excerpt` lines, in ordinal order, cut at
+/// `budget` characters (whole units only; at least one).
+pub fn evidence_block(registry: &EvidenceRegistry, budget: usize) -> String {
+    let mut out = String::new();
+    for (i, u) in registry.units().iter().enumerate() {
+        let line = format!(
+            "[{}] {} ({}.{}) — {}\n",
+            i + 1,
+            u.title,
+            u.tool_id,
+            u.method,
+            u.excerpt
+        );
+        if !out.is_empty() && out.len() + line.len() > budget {
+            break;
+        }
+        out.push_str(&line);
+    }
+    out
+}
+
+/// A model's answer (already valid against [`model_schema`]), checked against the registry:
+/// markers and cited ordinals that point at no gathered unit are stripped and counted, survivors
+/// renumbered densely; a gap is added when the model says the evidence is insufficient.
+pub fn from_model(registry: &EvidenceRegistry, reply: &Value) -> Synthesis {
+    let text = reply["answer"].as_str().unwrap_or_default();
+    let declared: Vec<i64> = reply["citedOrdinals"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_i64)
+        .collect();
+    let validated = citations::validate(text, &declared, registry.units().len());
+    let citations = validated
+        .ordinals
+        .iter()
+        .enumerate()
+        .filter_map(|(k, &n)| {
+            let u = registry.by_ordinal(n)?;
+            Some(Citation {
+                ordinal: k as u32 + 1,
+                evidence_id: u.id.clone(),
+                tool_id: u.tool_id.clone(),
+                method: u.method.clone(),
+                title: u.title.clone(),
+                score: u.score,
+                excerpt: u.excerpt.chars().take(200).collect(),
+            })
+        })
+        .collect();
+    let strings = |k: &str| -> Vec<String> {
+        reply[k]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.as_str().map(str::to_owned))
+            .collect()
+    };
+    let sufficient = reply["sufficient"].as_bool().unwrap_or(false);
+    let mut gaps = strings("gaps");
+    gaps.extend(
+        registry
+            .failures
+            .iter()
+            .map(|f| format!("A tool call failed: {f}")),
+    );
+    if !sufficient && gaps.is_empty() {
+        gaps.push("The gathered evidence does not fully answer the question.".into());
+    }
+    Synthesis {
+        answer: validated.text,
+        citations,
+        gaps,
+        conflicts: strings("conflicts"),
+        citations_dropped: validated.dropped,
+        sufficient,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn registry(n: usize) -> EvidenceRegistry {
+        let calls = (0..n)
+            .map(|i| executor::ToolCallRecord {
+                seq: i,
+                tool_id: "t".into(),
+                method: "m".into(),
+                arguments: json!({"i": i}),
+                outcome: Ok(json!({"title": format!("unit {i}"), "value": i})),
+                duration: std::time::Duration::ZERO,
+            })
+            .collect();
+        let record = executor::ExecutionRecord {
+            calls,
+            outcome: executor::RunOutcome::Returned(Value::Null),
+            logs: vec![],
+            fuel_used: None,
+            wall_time: std::time::Duration::ZERO,
+        };
+        let mut r = EvidenceRegistry::default();
+        r.gather(&record, 0, "unit value");
+        r
+    }
+
+    #[test]
+    fn a_models_citations_are_checked_renumbered_and_counted() {
+        let r = registry(3);
+        let s = from_model(
+            &r,
+            &json!({"answer": "A [3]. B [7]. C [1].", "citedOrdinals": [3, 1, 9], "gaps": [], "conflicts": [], "sufficient": true}),
+        );
+        assert_eq!(s.answer, "A [1]. B. C [2].");
+        assert_eq!(
+            s.citations
+                .iter()
+                .map(|c| c.title.as_str())
+                .collect::<Vec<_>>(),
+            ["unit 2", "unit 0"]
+        );
+        assert_eq!(s.citations_dropped, 2, "[7] and 9 point at nothing");
+        let s = from_model(
+            &r,
+            &json!({"answer": "Not known.", "citedOrdinals": [], "gaps": [], "conflicts": [], "sufficient": false}),
+        );
+        assert_eq!(s.gaps.len(), 1, "insufficient evidence always leaves a gap");
+        assert!(
+            evidence_block(&r, 10).starts_with("[1] unit 0"),
+            "at least one unit, whatever the budget"
+        );
+        assert_eq!(evidence_block(&r, 10).lines().count(), 1);
+    }
+}

@@ -365,6 +365,18 @@ impl Config {
                 self.models.default_answer_model
             )));
         }
+        for name in self
+            .models
+            .answer_models
+            .iter()
+            .filter(|m| *m != "embedded")
+        {
+            if !self.models.registry.contains_key(name) {
+                return Err(invalid(format!(
+                    "models.answer_models: '{name}' is not in models.registry"
+                )));
+            }
+        }
         if let Some(j) = &self.models.judge
             && !self.models.registry.contains_key(j)
         {

@@ -52,6 +52,19 @@ pub fn build_pipeline(
             .with_context(|| format!("models.judge '{name}' is not in models.registry"))?;
         settings.judge = Some(spec.build(name)?);
     }
+    for name in config
+        .models
+        .answer_models
+        .iter()
+        .filter(|m| *m != "embedded")
+    {
+        let spec = config
+            .models
+            .registry
+            .get(name)
+            .with_context(|| format!("answer model '{name}' is not in models.registry"))?;
+        settings.answer.insert(name.clone(), spec.build(name)?);
+    }
     Ok(pipeline::Pipeline::new(
         Arc::new(marketplace),
         Arc::new(sandbox),

@@ -49,6 +49,10 @@ pub struct PipelineSettings {
     pub default_answer_model: String,
     /// The ambiguity judge of the deep lane; `None`: the deterministic decision alone.
     pub judge: Option<Arc<dyn models::Model>>,
+    /// Answer models by name; `embedded` (no model) is not in the map.
+    pub answer: std::collections::HashMap<String, Arc<dyn models::Model>>,
+    /// Characters of evidence a synthesis model sees.
+    pub evidence_budget: usize,
 }
 
 impl PipelineSettings {
@@ -64,6 +68,8 @@ impl PipelineSettings {
             answer_models: config.models.answer_models.clone(),
             default_answer_model: config.models.default_answer_model.clone(),
             judge: None,
+            answer: std::collections::HashMap::new(),
+            evidence_budget: 12_000,
         }
     }
 }
@@ -346,12 +352,24 @@ impl Pipeline {
 
         // 9. Synthesis (not for evidence_only), with citation validation.
         let synthesis = {
-            let _s = stage!(EventName::SynthesisContextSelection).entered();
             if n.shape == ResponseShape::EvidenceOnly {
                 trace.emit(EventName::SynthesisContextSelection, json!({"skipped": true, "reason": "evidence_only", "evidenceGathered": registry.units().len()}));
                 None
             } else {
-                let s = evidence::synthesize(&registry, &verdict);
+                let s = match self.settings.answer.get(&n.answer_model) {
+                    // No evidence: no model call; the deterministic path returns the gap.
+                    Some(model) if !registry.is_empty() => {
+                        model_calls += 1;
+                        synthesize_with(model.as_ref(), &n.query, &registry, self.settings.evidence_budget)
+                            .await
+                            .unwrap_or_else(|reason| {
+                                let mut d = evidence::synthesize(&registry, &verdict);
+                                d.gaps.push(format!("The answer model failed ({reason}); this answer was composed from the evidence directly."));
+                                d
+                            })
+                    }
+                    _ => evidence::synthesize(&registry, &verdict),
+                };
                 check_citations(&s, &registry)?;
                 trace.emit(
                     EventName::SynthesisContextSelection,
@@ -738,6 +756,50 @@ impl Pipeline {
                 events: trace.into_events(),
                 diagnostics,
             });
+        }
+    }
+}
+
+/// Synthesis by an answer model: the evidence block under its budget, the model's JSON, then the
+/// same server-side citation validation as any answer. `Err` carries the reason code.
+async fn synthesize_with(
+    model: &dyn models::Model,
+    query: &str,
+    registry: &EvidenceRegistry,
+    budget: usize,
+) -> Result<evidence::Synthesis, &'static str> {
+    static TEMPLATE: std::sync::OnceLock<minijinja::Environment<'static>> =
+        std::sync::OnceLock::new();
+    let env = TEMPLATE.get_or_init(|| {
+        let mut env = minijinja::Environment::new();
+        env.add_template("synthesis", include_str!("../prompts/synthesis.j2"))
+            .expect("the synthesis prompt parses (tested)");
+        env
+    });
+    let block = evidence::synthesis::evidence_block(registry, budget);
+    let user = env
+        .get_template("synthesis")
+        .and_then(|t| t.render(minijinja::context! { query => query, evidence => block }))
+        .map_err(|_| "provider_error")?;
+    let request = models::ModelRequest {
+        stage: "synthesis",
+        system:
+            "You write short, cited answers from evidence. Answer with the requested JSON only."
+                .into(),
+        user,
+        schema: evidence::synthesis::model_schema(),
+        schema_name: "cited_answer",
+        max_tokens: 800,
+    };
+    match model.generate(&request).await {
+        Ok(reply) => Ok(evidence::synthesis::from_model(registry, &reply.json)),
+        Err(e) => {
+            tracing::warn!(
+                model = model.name(),
+                reason = e.reason_code(),
+                "answer model failed"
+            );
+            Err(e.reason_code())
         }
     }
 }

@@ -3,8 +3,8 @@
 
 mod anchors;
 mod errors;
-mod judge;
 mod lanes;
+mod models;
 mod new_tool;
 mod otlp;
 mod shapes;

@@ -1,4 +1,4 @@
-//! The judge on real provider wire formats, against a scripted provider server on loopback:
+//! Models on real provider wire formats (the judge and the answer model), against a scripted provider server on loopback:
 //! good answers are followed; malformed, off-schema, unknown, contradictory, slow and failing
 //! answers fall back to the deterministic decision with their reason code; no request ends in a
 //! 5xx; the key never appears in a response or a trace.
@@ -89,6 +89,7 @@ async fn provider(script: Arc<Script>) -> String {
 
 fn config(base: &str, provider: &str) -> Config {
     let mut c = Config::default();
+    c.models.answer_models = vec!["embedded".into(), "scripted".into()];
     let base_url = if provider == "openai" {
         format!("{base}/v1")
     } else {
@@ -237,5 +238,90 @@ async fn under_auto_a_judged_ambiguity_continues_with_the_recommendation() {
         r["assumption"]["optionId"],
         ids[0].as_str(),
         "the deterministic recommendation"
+    );
+}
+
+/// Asks a precise question (no judge needed: one interpretation) with the scripted answer model.
+async fn answered(query: &str, replies: Vec<Reply>) -> (Value, Arc<Script>) {
+    let script = Arc::new(Script::default());
+    script.replies.lock().unwrap().extend(replies);
+    let base = provider(Arc::clone(&script)).await;
+    let mut c = config(&base, "openai");
+    c.models.judge = None;
+    let server = start(c);
+    let r = query_at(
+        &server.url,
+        json!({"query": query, "tools": ["markets"], "answerModelId": "scripted",
+        "responseShape": "answer_with_evidence", "includeDeveloperTrace": true}),
+    )
+    .await;
+    assert!(!r.to_string().contains(CANARY));
+    (r, script)
+}
+
+#[tokio::test]
+async fn the_answer_models_citations_are_validated_renumbered_and_counted() {
+    let reply = json!({"answer": "Spain leads at 18% [1], France follows [4].", "citedOrdinals": [1, 4, 9], "gaps": [], "conflicts": [], "sufficient": true});
+    let (r, script) = answered(
+        "Who will win the FIFA World Cup 2026?",
+        vec![Reply::Content(reply.to_string())],
+    )
+    .await;
+    assert_eq!(r["outcome"], "answer");
+    assert_eq!(r["answer"], "Spain leads at 18% [1], France follows.");
+    assert_eq!(r["citations"].as_array().unwrap().len(), 1);
+    assert_eq!(r["citations"][0]["evidenceId"], r["evidence"][0]["id"]);
+    assert_eq!(r["meta"]["citationsDropped"], 2);
+    assert_eq!(r["meta"]["answerModelId"], "scripted");
+    assert_eq!(r["meta"]["modelCalls"], 1);
+    let prompt = script.prompts.lock().unwrap()[0].clone();
+    assert!(
+        prompt.contains("[1] Who will win the FIFA World Cup 2026?"),
+        "the evidence block carries ordinals: {prompt}"
+    );
+}
+
+#[tokio::test]
+async fn insufficient_evidence_always_leaves_a_gap() {
+    let reply = json!({"answer": "The markets do not say.", "citedOrdinals": [], "gaps": [], "conflicts": [], "sufficient": false});
+    let (r, _) = answered(
+        "Who will win the FIFA World Cup 2026?",
+        vec![Reply::Content(reply.to_string())],
+    )
+    .await;
+    assert!(!r["gaps"].as_array().unwrap().is_empty(), "{r}");
+    assert!(r["citations"].as_array().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn no_evidence_means_no_model_call_and_a_failing_model_never_a_5xx() {
+    let (r, script) = answered(
+        "Are there any prediction markets about a referendum?",
+        vec![],
+    )
+    .await;
+    assert_eq!(r["outcome"], "answer");
+    assert!(
+        script.prompts.lock().unwrap().is_empty(),
+        "no evidence: the answer model is not called"
+    );
+    assert_eq!(r["meta"]["modelCalls"], 0);
+    assert!(!r["gaps"].as_array().unwrap().is_empty());
+
+    let (r, _) = answered(
+        "Who will win the FIFA World Cup 2026?",
+        vec![Reply::Status(500), Reply::Status(500), Reply::Status(500)],
+    )
+    .await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    assert!(
+        r["answer"].as_str().unwrap().contains("[1]"),
+        "composed from the evidence directly"
+    );
+    assert!(
+        r["gaps"]
+            .to_string()
+            .contains("answer model failed (provider_error)"),
+        "{r}"
     );
 }
