@@ -101,6 +101,55 @@ pub fn plan(interpretation: &Interpretation) -> Result<Program, PlanError> {
     Ok(Program { source, calls })
 }
 
+/// The JSON Schema of a planner (or repair) model's answer.
+pub fn model_schema() -> Value {
+    json!({"type": "object", "additionalProperties": false, "required": ["program"], "properties": {"program": {"type": "string"}}})
+}
+
+/// Largest program a model may return.
+pub const MAX_PROGRAM_BYTES: usize = 32 * 1024;
+
+/// Static checks on a model-written program before it runs: size, and that every
+/// `tools.<tool>.<method>` or `tools["tool"]["method"]` it names is allowed. The sandbox enforces
+/// the allow-list anyway; this refuses a wrong program before spending a run on it.
+pub fn check_program(source: &str, allowed: &[(String, String)]) -> Result<(), String> {
+    if source.trim().is_empty() {
+        return Err("the program is empty".into());
+    }
+    if source.len() > MAX_PROGRAM_BYTES {
+        return Err(format!(
+            "the program is {} bytes; the limit is {MAX_PROGRAM_BYTES}",
+            source.len()
+        ));
+    }
+    let dotted = regex::Regex::new(r"tools\s*\.\s*([A-Za-z_$][\w$]*)\s*\.\s*([A-Za-z_$][\w$]*)")
+        .expect("valid");
+    let bracketed = regex::Regex::new(r#"tools\s*\[\s*["']([^"']+)["']\s*\]\s*(?:\[\s*["']([^"']+)["']\s*\]|\.\s*([A-Za-z_$][\w$]*))"#).expect("valid");
+    let mut named = Vec::new();
+    for c in dotted.captures_iter(source) {
+        named.push((c[1].to_owned(), c[2].to_owned()));
+    }
+    for c in bracketed.captures_iter(source) {
+        let method = c
+            .get(2)
+            .or_else(|| c.get(3))
+            .map(|m| m.as_str().to_owned())
+            .unwrap_or_default();
+        named.push((c[1].to_owned(), method));
+    }
+    if named.is_empty() {
+        return Err("the program calls no tool".into());
+    }
+    for (tool, method) in named {
+        if !allowed.iter().any(|(t, m)| *t == tool && *m == method) {
+            return Err(format!(
+                "the program names {tool}.{method}, which is not allowed"
+            ));
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,6 +171,33 @@ mod tests {
             score: 1.0,
             matched_terms: Vec::new(),
         }
+    }
+
+    #[test]
+    fn model_programs_are_checked_before_they_run() {
+        let allowed = vec![("markets".to_owned(), "search_markets".to_owned())];
+        assert!(
+            check_program(
+                "return tools.markets.search_markets({query: 'x'});",
+                &allowed
+            )
+            .is_ok()
+        );
+        assert!(
+            check_program("return tools['markets'][\"search_markets\"]({});", &allowed).is_ok()
+        );
+        assert!(
+            check_program("return tools.wallet.transfer({});", &allowed)
+                .unwrap_err()
+                .contains("wallet.transfer")
+        );
+        assert!(check_program("return tools[\"markets\"].get_market({});", &allowed).is_err());
+        assert!(
+            check_program("return 1;", &allowed)
+                .unwrap_err()
+                .contains("no tool")
+        );
+        assert!(check_program(&"x".repeat(MAX_PROGRAM_BYTES + 1), &allowed).is_err());
     }
 
     #[test]

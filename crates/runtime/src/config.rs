@@ -147,6 +147,10 @@ pub struct ModelsConfig {
     pub default_answer_model: String,
     /// The model that judges ambiguity in the deep lane (a name in `registry`); none: embedded.
     pub judge: Option<String>,
+    /// The model that writes programs; none: the deterministic planner.
+    pub planner: Option<String>,
+    /// The model that repairs failed programs; defaults to the planner.
+    pub repair: Option<String>,
     /// Named models (`[models.registry.NAME]`).
     pub registry: std::collections::BTreeMap<String, ModelSpec>,
 }
@@ -157,6 +161,8 @@ impl Default for ModelsConfig {
             answer_models: vec!["embedded".into()],
             default_answer_model: "embedded".into(),
             judge: None,
+            planner: None,
+            repair: None,
             registry: Default::default(),
         }
     }
@@ -345,6 +351,7 @@ impl Config {
             };
             config.models.registry.insert("env".into(), spec);
             config.models.judge = Some("env".into());
+            config.models.planner.get_or_insert_with(|| "env".into());
         }
         config.validate()?;
         Ok(config)
@@ -374,6 +381,18 @@ impl Config {
             if !self.models.registry.contains_key(name) {
                 return Err(invalid(format!(
                     "models.answer_models: '{name}' is not in models.registry"
+                )));
+            }
+        }
+        for (stage, name) in [
+            ("planner", &self.models.planner),
+            ("repair", &self.models.repair),
+        ] {
+            if let Some(n) = name
+                && !self.models.registry.contains_key(n)
+            {
+                return Err(invalid(format!(
+                    "models.{stage} '{n}' is not in models.registry"
                 )));
             }
         }

@@ -52,6 +52,27 @@ pub fn build_pipeline(
             .with_context(|| format!("models.judge '{name}' is not in models.registry"))?;
         settings.judge = Some(spec.build(name)?);
     }
+    if let Some(name) = &config.models.planner {
+        let spec = config
+            .models
+            .registry
+            .get(name)
+            .with_context(|| format!("models.planner '{name}' is not in models.registry"))?;
+        settings.planner = Some(spec.build(name)?);
+    }
+    if let Some(name) = config
+        .models
+        .repair
+        .as_ref()
+        .or(config.models.planner.as_ref())
+    {
+        let spec = config
+            .models
+            .registry
+            .get(name)
+            .with_context(|| format!("models.repair '{name}' is not in models.registry"))?;
+        settings.repair = Some(spec.build(name)?);
+    }
     for name in config
         .models
         .answer_models

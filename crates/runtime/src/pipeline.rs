@@ -49,6 +49,12 @@ pub struct PipelineSettings {
     pub default_answer_model: String,
     /// The ambiguity judge of the deep lane; `None`: the deterministic decision alone.
     pub judge: Option<Arc<dyn models::Model>>,
+    /// The model that writes programs; `None`: the deterministic planner.
+    pub planner: Option<Arc<dyn models::Model>>,
+    /// The model that repairs failed programs.
+    pub repair: Option<Arc<dyn models::Model>>,
+    /// Repairs per program.
+    pub max_repairs: u32,
     /// Answer models by name; `embedded` (no model) is not in the map.
     pub answer: std::collections::HashMap<String, Arc<dyn models::Model>>,
     /// Characters of evidence a synthesis model sees.
@@ -68,6 +74,9 @@ impl PipelineSettings {
             answer_models: config.models.answer_models.clone(),
             default_answer_model: config.models.default_answer_model.clone(),
             judge: None,
+            planner: None,
+            repair: None,
+            max_repairs: 2,
             answer: std::collections::HashMap::new(),
             evidence_budget: 12_000,
         }
@@ -309,7 +318,14 @@ impl Pipeline {
         let mut tool_calls = 0u32;
         let verdict = loop {
             let record = self
-                .plan_and_execute(&current, &safe, round, &mut trace)
+                .plan_and_execute(
+                    &n.query,
+                    &current,
+                    &safe,
+                    round,
+                    &mut trace,
+                    &mut model_calls,
+                )
                 .await?;
             tool_calls += record.dispatched_calls().count() as u32;
             let added = registry.gather(&record, round, &n.query);
@@ -622,47 +638,134 @@ impl Pipeline {
         })
     }
 
+    #[allow(clippy::too_many_arguments)]
     async fn plan_and_execute(
         &self,
+        query: &str,
         interpretation: &Interpretation,
         safe: &HashMap<(String, String), &MethodDescriptor>,
         round: u32,
         trace: &mut TraceLog,
+        model_calls: &mut u32,
     ) -> Result<ExecutionRecord, ApiError> {
-        let program = {
-            let _s = stage!(EventName::PlannerGeneratedCode).entered();
-            let program = planner::plan(interpretation).map_err(|e| internal(e.to_string()))?;
-            trace.emit(
-                EventName::PlannerGeneratedCode,
-                program.to_trace("deterministic"),
-            );
-            program
-        };
-        // Invariant: a program only ever names query-safe methods of the selected tools.
+        let deterministic = planner::plan(interpretation).map_err(|e| internal(e.to_string()))?;
+        // Invariant: a program only ever names query-safe methods of the selected tools; the
+        // allow-list is the interpretation's methods, whoever writes the program.
+        let allowed_pairs = deterministic.methods();
         let mut allowed = Vec::new();
-        for (tool, method) in program.methods() {
+        for (tool, method) in &allowed_pairs {
             let Some(m) = safe.get(&(tool.clone(), method.clone())) else {
                 return Err(internal(format!(
                     "program names {tool}.{method}, which is not a query-safe method of the selected tools"
                 )));
             };
-            allowed.push(AllowedMethod::new(tool, method, m.input_schema.clone()));
+            allowed.push(AllowedMethod::new(
+                tool.clone(),
+                method.clone(),
+                m.input_schema.clone(),
+            ));
         }
         // A schema the executor cannot compile came from a tool server: an upstream failure.
         let allowlist = Allowlist::new(allowed)
             .map_err(|e| ApiError::new(ErrorCode::UpstreamFailed, e.to_string()))?;
+        let methods: Vec<Value> = allowed_pairs
+            .iter()
+            .filter_map(|(t, m)| safe.get(&(t.clone(), m.clone())).map(|d| json!({"tool": t, "method": m, "input": d.input_schema, "output": d.output_schema})))
+            .collect();
+
+        // A model writes the program when one is configured; the template otherwise, or when the
+        // model's program fails its static checks.
+        let mut program = deterministic.source.clone();
+        let mut by_model = false;
+        if let Some(model) = &self.settings.planner {
+            *model_calls += 1;
+            let context = json!({"query": query, "description": interpretation.description, "methods": methods});
+            match ask_program(model.as_ref(), "planner", include_str!("../prompts/planner.j2"), &context).await {
+                Ok(source) => match planner::check_program(&source, &allowed_pairs) {
+                    Ok(()) => {
+                        program = source;
+                        by_model = true;
+                        trace.emit(EventName::PlannerGeneratedCode, json!({"planner": model.name(), "round": round, "source": program}));
+                    }
+                    Err(why) => trace.emit(
+                        EventName::PlannerGeneratedCode,
+                        json!({"planner": model.name(), "round": round, "rejected": why, "fallbackReason": "static_check", "source": source}),
+                    ),
+                },
+                Err(reason) => trace.emit(EventName::PlannerGeneratedCode, json!({"planner": model.name(), "round": round, "fallbackReason": reason})),
+            }
+        }
+        if !by_model {
+            trace.emit(
+                EventName::PlannerGeneratedCode,
+                deterministic.to_trace("deterministic"),
+            );
+        }
+        let mut record = self.execute(&program, &allowlist, round, trace).await?;
+
+        // Repair: a model-written program that throws or passes bad arguments goes back with its
+        // error, a bounded number of times; then the deterministic program is the fallback.
+        if by_model {
+            let mut attempt = 0;
+            while let Some(error) = failure_of(&record) {
+                let Some(model) = self
+                    .settings
+                    .repair
+                    .as_ref()
+                    .filter(|_| attempt < self.settings.max_repairs)
+                else {
+                    break;
+                };
+                attempt += 1;
+                *model_calls += 1;
+                let context =
+                    json!({"query": query, "program": program, "error": error, "methods": methods});
+                match ask_program(
+                    model.as_ref(),
+                    "repair",
+                    include_str!("../prompts/repair.j2"),
+                    &context,
+                )
+                .await
+                {
+                    Ok(source) if planner::check_program(&source, &allowed_pairs).is_ok() => {
+                        program = source;
+                        trace.emit(EventName::PlannerGeneratedCode, json!({"planner": model.name(), "repair": attempt, "error": error, "source": program}));
+                        record = self.execute(&program, &allowlist, round, trace).await?;
+                    }
+                    _ => break,
+                }
+            }
+            if failure_of(&record).is_some() {
+                trace.emit(EventName::PlannerGeneratedCode, json!({"planner": "deterministic", "fallbackReason": "program_failed", "source": deterministic.source}));
+                record = self
+                    .execute(&deterministic.source, &allowlist, round, trace)
+                    .await?;
+            }
+        }
+        Ok(record)
+    }
+
+    /// Runs `source` and checks what it dispatched.
+    async fn execute(
+        &self,
+        source: &str,
+        allowlist: &Allowlist,
+        round: u32,
+        trace: &mut TraceLog,
+    ) -> Result<ExecutionRecord, ApiError> {
         let caller = Arc::new(McpToolCaller {
             marketplace: Arc::clone(&self.marketplace),
         });
         let record = self
             .sandbox
-            .run(&program.source, &allowlist, caller)
+            .run(source, allowlist, caller)
             .instrument(stage!(EventName::FinalExecution))
             .await;
         // Invariant: nothing outside the allow-list was dispatched.
         if let Some(c) = record
             .dispatched_calls()
-            .find(|c| !safe.contains_key(&(c.tool_id.clone(), c.method.clone())))
+            .find(|c| !allowlist.allows(&c.tool_id, &c.method))
         {
             return Err(internal(format!(
                 "execution dispatched {}.{}",
@@ -801,6 +904,54 @@ async fn synthesize_with(
             );
             Err(e.reason_code())
         }
+    }
+}
+
+/// What went wrong in a run, for a repair prompt: an uncaught error, a limit, or a call refused
+/// for its arguments. `None` when the run is sound.
+fn failure_of(record: &ExecutionRecord) -> Option<String> {
+    match &record.outcome {
+        RunOutcome::Threw(e) => return Some(e.to_string()),
+        RunOutcome::LimitHit(l) => return Some(format!("the run hit its {} limit", l.as_str())),
+        _ => {}
+    }
+    record.calls.iter().find_map(|c| {
+        c.outcome
+            .as_ref()
+            .err()
+            .filter(|e| e.kind == executor::CallErrorKind::InvalidArguments)
+            .map(|e| format!("{}.{}: {}", c.tool_id, c.method, e.message))
+    })
+}
+
+/// Asks `model` for a program with the prompt `template` rendered over `context`.
+async fn ask_program(
+    model: &dyn models::Model,
+    stage: &'static str,
+    template: &str,
+    context: &Value,
+) -> Result<String, &'static str> {
+    let env = minijinja::Environment::new();
+    let user = env
+        .render_str(
+            template,
+            minijinja::Value::from(minijinja::value::Serde(context)),
+        )
+        .map_err(|_| "provider_error")?;
+    let request = models::ModelRequest {
+        stage,
+        system: "You write small JavaScript programs that call tools. Answer with the requested JSON only.".into(),
+        user,
+        schema: planner::model_schema(),
+        schema_name: "program",
+        max_tokens: 1200,
+    };
+    match model.generate(&request).await {
+        Ok(reply) => reply.json["program"]
+            .as_str()
+            .map(str::to_owned)
+            .ok_or("schema_invalid"),
+        Err(e) => Err(e.reason_code()),
     }
 }
 

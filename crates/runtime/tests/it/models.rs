@@ -325,3 +325,105 @@ async fn no_evidence_means_no_model_call_and_a_failing_model_never_a_5xx() {
         "{r}"
     );
 }
+
+/// Asks `query` with the scripted model as planner (and repair), nothing else on a model.
+async fn planned(query: &str, replies: Vec<Reply>) -> Value {
+    let script = Arc::new(Script::default());
+    script.replies.lock().unwrap().extend(replies);
+    let base = provider(Arc::clone(&script)).await;
+    let mut c = config(&base, "openai");
+    c.models.judge = None;
+    c.models.planner = Some("scripted".into());
+    let server = start(c);
+    let r = query_at(
+        &server.url,
+        json!({"query": query, "tools": ["markets"], "includeDeveloperTrace": true}),
+    )
+    .await;
+    assert!(!r.to_string().contains(CANARY));
+    r
+}
+
+fn program(source: &str) -> Reply {
+    Reply::Content(json!({ "program": source }).to_string())
+}
+
+fn planner_events(r: &Value) -> Vec<Value> {
+    r["developerTrace"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["name"] == "planner-generated-code")
+        .map(|e| e["data"].clone())
+        .collect()
+}
+
+const RUGBY: &str = "Who will win the Rugby World Cup 2027?";
+
+#[tokio::test]
+async fn a_model_written_program_runs_in_the_sandbox() {
+    let source = "const r = tools.markets.get_tournament_winner_odds({ tournament: 'Rugby World Cup 2027' });\nreturn { favourite: r.teams[0] };";
+    let r = planned(RUGBY, vec![program(source)]).await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    let events = planner_events(&r);
+    assert_eq!(events[0]["planner"], "scripted");
+    assert_eq!(events[0]["source"], source);
+    assert_eq!(r["meta"]["modelCalls"], 1);
+    assert!(
+        r["answer"].as_str().unwrap().contains("South Africa"),
+        "{}",
+        r["answer"]
+    );
+}
+
+#[tokio::test]
+async fn a_program_naming_a_method_outside_the_allow_list_never_runs() {
+    let r = planned(RUGBY, vec![program("tools.wallet.transfer({ account: 'acct-0001', to_address: 'x', asset: 'ETH', amount: 1 }); return 1;")]).await;
+    assert_eq!(r["outcome"], "answer");
+    let events = planner_events(&r);
+    assert_eq!(events[0]["fallbackReason"], "static_check", "{events:?}");
+    assert_eq!(events[1]["planner"], "deterministic");
+    for call in crate::support::executed_calls(&r) {
+        assert_eq!(call["toolId"], "markets", "{call}");
+    }
+}
+
+#[tokio::test]
+async fn a_failing_program_is_repaired_with_its_error() {
+    let broken =
+        "return tools.markets.get_tournament_winner_odds({ competition: 'Rugby World Cup 2027' });";
+    let fixed =
+        "return tools.markets.get_tournament_winner_odds({ tournament: 'Rugby World Cup 2027' });";
+    let r = planned(RUGBY, vec![program(broken), program(fixed)]).await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    let events = planner_events(&r);
+    assert_eq!(events[1]["repair"], 1, "{events:?}");
+    assert!(
+        events[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("ArgumentError"),
+        "the error went back to the model: {events:?}"
+    );
+    assert_eq!(r["meta"]["modelCalls"], 2);
+    assert!(r["answer"].as_str().unwrap().contains("South Africa"));
+}
+
+#[tokio::test]
+async fn an_unrepairable_program_falls_back_to_the_template() {
+    let broken =
+        program("throw new Error('no idea'); tools.markets.get_tournament_winner_odds({});");
+    let r = planned(RUGBY, vec![broken.clone(), broken.clone(), broken]).await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    let events = planner_events(&r);
+    assert_eq!(
+        events.last().unwrap()["fallbackReason"],
+        "program_failed",
+        "{events:?}"
+    );
+    assert_eq!(
+        r["meta"]["modelCalls"], 3,
+        "the planner and two bounded repairs"
+    );
+    assert!(r["answer"].as_str().unwrap().contains("South Africa"));
+}
