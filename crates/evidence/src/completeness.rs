@@ -29,6 +29,31 @@ impl CompletenessVerdict {
     }
 }
 
+/// The JSON Schema of a completeness model's answer.
+pub fn model_schema() -> Value {
+    json!({"type": "object", "additionalProperties": false, "required": ["sufficient", "missing", "follow_up_query"],
+        "properties": {"sufficient": {"type": "boolean"}, "missing": {"type": "string"}, "follow_up_query": {"type": "string"}}})
+}
+
+/// A model's verdict (valid against [`model_schema`]), with the same guarantee as the
+/// deterministic one: a follow-up is never a query already tried, nor empty.
+pub fn from_model(reply: &Value, tried: &[String]) -> CompletenessVerdict {
+    let sufficient = reply["sufficient"].as_bool().unwrap_or(false);
+    let follow_up_query = reply["follow_up_query"]
+        .as_str()
+        .map(str::trim)
+        .filter(|f| {
+            !sufficient && !f.is_empty() && !tried.iter().any(|t| t.eq_ignore_ascii_case(f))
+        })
+        .map(str::to_owned);
+    CompletenessVerdict {
+        sufficient,
+        missing: reply["missing"].as_str().unwrap_or_default().to_owned(),
+        follow_up_query,
+        missing_aspects: Vec::new(),
+    }
+}
+
 /// Specific things a query names: capitalised words after the first, and numbers.
 fn aspects(query: &str) -> Vec<String> {
     query

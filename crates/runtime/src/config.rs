@@ -151,6 +151,8 @@ pub struct ModelsConfig {
     pub planner: Option<String>,
     /// The model that repairs failed programs; defaults to the planner.
     pub repair: Option<String>,
+    /// The model that judges completeness when the deterministic check finds the evidence short.
+    pub completeness: Option<String>,
     /// Named models (`[models.registry.NAME]`).
     pub registry: std::collections::BTreeMap<String, ModelSpec>,
 }
@@ -163,6 +165,7 @@ impl Default for ModelsConfig {
             judge: None,
             planner: None,
             repair: None,
+            completeness: None,
             registry: Default::default(),
         }
     }
@@ -352,6 +355,14 @@ impl Config {
             config.models.registry.insert("env".into(), spec);
             config.models.judge = Some("env".into());
             config.models.planner.get_or_insert_with(|| "env".into());
+            config
+                .models
+                .completeness
+                .get_or_insert_with(|| "env".into());
+            if !config.models.answer_models.iter().any(|m| m == "env") {
+                config.models.answer_models.push("env".into());
+            }
+            config.models.default_answer_model = "env".into();
         }
         config.validate()?;
         Ok(config)

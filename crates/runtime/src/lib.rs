@@ -52,6 +52,13 @@ pub fn build_pipeline(
             .with_context(|| format!("models.judge '{name}' is not in models.registry"))?;
         settings.judge = Some(spec.build(name)?);
     }
+    if let Some(name) = &config.models.completeness {
+        let spec =
+            config.models.registry.get(name).with_context(|| {
+                format!("models.completeness '{name}' is not in models.registry")
+            })?;
+        settings.completeness = Some(spec.build(name)?);
+    }
     if let Some(name) = &config.models.planner {
         let spec = config
             .models

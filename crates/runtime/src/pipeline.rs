@@ -55,6 +55,8 @@ pub struct PipelineSettings {
     pub repair: Option<Arc<dyn models::Model>>,
     /// Repairs per program.
     pub max_repairs: u32,
+    /// The model consulted when the deterministic completeness check finds the evidence short.
+    pub completeness: Option<Arc<dyn models::Model>>,
     /// Answer models by name; `embedded` (no model) is not in the map.
     pub answer: std::collections::HashMap<String, Arc<dyn models::Model>>,
     /// Characters of evidence a synthesis model sees.
@@ -77,6 +79,7 @@ impl PipelineSettings {
             planner: None,
             repair: None,
             max_repairs: 2,
+            completeness: None,
             answer: std::collections::HashMap::new(),
             evidence_budget: 12_000,
         }
@@ -330,8 +333,28 @@ impl Pipeline {
             tool_calls += record.dispatched_calls().count() as u32;
             let added = registry.gather(&record, round, &n.query);
             let verdict = {
-                let _s = stage!(EventName::CompletenessEvaluation).entered();
-                let v = evidence::completeness(&n.query, &registry, &tried);
+                let mut v = evidence::completeness(&n.query, &registry, &tried);
+                // The model is consulted only when the deterministic check finds the evidence
+                // short: it may know better what is missing and what to ask next.
+                if let Some(model) = self
+                    .settings
+                    .completeness
+                    .as_ref()
+                    .filter(|_| !v.sufficient)
+                {
+                    model_calls += 1;
+                    if let Ok(m) = judge_completeness(
+                        model.as_ref(),
+                        &n.query,
+                        &registry,
+                        &tried,
+                        self.settings.evidence_budget,
+                    )
+                    .await
+                    {
+                        v = m;
+                    }
+                }
                 trace.emit(
                     EventName::CompletenessEvaluation,
                     v.to_trace(round, registry.units().len()),
@@ -861,6 +884,41 @@ impl Pipeline {
             });
         }
     }
+}
+
+/// Completeness by a model: the question and the evidence block; `Err` keeps the deterministic
+/// verdict.
+async fn judge_completeness(
+    model: &dyn models::Model,
+    query: &str,
+    registry: &EvidenceRegistry,
+    tried: &[String],
+    budget: usize,
+) -> Result<CompletenessVerdict, &'static str> {
+    let block = evidence::synthesis::evidence_block(registry, budget);
+    let request = models::ModelRequest {
+        stage: "completeness",
+        system:
+            "You judge whether evidence answers a question. Answer with the requested JSON only."
+                .into(),
+        user: format!(
+            "Question: {query}\n\nQueries already tried: {}\n\nEvidence:\n{}\nDoes the evidence answer the question? If not, say what is missing and give one new search query (not one already tried) that could find it.",
+            tried.join(" | "),
+            if block.is_empty() {
+                "(none)".into()
+            } else {
+                block
+            }
+        ),
+        schema: evidence::completeness::model_schema(),
+        schema_name: "sufficiency",
+        max_tokens: 300,
+    };
+    model
+        .generate(&request)
+        .await
+        .map(|r| evidence::completeness::from_model(&r.json, tried))
+        .map_err(|e| e.reason_code())
 }
 
 /// Synthesis by an answer model: the evidence block under its budget, the model's JSON, then the

@@ -427,3 +427,88 @@ async fn an_unrepairable_program_falls_back_to_the_template() {
     );
     assert!(r["answer"].as_str().unwrap().contains("South Africa"));
 }
+
+/// Every internal stage and the answer model on the scripted model.
+async fn everything_on_the_model(query: &str, replies: Vec<Reply>) -> Value {
+    let script = Arc::new(Script::default());
+    script.replies.lock().unwrap().extend(replies);
+    let base = provider(Arc::clone(&script)).await;
+    let mut c = config(&base, "openai");
+    c.models.planner = Some("scripted".into());
+    c.models.completeness = Some("scripted".into());
+    c.models.default_answer_model = "scripted".into();
+    let server = start(c);
+    query_at(
+        &server.url,
+        json!({"query": query, "tools": ["markets"], "includeDeveloperTrace": true}),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn an_answer_costs_three_model_calls_and_a_clarification_one() {
+    let r = crate::support::query(
+        json!({"query": RUGBY, "tools": ["markets"], "includeDeveloperTrace": true}),
+    )
+    .await;
+    let only = r["developerTrace"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "query-clarification-input")
+        .unwrap()["data"]["ambiguityPool"][0]["id"]
+        .clone();
+    let replies = vec![
+        Reply::Content(json!({"outcome": "answer", "optionIds": [only], "confidence": 0.9, "question": ""}).to_string()),
+        program("return tools.markets.get_tournament_winner_odds({ tournament: 'Rugby World Cup 2027' });"),
+        Reply::Content(json!({"answer": "South Africa is the favourite [1].", "citedOrdinals": [1], "gaps": [], "conflicts": [], "sufficient": true}).to_string()),
+    ];
+    let r = everything_on_the_model(RUGBY, replies).await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    assert_eq!(r["answer"], "South Africa is the favourite [1].");
+    assert_eq!(
+        r["meta"]["modelCalls"], 3,
+        "judge, planner, synthesis; completeness is not consulted when evidence suffices"
+    );
+
+    let ids = world_cup_options().await;
+    let verdict = json!({"outcome": "clarification_required", "optionIds": [ids[0], ids[1]], "confidence": 0.9, "question": "Which?"});
+    let r = everything_on_the_model(Q, vec![Reply::Content(verdict.to_string())]).await;
+    assert_eq!(r["outcome"], "clarification_required");
+    assert_eq!(
+        r["meta"]["modelCalls"], 1,
+        "a clarification costs one model call"
+    );
+}
+
+#[tokio::test]
+async fn a_completeness_model_proposes_the_follow_up_query() {
+    let script = Arc::new(Script::default());
+    script.replies.lock().unwrap().extend([
+        Reply::Content(json!({"sufficient": false, "missing": "nothing on referendums", "follow_up_query": "UK general election"}).to_string()),
+        Reply::Content(json!({"sufficient": true, "missing": "", "follow_up_query": ""}).to_string()),
+    ]);
+    let base = provider(Arc::clone(&script)).await;
+    let mut c = config(&base, "openai");
+    c.models.judge = None;
+    c.models.completeness = Some("scripted".into());
+    let server = start(c);
+    let r = query_at(&server.url, json!({"query": "Are there any prediction markets about a referendum?", "tools": ["markets"], "includeDeveloperTrace": true})).await;
+    let follow_ups: Vec<&str> = r["developerTrace"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["name"] == "scout-pre-plan-probe")
+        .filter_map(|e| e["data"]["followUpQuery"].as_str())
+        .collect();
+    assert_eq!(follow_ups, ["UK general election"], "{r}");
+    assert!(r["meta"]["rediscoveryRounds"].as_u64().unwrap() >= 1);
+    assert!(
+        r["answer"]
+            .as_str()
+            .unwrap()
+            .contains("UK general election"),
+        "the second round found it: {}",
+        r["answer"]
+    );
+}
