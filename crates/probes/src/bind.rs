@@ -189,7 +189,7 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
         .filter(|p| p.choices.is_empty() && !assigned.contains(&p.name))
     {
         if let Some(pattern) = &p.pattern {
-            if let Ok(re) = regex::Regex::new(pattern)
+            if let Some(re) = crate::schema::compiled(pattern)
                 && let Some(token) = query
                     .tokens
                     .iter()
@@ -295,16 +295,29 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
 /// `name=value` or `name: value` for this parameter in the query, typed by the schema: the value
 /// must be a number for numeric parameters and one of the choices for enums.
 fn assignment(p: &Param, query: &Query) -> Option<(String, Value)> {
-    let pattern = format!(
-        r"(?i)(?:^|[\s,(;]){}\s*[=:]\s*([^\s,;)]+)",
-        regex::escape(&p.name)
-    );
-    let re = regex::Regex::new(&pattern).ok()?;
-    let raw = re
-        .captures(&query.text)?
-        .get(1)?
-        .as_str()
-        .trim_matches(|c: char| c == '"' || c == '\'' || c == '.' || c == '?');
+    let text = &query.text;
+    let lower = text.to_lowercase();
+    let name = p.name.to_lowercase();
+    let mut from = 0;
+    let raw = loop {
+        let at = from + lower.get(from..)?.find(&name)?;
+        from = at + name.len();
+        let before_ok = lower[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| c.is_whitespace() || ",(;".contains(c));
+        let rest = lower[from..].trim_start();
+        if before_ok && (rest.starts_with('=') || rest.starts_with(':')) {
+            let offset = text.len() - rest.len() + 1;
+            let value: String = text[offset..]
+                .trim_start()
+                .chars()
+                .take_while(|c| !c.is_whitespace() && !",;)".contains(*c))
+                .collect();
+            break value;
+        }
+    };
+    let raw = raw.trim_matches(|c: char| c == '"' || c == '\'' || c == '.' || c == '?');
     if raw.is_empty() {
         return None;
     }

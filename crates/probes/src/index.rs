@@ -55,7 +55,7 @@ pub struct MethodDoc {
     pub acts: bool,
     /// Compiled `pattern`s of string parameters: a query token they match is named by the
     /// method's own schema.
-    pub patterns: Vec<regex::Regex>,
+    pub patterns: Vec<Arc<regex::Regex>>,
 }
 
 impl MethodDoc {
@@ -76,6 +76,26 @@ pub struct MethodIndex {
     /// Every method, tool by tool in the order given.
     pub docs: Vec<MethodDoc>,
     df: HashMap<String, usize>,
+}
+
+impl MethodIndex {
+    /// Terms of the index that are near forms of `t` (one extends the other by at most two
+    /// letters; both at least four long): "gainer" for "gain".
+    pub fn near_forms(&self, t: &str) -> Vec<&str> {
+        if t.len() < 4 || t.chars().all(|c| c.is_ascii_digit()) {
+            return Vec::new();
+        }
+        self.df
+            .keys()
+            .filter(|d| {
+                d.as_str() != t
+                    && d.len() >= 4
+                    && d.len().abs_diff(t.len()) <= 2
+                    && (d.starts_with(t) || t.starts_with(d.as_str()))
+            })
+            .map(String::as_str)
+            .collect()
+    }
 }
 
 impl MethodIndex {
@@ -177,7 +197,7 @@ fn index_method(
     let patterns = params
         .iter()
         .filter_map(|p| p.pattern.as_deref())
-        .filter_map(|p| regex::Regex::new(p).ok())
+        .filter_map(crate::schema::compiled)
         .collect();
     MethodDoc {
         acts: text::words(&m.name)

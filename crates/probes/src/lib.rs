@@ -17,7 +17,7 @@ pub mod index;
 pub mod query;
 pub mod schema;
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
 use contract::ToolDescriptor;
@@ -213,18 +213,10 @@ const NEAR_FORM_WEIGHT: f64 = 0.8;
 /// The weight of a metadata term that is a near form of `t`: one extends the other by at most
 /// two letters and both have at least four ("gain"/"gainer", "lose"/"loser"). The stemmer keeps
 /// such agentive and similar endings apart; a query should not miss a method over them.
-fn near_form(doc: &index::MethodDoc, t: &str) -> Option<f64> {
-    if t.len() < 4 || t.chars().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    doc.terms
+fn near_form(doc: &index::MethodDoc, candidates: &[&str]) -> Option<f64> {
+    candidates
         .iter()
-        .filter(|(d, _)| {
-            d.len() >= 4
-                && d.len().abs_diff(t.len()) <= 2
-                && (d.starts_with(t) || t.starts_with(d.as_str()))
-        })
-        .map(|(_, w)| *w)
+        .filter_map(|c| doc.terms.get(*c).copied())
         .reduce(f64::max)
 }
 
@@ -260,6 +252,13 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
         .flat_map(|(t, _)| text::terms(t))
         .collect();
     let asks_to_act = text::leading_verb(&query.text).is_some_and(|v| text::mutating_verb(&v));
+    // Near forms are looked up once per query against the index's vocabulary, not per method.
+    let near: HashMap<&str, Vec<&str>> = query
+        .terms
+        .iter()
+        .map(|t| (t.as_str(), index.near_forms(t)))
+        .filter(|(_, c)| !c.is_empty())
+        .collect();
     let mut scored: Vec<Scored> = index
         .docs
         .iter()
@@ -294,7 +293,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
                     if doc.name_terms.contains(t) {
                         in_name += index.idf(t);
                     }
-                } else if let Some(w) = near_form(doc, t) {
+                } else if let Some(w) = near.get(t.as_str()).and_then(|c| near_form(doc, c)) {
                     covered += index.idf(t) * w * NEAR_FORM_WEIGHT;
                     matched.push(t.clone());
                 } else if (doc.takes_numbers && numbers.contains(t))
@@ -681,17 +680,16 @@ pub fn fast_pick(
     Ok(interpretations(viable[0], &q).remove(0))
 }
 
-/// Tool selection without pinned tools: the tools whose best method (safe or not: a miss should
+/// Tool selection without pinned tools, over the index of every tool: the tools whose best method (safe or not: a miss should
 /// name what came close) scores above zero, best first, at most `max`.
 pub fn select_tools(
     query: &str,
-    tools: &[Arc<ToolDescriptor>],
+    index: &MethodIndex,
     max: usize,
 ) -> Vec<(Arc<ToolDescriptor>, f64)> {
-    let index = MethodIndex::build(tools);
     let q = Query::parse(query);
     let mut best: Vec<(Arc<ToolDescriptor>, f64)> = Vec::new();
-    for s in score_all(&index, &q).into_iter().filter(|s| s.score > 0.0) {
+    for s in score_all(index, &q).into_iter().filter(|s| s.score > 0.0) {
         if !best.iter().any(|(t, _)| t.id == s.doc.tool.id) {
             best.push((Arc::clone(&s.doc.tool), round(s.score)));
         }

@@ -2,7 +2,28 @@
 //! required, and each property's type, enum (or `oneOf`/`anyOf` of `const`s with titles),
 //! default, pattern, description and examples.
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
 use serde_json::Value;
+
+/// A compiled `pattern`, shared across requests: schemas repeat, compiling does not need to.
+/// `None` for a pattern that is not a valid regular expression. The cache is bounded; past the
+/// bound it starts afresh.
+pub fn compiled(pattern: &str) -> Option<Arc<regex::Regex>> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Option<Arc<regex::Regex>>>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(hit) = map.get(pattern) {
+        return hit.clone();
+    }
+    if map.len() > 4096 {
+        map.clear();
+    }
+    let re = regex::Regex::new(pattern).ok().map(Arc::new);
+    map.insert(pattern.to_owned(), re.clone());
+    re
+}
 
 /// One property of a method's input schema.
 #[derive(Debug, Clone)]

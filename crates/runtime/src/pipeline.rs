@@ -91,6 +91,9 @@ pub struct Pipeline {
     marketplace: Arc<Marketplace>,
     sandbox: Arc<Sandbox>,
     settings: PipelineSettings,
+    /// Method indexes by tool set. The marketplace hands out the same `Arc` for a tool while its
+    /// listing is fresh, and an index holds its tools' `Arc`s, so the pointers identify the set.
+    indexes: std::sync::Mutex<HashMap<Vec<usize>, Arc<MethodIndex>>>,
 }
 
 /// The sandbox's tool caller: every call goes to the marketplace over MCP.
@@ -172,7 +175,23 @@ impl Pipeline {
             marketplace,
             sandbox,
             settings,
+            indexes: std::sync::Mutex::default(),
         }
+    }
+
+    /// The method index of `tools`, built once per tool set.
+    fn index_for(&self, tools: &[Arc<ToolDescriptor>]) -> Arc<MethodIndex> {
+        let key: Vec<usize> = tools.iter().map(|t| Arc::as_ptr(t) as usize).collect();
+        let mut cache = self.indexes.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(hit) = cache.get(&key) {
+            return Arc::clone(hit);
+        }
+        if cache.len() >= 256 {
+            cache.clear();
+        }
+        let index = Arc::new(MethodIndex::build(tools));
+        cache.insert(key, Arc::clone(&index));
+        index
     }
 
     /// The marketplace.
@@ -239,7 +258,7 @@ impl Pipeline {
         );
 
         // 4. Metadata pre-plan probe (deep only), and 5. the clarification gate.
-        let index = MethodIndex::build(&tools);
+        let index = self.index_for(&tools);
         let mut model_calls = 0u32;
         let gate = self
             .probe_and_gate(
@@ -530,13 +549,17 @@ impl Pipeline {
         let (selected, scores): (Vec<Arc<ToolDescriptor>>, Vec<Value>) = if pinned {
             (discovery.tools.clone(), Vec::new())
         } else {
-            probes::select_tools(&n.query, &discovery.tools, self.settings.max_selected_tools)
-                .into_iter()
-                .map(|(t, score)| {
-                    let s = json!({"toolId": t.id, "score": score});
-                    (t, s)
-                })
-                .unzip()
+            probes::select_tools(
+                &n.query,
+                &self.index_for(&discovery.tools),
+                self.settings.max_selected_tools,
+            )
+            .into_iter()
+            .map(|(t, score)| {
+                let s = json!({"toolId": t.id, "score": score});
+                (t, s)
+            })
+            .unzip()
         };
         trace.emit(
             EventName::ToolSelection,
