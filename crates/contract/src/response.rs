@@ -244,6 +244,19 @@ pub struct Meta {
     /// The answer model used, when synthesis ran.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer_model_id: Option<String>,
+    /// Tokens the model calls used, when any ran.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tokens: Option<Tokens>,
+}
+
+/// Token usage across a request's model calls.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Tokens {
+    /// Prompt tokens.
+    pub input: u64,
+    /// Generated tokens.
+    pub output: u64,
 }
 
 /// The developer trace.

@@ -146,6 +146,32 @@ enum Settled {
     CapabilityMiss(CapabilityMiss),
 }
 
+/// Model calls of one request and the tokens they used.
+#[derive(Debug, Default, Clone, Copy)]
+struct Ledger {
+    calls: u32,
+    input: u64,
+    output: u64,
+}
+
+impl Ledger {
+    /// Counts one call and, when it answered, its usage.
+    fn charge(&mut self, usage: Option<models::Usage>) {
+        self.calls += 1;
+        if let Some(u) = usage {
+            self.input += u.input_tokens;
+            self.output += u.output_tokens;
+        }
+    }
+
+    fn tokens(&self) -> Option<contract::Tokens> {
+        (self.calls > 0).then_some(contract::Tokens {
+            input: self.input,
+            output: self.output,
+        })
+    }
+}
+
 fn internal(message: impl Into<String>) -> ApiError {
     let message = message.into();
     tracing::error!(%message, "pipeline invariant broken");
@@ -259,16 +285,9 @@ impl Pipeline {
 
         // 4. Metadata pre-plan probe (deep only), and 5. the clarification gate.
         let index = self.index_for(&tools);
-        let mut model_calls = 0u32;
+        let mut ledger = Ledger::default();
         let gate = self
-            .probe_and_gate(
-                &n,
-                lane,
-                &index,
-                &mut trace,
-                &mut diagnostics,
-                &mut model_calls,
-            )
+            .probe_and_gate(&n, lane, &index, &mut trace, &mut diagnostics, &mut ledger)
             .instrument(stage!(EventName::ScoutPrePlanProbe))
             .await?;
         let (interpretation, assumption) = match gate {
@@ -286,7 +305,8 @@ impl Pipeline {
                     diagnostics,
                     &n,
                 );
-                response.meta.model_calls = model_calls;
+                response.meta.model_calls = ledger.calls;
+                response.meta.tokens = ledger.tokens();
                 return Ok(response);
             }
         };
@@ -305,7 +325,8 @@ impl Pipeline {
             };
             diagnostics.assumption_made = assumption.is_some();
             let mut response = self.empty_response(request_id, Outcome::Answer, lane, started, &n);
-            response.meta.model_calls = model_calls;
+            response.meta.model_calls = ledger.calls;
+            response.meta.tokens = ledger.tokens();
             response.assumption = assumption;
             response.plan = Some(contract::PlanPreview {
                 calls: program
@@ -340,14 +361,7 @@ impl Pipeline {
         let mut tool_calls = 0u32;
         let verdict = loop {
             let record = self
-                .plan_and_execute(
-                    &n.query,
-                    &current,
-                    &safe,
-                    round,
-                    &mut trace,
-                    &mut model_calls,
-                )
+                .plan_and_execute(&n.query, &current, &safe, round, &mut trace, &mut ledger)
                 .await?;
             tool_calls += record.dispatched_calls().count() as u32;
             let added = registry.gather(&record, round, &n.query);
@@ -361,16 +375,16 @@ impl Pipeline {
                     .as_ref()
                     .filter(|_| !v.sufficient)
                 {
-                    model_calls += 1;
-                    if let Ok(m) = judge_completeness(
+                    let (result, usage) = judge_completeness(
                         model.as_ref(),
                         &n.query,
                         &registry,
                         &tried,
                         self.settings.evidence_budget,
                     )
-                    .await
-                    {
+                    .await;
+                    ledger.charge(usage);
+                    if let Ok(m) = result {
                         v = m;
                     }
                 }
@@ -417,9 +431,15 @@ impl Pipeline {
                 let s = match self.settings.answer.get(&n.answer_model) {
                     // No evidence: no model call; the deterministic path returns the gap.
                     Some(model) if !registry.is_empty() => {
-                        model_calls += 1;
-                        synthesize_with(model.as_ref(), &n.query, &registry, self.settings.evidence_budget)
-                            .await
+                        let (result, usage) = synthesize_with(
+                            model.as_ref(),
+                            &n.query,
+                            &registry,
+                            self.settings.evidence_budget,
+                        )
+                        .await;
+                        ledger.charge(usage);
+                        result
                             .unwrap_or_else(|reason| {
                                 let mut d = evidence::synthesize(&registry, &verdict);
                                 d.gaps.push(format!("The answer model failed ({reason}); this answer was composed from the evidence directly."));
@@ -441,12 +461,13 @@ impl Pipeline {
         let meta = Meta {
             lane: lane.as_str().into(),
             latency_ms: started.elapsed().as_millis() as u64,
-            model_calls,
+            model_calls: ledger.calls,
             tool_calls,
             evidence_gathered: registry.units().len() as u32,
             citations_dropped: synthesis.as_ref().map_or(0, |s| s.citations_dropped),
             rediscovery_rounds: round,
             answer_model_id: synthesis.as_ref().map(|_| n.answer_model.clone()),
+            tokens: ledger.tokens(),
         };
         diagnostics.assumption_made = assumption.is_some();
         let mut response = QueryResponse {
@@ -576,7 +597,7 @@ impl Pipeline {
         index: &MethodIndex,
         trace: &mut TraceLog,
         diagnostics: &mut Diagnostics,
-        model_calls: &mut u32,
+        ledger: &mut Ledger,
     ) -> Result<Gate, ApiError> {
         if lane == Lane::Fast {
             diagnostics.pre_plan_probe_status = ProbeStatus::Skipped.as_str().into();
@@ -657,8 +678,8 @@ impl Pipeline {
                 if input.selected_option_id.is_none()
                     && !input.report.ambiguity_pool.is_empty() =>
             {
-                *model_calls += 1;
-                let verdict = ask_judge(model.as_ref(), &input).await;
+                let (verdict, usage) = ask_judge(model.as_ref(), &input).await;
+                ledger.charge(usage);
                 clarify::judge::decide_with_judge(&input, verdict)
             }
             _ => clarify::decide(&input),
@@ -692,7 +713,7 @@ impl Pipeline {
         safe: &HashMap<(String, String), &MethodDescriptor>,
         round: u32,
         trace: &mut TraceLog,
-        model_calls: &mut u32,
+        ledger: &mut Ledger,
     ) -> Result<ExecutionRecord, ApiError> {
         let deterministic = planner::plan(interpretation).map_err(|e| internal(e.to_string()))?;
         // Invariant: a program only ever names query-safe methods of the selected tools; the
@@ -724,9 +745,16 @@ impl Pipeline {
         let mut program = deterministic.source.clone();
         let mut by_model = false;
         if let Some(model) = &self.settings.planner {
-            *model_calls += 1;
             let context = json!({"query": query, "description": interpretation.description, "methods": methods});
-            match ask_program(model.as_ref(), "planner", include_str!("../prompts/planner.j2"), &context).await {
+            let (result, usage) = ask_program(
+                model.as_ref(),
+                "planner",
+                include_str!("../prompts/planner.j2"),
+                &context,
+            )
+            .await;
+            ledger.charge(usage);
+            match result {
                 Ok(source) => match planner::check_program(&source, &allowed_pairs) {
                     Ok(()) => {
                         program = source;
@@ -763,17 +791,17 @@ impl Pipeline {
                     break;
                 };
                 attempt += 1;
-                *model_calls += 1;
                 let context =
                     json!({"query": query, "program": program, "error": error, "methods": methods});
-                match ask_program(
+                let (result, usage) = ask_program(
                     model.as_ref(),
                     "repair",
                     include_str!("../prompts/repair.j2"),
                     &context,
                 )
-                .await
-                {
+                .await;
+                ledger.charge(usage);
+                match result {
                     Ok(source) if planner::check_program(&source, &allowed_pairs).is_ok() => {
                         program = source;
                         trace.emit(EventName::PlannerGeneratedCode, json!({"planner": model.name(), "repair": attempt, "error": error, "source": program}));
@@ -881,6 +909,7 @@ impl Pipeline {
                 citations_dropped: 0,
                 rediscovery_rounds: 0,
                 answer_model_id: None,
+                tokens: None,
             },
             developer_trace: None,
             plan: None,
@@ -917,7 +946,10 @@ async fn judge_completeness(
     registry: &EvidenceRegistry,
     tried: &[String],
     budget: usize,
-) -> Result<CompletenessVerdict, &'static str> {
+) -> (
+    Result<CompletenessVerdict, &'static str>,
+    Option<models::Usage>,
+) {
     let block = evidence::synthesis::evidence_block(registry, budget);
     let request = models::ModelRequest {
         stage: "completeness",
@@ -937,11 +969,13 @@ async fn judge_completeness(
         schema_name: "sufficiency",
         max_tokens: 300,
     };
-    model
-        .generate(&request)
-        .await
-        .map(|r| evidence::completeness::from_model(&r.json, tried))
-        .map_err(|e| e.reason_code())
+    match model.generate(&request).await {
+        Ok(r) => (
+            Ok(evidence::completeness::from_model(&r.json, tried)),
+            Some(r.usage),
+        ),
+        Err(e) => (Err(e.reason_code()), None),
+    }
 }
 
 /// Synthesis by an answer model: the evidence block under its budget, the model's JSON, then the
@@ -951,7 +985,10 @@ async fn synthesize_with(
     query: &str,
     registry: &EvidenceRegistry,
     budget: usize,
-) -> Result<evidence::Synthesis, &'static str> {
+) -> (
+    Result<evidence::Synthesis, &'static str>,
+    Option<models::Usage>,
+) {
     static TEMPLATE: std::sync::OnceLock<minijinja::Environment<'static>> =
         std::sync::OnceLock::new();
     let env = TEMPLATE.get_or_init(|| {
@@ -961,10 +998,12 @@ async fn synthesize_with(
         env
     });
     let block = evidence::synthesis::evidence_block(registry, budget);
-    let user = env
+    let Ok(user) = env
         .get_template("synthesis")
         .and_then(|t| t.render(minijinja::context! { query => query, evidence => block }))
-        .map_err(|_| "provider_error")?;
+    else {
+        return (Err("provider_error"), None);
+    };
     let request = models::ModelRequest {
         stage: "synthesis",
         system:
@@ -976,14 +1015,17 @@ async fn synthesize_with(
         max_tokens: 800,
     };
     match model.generate(&request).await {
-        Ok(reply) => Ok(evidence::synthesis::from_model(registry, &reply.json)),
+        Ok(reply) => (
+            Ok(evidence::synthesis::from_model(registry, &reply.json)),
+            Some(reply.usage),
+        ),
         Err(e) => {
             tracing::warn!(
                 model = model.name(),
                 reason = e.reason_code(),
                 "answer model failed"
             );
-            Err(e.reason_code())
+            (Err(e.reason_code()), None)
         }
     }
 }
@@ -1011,14 +1053,14 @@ async fn ask_program(
     stage: &'static str,
     template: &str,
     context: &Value,
-) -> Result<String, &'static str> {
+) -> (Result<String, &'static str>, Option<models::Usage>) {
     let env = minijinja::Environment::new();
-    let user = env
-        .render_str(
-            template,
-            minijinja::Value::from(minijinja::value::Serde(context)),
-        )
-        .map_err(|_| "provider_error")?;
+    let Ok(user) = env.render_str(
+        template,
+        minijinja::Value::from(minijinja::value::Serde(context)),
+    ) else {
+        return (Err("provider_error"), None);
+    };
     let request = models::ModelRequest {
         stage,
         system: "You write small JavaScript programs that call tools. Answer with the requested JSON only.".into(),
@@ -1028,11 +1070,14 @@ async fn ask_program(
         max_tokens: 1200,
     };
     match model.generate(&request).await {
-        Ok(reply) => reply.json["program"]
-            .as_str()
-            .map(str::to_owned)
-            .ok_or("schema_invalid"),
-        Err(e) => Err(e.reason_code()),
+        Ok(reply) => (
+            reply.json["program"]
+                .as_str()
+                .map(str::to_owned)
+                .ok_or("schema_invalid"),
+            Some(reply.usage),
+        ),
+        Err(e) => (Err(e.reason_code()), None),
     }
 }
 
@@ -1040,7 +1085,7 @@ async fn ask_program(
 async fn ask_judge(
     model: &dyn models::Model,
     input: &GateInput<'_>,
-) -> clarify::judge::JudgeResult {
+) -> (clarify::judge::JudgeResult, Option<models::Usage>) {
     static TEMPLATE: std::sync::OnceLock<minijinja::Environment<'static>> =
         std::sync::OnceLock::new();
     let env = TEMPLATE.get_or_init(|| {
@@ -1053,13 +1098,14 @@ async fn ask_judge(
         .iter()
         .map(|o| json!({"id": o.id, "label": o.label, "description": o.description, "missing": o.missing.iter().map(|m| &m.name).collect::<Vec<_>>()}))
         .collect();
-    let user = match env.get_template("judge").and_then(|t| {
+    let rendered = env.get_template("judge").and_then(|t| {
         t.render(minijinja::context! { query => input.query, options => minijinja::Value::from(minijinja::value::Serde(&options)) })
-    }) {
+    });
+    let user = match rendered {
         Ok(text) => text,
         Err(e) => {
             tracing::error!(error = %e, "judge prompt failed to render");
-            return clarify::judge::JudgeResult::Failed("provider_error");
+            return (clarify::judge::JudgeResult::Failed("provider_error"), None);
         }
     };
     let request = models::ModelRequest {
@@ -1073,14 +1119,17 @@ async fn ask_judge(
         max_tokens: 400,
     };
     match model.generate(&request).await {
-        Ok(reply) => clarify::judge::JudgeResult::Verdict(reply.json),
+        Ok(reply) => (
+            clarify::judge::JudgeResult::Verdict(reply.json),
+            Some(reply.usage),
+        ),
         Err(e) => {
             tracing::warn!(
                 model = model.name(),
                 reason = e.reason_code(),
                 "judge call failed"
             );
-            clarify::judge::JudgeResult::Failed(e.reason_code())
+            (clarify::judge::JudgeResult::Failed(e.reason_code()), None)
         }
     }
 }
