@@ -123,8 +123,9 @@ pub trait Model: Send + Sync {
     fn generate<'a>(&'a self, request: &'a ModelRequest) -> ModelFuture<'a>;
 }
 
-/// Parses `text` as JSON (tolerating a fenced code block around it) and validates it.
-pub(crate) fn validated(text: &str, schema: &Value) -> Result<Value, ModelError> {
+/// Parses `text` as JSON (tolerating a fenced code block around it) and validates it against
+/// `schema`: what every provider does with a reply's text.
+pub fn validated(text: &str, schema: &Value) -> Result<Value, ModelError> {
     let trimmed = text.trim();
     let body = trimmed
         .strip_prefix("```json")
