@@ -49,13 +49,38 @@ fn body(data: &Value, title: &str) -> Value {
     }
 }
 
-/// Builds the answer from `registry`. With no evidence, returns a gap and no citations.
-pub fn synthesize(registry: &EvidenceRegistry, verdict: &CompletenessVerdict) -> Synthesis {
-    let mut gaps: Vec<String> = registry
+/// One citation per surviving ordinal, numbered densely in the given order.
+fn citations_for(registry: &EvidenceRegistry, ordinals: &[usize]) -> Vec<Citation> {
+    ordinals
+        .iter()
+        .enumerate()
+        .filter_map(|(k, &n)| {
+            let u = registry.by_ordinal(n)?;
+            Some(Citation {
+                ordinal: k as u32 + 1,
+                evidence_id: u.id.clone(),
+                tool_id: u.tool_id.clone(),
+                method: u.method.clone(),
+                title: u.title.clone(),
+                score: u.score,
+                excerpt: u.excerpt.chars().take(200).collect(),
+            })
+        })
+        .collect()
+}
+
+/// A gap per failed tool call.
+pub fn failure_gaps(registry: &EvidenceRegistry) -> Vec<String> {
+    registry
         .failures
         .iter()
         .map(|f| format!("A tool call failed: {f}"))
-        .collect();
+        .collect()
+}
+
+/// Builds the answer from `registry`. With no evidence, returns a gap and no citations.
+pub fn synthesize(registry: &EvidenceRegistry, verdict: &CompletenessVerdict) -> Synthesis {
+    let mut gaps = failure_gaps(registry);
     if registry.is_empty() {
         gaps.insert(
             0,
@@ -101,23 +126,7 @@ pub fn synthesize(registry: &EvidenceRegistry, verdict: &CompletenessVerdict) ->
         ));
     }
     let validated = citations::validate(&answer, &[], registry.units().len());
-    let citations = validated
-        .ordinals
-        .iter()
-        .enumerate()
-        .filter_map(|(k, &n)| {
-            let u = registry.by_ordinal(n)?;
-            Some(Citation {
-                ordinal: k as u32 + 1,
-                evidence_id: u.id.clone(),
-                tool_id: u.tool_id.clone(),
-                method: u.method.clone(),
-                title: u.title.clone(),
-                score: u.score,
-                excerpt: u.excerpt.chars().take(200).collect(),
-            })
-        })
-        .collect();
+    let citations = citations_for(registry, &validated.ordinals);
     if !verdict.sufficient {
         for a in &verdict.missing_aspects {
             gaps.push(format!("The evidence does not mention {a}."));
@@ -208,23 +217,7 @@ pub fn from_model(registry: &EvidenceRegistry, reply: &Value) -> Synthesis {
         .filter_map(Value::as_i64)
         .collect();
     let validated = citations::validate(text, &declared, registry.units().len());
-    let citations = validated
-        .ordinals
-        .iter()
-        .enumerate()
-        .filter_map(|(k, &n)| {
-            let u = registry.by_ordinal(n)?;
-            Some(Citation {
-                ordinal: k as u32 + 1,
-                evidence_id: u.id.clone(),
-                tool_id: u.tool_id.clone(),
-                method: u.method.clone(),
-                title: u.title.clone(),
-                score: u.score,
-                excerpt: u.excerpt.chars().take(200).collect(),
-            })
-        })
-        .collect();
+    let citations = citations_for(registry, &validated.ordinals);
     let strings = |k: &str| -> Vec<String> {
         reply[k]
             .as_array()
@@ -235,12 +228,7 @@ pub fn from_model(registry: &EvidenceRegistry, reply: &Value) -> Synthesis {
     };
     let sufficient = reply["sufficient"].as_bool().unwrap_or(false);
     let mut gaps = strings("gaps");
-    gaps.extend(
-        registry
-            .failures
-            .iter()
-            .map(|f| format!("A tool call failed: {f}")),
-    );
+    gaps.extend(failure_gaps(registry));
     if !sufficient && gaps.is_empty() {
         gaps.push("The gathered evidence does not fully answer the question.".into());
     }

@@ -399,13 +399,7 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
 /// The candidate name closest to a mention of `p`'s own words, within [`NEAR`] tokens.
 fn nearest_entity(p: &Param, query: &Query, candidates: &[String]) -> Option<String> {
     let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
-    let mentions: Vec<usize> = query
-        .tokens
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| text::terms(t).iter().any(|x| own.contains(x)))
-        .map(|(i, _)| i)
-        .collect();
+    let mentions = query.mentions(&own);
     candidates
         .iter()
         .filter_map(|c| {
@@ -437,27 +431,15 @@ fn pick_number(
     bound: &Map<String, Value>,
 ) -> Option<(String, f64)> {
     let numbers: Vec<(usize, String, f64)> = query
-        .tokens
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| !used.contains(*t))
+        .numbers_at()
+        .into_iter()
+        .filter(|(_, t, _)| !used.contains(t))
         // "456 Elm St": a number followed by a name is part of that name, not a quantity.
-        .filter(|(i, _)| {
+        .filter(|(i, _, _)| {
             !query
                 .tokens
                 .get(i + 1)
                 .is_some_and(|n| n.chars().next().is_some_and(char::is_uppercase))
-        })
-        .filter_map(|(i, t)| {
-            let cleaned: String = t
-                .chars()
-                .filter(|c| !matches!(c, '$' | ',' | '%' | '€' | '£'))
-                .collect();
-            cleaned
-                .parse::<f64>()
-                .ok()
-                .filter(|v| v.is_finite())
-                .map(|v| (i, t.clone(), v))
         })
         .collect();
     if numbers.is_empty() {
@@ -466,13 +448,7 @@ fn pick_number(
     let own: HashSet<String> = text::terms(&format!("{} {}", p.name, p.description))
         .into_iter()
         .collect();
-    let mentions: Vec<usize> = query
-        .tokens
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| text::terms(t).iter().any(|x| own.contains(x)))
-        .map(|(i, _)| i)
-        .collect();
+    let mentions = query.mentions(&own);
     let nearest = numbers
         .iter()
         .filter_map(|(i, t, v)| {

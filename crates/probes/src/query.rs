@@ -35,9 +35,18 @@ impl Query {
 
     /// Numbers in the query, as written and as values (`$1,500` → 1500).
     pub fn numbers(&self) -> Vec<(String, f64)> {
+        self.numbers_at()
+            .into_iter()
+            .map(|(_, t, v)| (t, v))
+            .collect()
+    }
+
+    /// Numbers with their token positions.
+    pub fn numbers_at(&self) -> Vec<(usize, String, f64)> {
         self.tokens
             .iter()
-            .filter_map(|t| {
+            .enumerate()
+            .filter_map(|(i, t)| {
                 let cleaned: String = t
                     .chars()
                     .filter(|c| !matches!(c, '$' | ',' | '%' | '€' | '£'))
@@ -46,8 +55,18 @@ impl Query {
                     .parse::<f64>()
                     .ok()
                     .filter(|v| v.is_finite())
-                    .map(|v| (t.clone(), v))
+                    .map(|v| (i, t.clone(), v))
             })
+            .collect()
+    }
+
+    /// Positions of tokens that share a term with `words`.
+    pub fn mentions(&self, words: &std::collections::HashSet<String>) -> Vec<usize> {
+        self.tokens
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| text::terms(t).iter().any(|x| words.contains(x)))
+            .map(|(i, _)| i)
             .collect()
     }
 

@@ -44,54 +44,36 @@ pub fn build_pipeline(
     let sandbox =
         executor::Sandbox::new(config.sandbox(module_cache)).context("preparing the sandbox")?;
     let mut settings = pipeline::PipelineSettings::from_config(config);
-    if let Some(name) = &config.models.judge {
-        let spec = config
+    let model =
+        |stage: &str, name: Option<&String>| -> anyhow::Result<Option<Arc<dyn models::Model>>> {
+            let Some(name) = name else { return Ok(None) };
+            let spec =
+                config.models.registry.get(name).with_context(|| {
+                    format!("models.{stage} '{name}' is not in models.registry")
+                })?;
+            Ok(Some(spec.build(name)?))
+        };
+    settings.judge = model("judge", config.models.judge.as_ref())?;
+    settings.planner = model("planner", config.models.planner.as_ref())?;
+    settings.repair = model(
+        "repair",
+        config
             .models
-            .registry
-            .get(name)
-            .with_context(|| format!("models.judge '{name}' is not in models.registry"))?;
-        settings.judge = Some(spec.build(name)?);
-    }
-    if let Some(name) = &config.models.completeness {
-        let spec =
-            config.models.registry.get(name).with_context(|| {
-                format!("models.completeness '{name}' is not in models.registry")
-            })?;
-        settings.completeness = Some(spec.build(name)?);
-    }
-    if let Some(name) = &config.models.planner {
-        let spec = config
-            .models
-            .registry
-            .get(name)
-            .with_context(|| format!("models.planner '{name}' is not in models.registry"))?;
-        settings.planner = Some(spec.build(name)?);
-    }
-    if let Some(name) = config
-        .models
-        .repair
-        .as_ref()
-        .or(config.models.planner.as_ref())
-    {
-        let spec = config
-            .models
-            .registry
-            .get(name)
-            .with_context(|| format!("models.repair '{name}' is not in models.registry"))?;
-        settings.repair = Some(spec.build(name)?);
-    }
+            .repair
+            .as_ref()
+            .or(config.models.planner.as_ref()),
+    )?;
+    settings.completeness = model("completeness", config.models.completeness.as_ref())?;
     for name in config
         .models
         .answer_models
         .iter()
         .filter(|m| *m != "embedded")
     {
-        let spec = config
-            .models
-            .registry
-            .get(name)
-            .with_context(|| format!("answer model '{name}' is not in models.registry"))?;
-        settings.answer.insert(name.clone(), spec.build(name)?);
+        settings.answer.insert(
+            name.clone(),
+            model("answer_models", Some(name))?.expect("a name was given"),
+        );
     }
     Ok(pipeline::Pipeline::new(
         Arc::new(marketplace),

@@ -1148,11 +1148,7 @@ fn check_citations(s: &evidence::Synthesis, registry: &EvidenceRegistry) -> Resu
 }
 
 fn evidence_only_gaps(registry: &EvidenceRegistry, verdict: &CompletenessVerdict) -> Vec<String> {
-    let mut gaps: Vec<String> = registry
-        .failures
-        .iter()
-        .map(|f| format!("A tool call failed: {f}"))
-        .collect();
+    let mut gaps = evidence::synthesis::failure_gaps(registry);
     if registry.is_empty() {
         gaps.push("No tool returned evidence for this question.".into());
     }

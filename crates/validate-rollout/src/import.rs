@@ -82,6 +82,19 @@ fn method(f: &Value) -> anyhow::Result<Value> {
     }))
 }
 
+/// One case's functions as a static-catalog tool.
+fn manifest(id: String, title: String, functions: &[Value]) -> anyhow::Result<Manifest> {
+    Ok(Manifest {
+        id,
+        title,
+        description: String::new(),
+        methods: functions
+            .iter()
+            .map(method)
+            .collect::<anyhow::Result<_>>()?,
+    })
+}
+
 fn read_jsonl(path: &Path) -> anyhow::Result<Vec<Value>> {
     let text =
         std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -213,15 +226,7 @@ pub fn bfcl(dir: &Path, categories: &[String]) -> anyhow::Result<(Suite, StaticC
             let id = r["id"].as_str().context("a record without an id")?;
             let functions = r["function"].as_array().cloned().unwrap_or_default();
             let tool = tool_id("bfcl", id);
-            tools.push(Manifest {
-                id: tool.clone(),
-                title: format!("BFCL {id}"),
-                description: String::new(),
-                methods: functions
-                    .iter()
-                    .map(method)
-                    .collect::<anyhow::Result<_>>()?,
-            });
+            tools.push(manifest(tool.clone(), format!("BFCL {id}"), &functions)?);
             let mut c = case(id, category, user_text(&r["question"]), &tool, *expect);
             if *category == "live_irrelevance" {
                 // Many of these are underspecified requests: asking is also right (data NOTES).
@@ -282,15 +287,11 @@ pub fn when2call(file: &Path, bfcl_dir: &Path) -> anyhow::Result<(Suite, StaticC
             .collect::<Result<_, _>>()
             .context("a tool that is not JSON")?;
         let tool = tool_id("w2c", &uuid[..uuid.len().min(13)]);
-        tools.push(Manifest {
-            id: tool.clone(),
-            title: format!("When2Call {uuid}"),
-            description: String::new(),
-            methods: functions
-                .iter()
-                .map(method)
-                .collect::<anyhow::Result<_>>()?,
-        });
+        tools.push(manifest(
+            tool.clone(),
+            format!("When2Call {uuid}"),
+            &functions,
+        )?);
         let question = r["question"].as_str().unwrap_or_default().to_owned();
         let expect = match r["correct_answer"].as_str() {
             Some("tool_call") => Expect::Answer,
