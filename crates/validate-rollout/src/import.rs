@@ -183,9 +183,18 @@ fn case(id: &str, kind: &str, query: String, tool: &str, expect: Expect) -> Case
     }
 }
 
-fn benchmark_thresholds() -> BTreeMap<String, Threshold> {
-    // Imported suites measure; they gate only what the issue sets for When2Call, when asked to.
-    BTreeMap::new()
+/// A suite of imported cases: it measures and gates nothing (no thresholds); a team adds the
+/// bounds it wants to hold.
+fn benchmark_suite(name: &str, description: &str, cases: Vec<Case>) -> Suite {
+    Suite {
+        name: name.into(),
+        description: description.into(),
+        tools_file: None,
+        builtin_tools: false,
+        thresholds: BTreeMap::<String, Threshold>::new(),
+        required_stages: Vec::new(),
+        cases,
+    }
 }
 
 /// The BFCL categories the importer knows, with the outcome each maps to.
@@ -239,16 +248,14 @@ pub fn bfcl(dir: &Path, categories: &[String]) -> anyhow::Result<(Suite, StaticC
             cases.push(c);
         }
     }
-    let suite = Suite {
-        name: "bfcl".into(),
-        description: "BFCL v4 single-turn categories (Apache-2.0, ShishirPatil/gorilla)".into(),
-        tools_file: None,
-        builtin_tools: false,
-        thresholds: benchmark_thresholds(),
-        required_stages: Vec::new(),
-        cases,
-    };
-    Ok((suite, StaticCatalog { tools }))
+    Ok((
+        benchmark_suite(
+            "bfcl",
+            "BFCL v4 single-turn categories (Apache-2.0, ShishirPatil/gorilla)",
+            cases,
+        ),
+        StaticCatalog { tools },
+    ))
 }
 
 /// Imports the When2Call LLM-judge test file. Arguments for `tool_call` items come from the BFCL
@@ -324,16 +331,14 @@ pub fn when2call(file: &Path, bfcl_dir: &Path) -> anyhow::Result<(Suite, StaticC
         }
         cases.push(c);
     }
-    let suite = Suite {
-        name: "when2call".into(),
-        description: "NVIDIA When2Call LLM-judge test subset (Apache-2.0)".into(),
-        tools_file: None,
-        builtin_tools: false,
-        thresholds: benchmark_thresholds(),
-        required_stages: Vec::new(),
-        cases,
-    };
-    Ok((suite, StaticCatalog { tools }))
+    Ok((
+        benchmark_suite(
+            "when2call",
+            "NVIDIA When2Call LLM-judge test subset (Apache-2.0)",
+            cases,
+        ),
+        StaticCatalog { tools },
+    ))
 }
 
 /// Writes `suite` to `out` and its catalog beside it (`<out stem>.tools.json`).
