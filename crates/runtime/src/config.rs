@@ -155,6 +155,18 @@ pub struct ModelsConfig {
     pub completeness: Option<String>,
     /// Named models (`[models.registry.NAME]`).
     pub registry: std::collections::BTreeMap<String, ModelSpec>,
+    /// Per-stage budgets (`[models.stages.judge]` … with `max_tokens`, `timeout_ms`).
+    pub stages: std::collections::BTreeMap<String, StageBudget>,
+}
+
+/// What one stage may spend on a model call.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StageBudget {
+    /// Most tokens the model may generate.
+    pub max_tokens: Option<u32>,
+    /// Longest the stage waits for the model (on top of the model's own timeout).
+    pub timeout_ms: Option<u64>,
 }
 
 impl Default for ModelsConfig {
@@ -167,6 +179,7 @@ impl Default for ModelsConfig {
             repair: None,
             completeness: None,
             registry: Default::default(),
+            stages: Default::default(),
         }
     }
 }
@@ -404,6 +417,15 @@ impl Config {
             {
                 return Err(invalid(format!(
                     "models.{stage} '{n}' is not in models.registry"
+                )));
+            }
+        }
+        for stage in self.models.stages.keys() {
+            if !["judge", "planner", "repair", "completeness", "synthesis"]
+                .contains(&stage.as_str())
+            {
+                return Err(invalid(format!(
+                    "models.stages.{stage}: not a stage (judge, planner, repair, completeness, synthesis)"
                 )));
             }
         }

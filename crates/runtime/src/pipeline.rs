@@ -61,6 +61,8 @@ pub struct PipelineSettings {
     pub answer: std::collections::HashMap<String, Arc<dyn models::Model>>,
     /// Characters of evidence a synthesis model sees.
     pub evidence_budget: usize,
+    /// Per-stage (max tokens, timeout) overrides.
+    pub budgets: HashMap<String, (Option<u32>, Option<std::time::Duration>)>,
 }
 
 impl PipelineSettings {
@@ -82,6 +84,20 @@ impl PipelineSettings {
             completeness: None,
             answer: std::collections::HashMap::new(),
             evidence_budget: 12_000,
+            budgets: config
+                .models
+                .stages
+                .iter()
+                .map(|(k, b)| {
+                    (
+                        k.clone(),
+                        (
+                            b.max_tokens,
+                            b.timeout_ms.map(std::time::Duration::from_millis),
+                        ),
+                    )
+                })
+                .collect(),
         }
     }
 }
@@ -381,6 +397,7 @@ impl Pipeline {
                         &registry,
                         &tried,
                         self.settings.evidence_budget,
+                        self.settings.budgets.get("completeness"),
                     )
                     .await;
                     ledger.charge(usage);
@@ -436,6 +453,7 @@ impl Pipeline {
                             &n.query,
                             &registry,
                             self.settings.evidence_budget,
+                            self.settings.budgets.get("synthesis"),
                         )
                         .await;
                         ledger.charge(usage);
@@ -678,7 +696,8 @@ impl Pipeline {
                 if input.selected_option_id.is_none()
                     && !input.report.ambiguity_pool.is_empty() =>
             {
-                let (verdict, usage) = ask_judge(model.as_ref(), &input).await;
+                let (verdict, usage) =
+                    ask_judge(model.as_ref(), &input, self.settings.budgets.get("judge")).await;
                 ledger.charge(usage);
                 clarify::judge::decide_with_judge(&input, verdict)
             }
@@ -745,12 +764,13 @@ impl Pipeline {
         let mut program = deterministic.source.clone();
         let mut by_model = false;
         if let Some(model) = &self.settings.planner {
-            let context = json!({"query": query, "description": interpretation.description, "methods": methods});
+            let context = json!({"query": query, "description": interpretation.description, "calls": planner::calls_for(interpretation), "methods": methods});
             let (result, usage) = ask_program(
                 model.as_ref(),
                 "planner",
                 include_str!("../prompts/planner.j2"),
                 &context,
+                self.settings.budgets.get("planner"),
             )
             .await;
             ledger.charge(usage);
@@ -798,6 +818,7 @@ impl Pipeline {
                     "repair",
                     include_str!("../prompts/repair.j2"),
                     &context,
+                    self.settings.budgets.get("repair"),
                 )
                 .await;
                 ledger.charge(usage);
@@ -938,6 +959,25 @@ impl Pipeline {
     }
 }
 
+/// Calls `model` for `request` within the stage's configured budget: `max_tokens` caps the
+/// request, `timeout` bounds the wait (a timeout is a `timeout` failure like any other).
+async fn generate(
+    model: &dyn models::Model,
+    mut request: models::ModelRequest,
+    budget: Option<&(Option<u32>, Option<std::time::Duration>)>,
+) -> Result<models::ModelReply, models::ModelError> {
+    let (max_tokens, timeout) = budget.copied().unwrap_or((None, None));
+    if let Some(m) = max_tokens {
+        request.max_tokens = m;
+    }
+    match timeout {
+        Some(t) => tokio::time::timeout(t, model.generate(&request))
+            .await
+            .unwrap_or(Err(models::ModelError::Timeout)),
+        None => model.generate(&request).await,
+    }
+}
+
 /// Completeness by a model: the question and the evidence block; `Err` keeps the deterministic
 /// verdict.
 async fn judge_completeness(
@@ -946,6 +986,7 @@ async fn judge_completeness(
     registry: &EvidenceRegistry,
     tried: &[String],
     budget: usize,
+    stage_budget: Option<&(Option<u32>, Option<std::time::Duration>)>,
 ) -> (
     Result<CompletenessVerdict, &'static str>,
     Option<models::Usage>,
@@ -969,7 +1010,7 @@ async fn judge_completeness(
         schema_name: "sufficiency",
         max_tokens: 300,
     };
-    match model.generate(&request).await {
+    match generate(model, request, stage_budget).await {
         Ok(r) => (
             Ok(evidence::completeness::from_model(&r.json, tried)),
             Some(r.usage),
@@ -985,6 +1026,7 @@ async fn synthesize_with(
     query: &str,
     registry: &EvidenceRegistry,
     budget: usize,
+    stage_budget: Option<&(Option<u32>, Option<std::time::Duration>)>,
 ) -> (
     Result<evidence::Synthesis, &'static str>,
     Option<models::Usage>,
@@ -1014,7 +1056,7 @@ async fn synthesize_with(
         schema_name: "cited_answer",
         max_tokens: 800,
     };
-    match model.generate(&request).await {
+    match generate(model, request, stage_budget).await {
         Ok(reply) => (
             Ok(evidence::synthesis::from_model(registry, &reply.json)),
             Some(reply.usage),
@@ -1053,6 +1095,7 @@ async fn ask_program(
     stage: &'static str,
     template: &str,
     context: &Value,
+    stage_budget: Option<&(Option<u32>, Option<std::time::Duration>)>,
 ) -> (Result<String, &'static str>, Option<models::Usage>) {
     let env = minijinja::Environment::new();
     let Ok(user) = env.render_str(
@@ -1069,7 +1112,7 @@ async fn ask_program(
         schema_name: "program",
         max_tokens: 1200,
     };
-    match model.generate(&request).await {
+    match generate(model, request, stage_budget).await {
         Ok(reply) => (
             reply.json["program"]
                 .as_str()
@@ -1085,6 +1128,7 @@ async fn ask_program(
 async fn ask_judge(
     model: &dyn models::Model,
     input: &GateInput<'_>,
+    stage_budget: Option<&(Option<u32>, Option<std::time::Duration>)>,
 ) -> (clarify::judge::JudgeResult, Option<models::Usage>) {
     static TEMPLATE: std::sync::OnceLock<minijinja::Environment<'static>> =
         std::sync::OnceLock::new();
@@ -1118,7 +1162,7 @@ async fn ask_judge(
         schema_name: "judge_decision",
         max_tokens: 400,
     };
-    match model.generate(&request).await {
+    match generate(model, request, stage_budget).await {
         Ok(reply) => (
             clarify::judge::JudgeResult::Verdict(reply.json),
             Some(reply.usage),

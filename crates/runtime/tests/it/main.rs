@@ -3,6 +3,7 @@
 
 mod anchors;
 mod errors;
+mod follower;
 mod lanes;
 mod models;
 mod new_tool;

@@ -512,3 +512,34 @@ async fn a_completeness_model_proposes_the_follow_up_query() {
         r["answer"]
     );
 }
+
+#[tokio::test]
+async fn a_stage_budget_bounds_the_judge_and_caps_its_tokens() {
+    let script = Arc::new(Script::default());
+    script
+        .replies
+        .lock()
+        .unwrap()
+        .push_back(Reply::Slow(Duration::from_millis(1200), "{}".into()));
+    let base = provider(Arc::clone(&script)).await;
+    let mut c = config(&base, "openai");
+    c.models.stages.insert(
+        "judge".into(),
+        serde_json::from_value(json!({"max_tokens": 64, "timeout_ms": 100})).unwrap(),
+    );
+    let server = start(c);
+    let started = std::time::Instant::now();
+    let r = query_at(
+        &server.url,
+        json!({"query": Q, "tools": ["markets"], "includeDeveloperTrace": true}),
+    )
+    .await;
+    assert_eq!(diagnostics(&r)["fallbackReason"], "timeout", "{r}");
+    assert_eq!(r["outcome"], "clarification_required");
+    assert!(
+        started.elapsed() < Duration::from_millis(1100),
+        "the stage did not wait for the slow model"
+    );
+    let sent: Value = serde_json::from_str(&script.prompts.lock().unwrap()[0]).unwrap();
+    assert_eq!(sent["max_tokens"], 64);
+}
