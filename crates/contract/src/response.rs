@@ -307,6 +307,9 @@ pub struct Diagnostics {
     /// Why the decision fell back to the deterministic one, when it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fallback_reason: Option<String>,
+    /// Whether the validator overrode a well-formed judge answer.
+    #[serde(default)]
+    pub judge_disagreement: bool,
     /// Whether an assumption was made under `auto`.
     pub assumption_made: bool,
     /// The `queryDepth` the caller sent, before alias mapping.

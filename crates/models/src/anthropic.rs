@@ -33,7 +33,7 @@ impl Anthropic {
             model: model.into(),
             api_key,
             policy,
-            client: reqwest::Client::new(),
+            client: crate::http::client(),
         }
     }
 

@@ -31,6 +31,14 @@ impl Default for Policy {
     }
 }
 
+/// A client with a connect timeout (the total timeout is per call, in [`Policy`]).
+pub fn client() -> reqwest::Client {
+    reqwest::Client::builder()
+        .connect_timeout(Duration::from_secs(5))
+        .build()
+        .unwrap_or_default()
+}
+
 /// POSTs `body` to `url` with `headers` until success, a non-retryable failure, the retry budget
 /// or the deadline. Returns the JSON body of the success.
 pub async fn post(

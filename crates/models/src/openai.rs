@@ -50,7 +50,7 @@ impl OpenAiCompatible {
             api_key,
             structured,
             policy,
-            client: reqwest::Client::new(),
+            client: crate::http::client(),
         }
     }
 

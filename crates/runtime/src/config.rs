@@ -147,6 +147,8 @@ pub struct ModelsConfig {
     pub default_answer_model: String,
     /// The model that judges ambiguity in the deep lane (a name in `registry`); none: embedded.
     pub judge: Option<String>,
+    /// The model that narrows tool selection when no tools are pinned; none: relevance only.
+    pub selection: Option<String>,
     /// The model that writes programs; none: the deterministic planner.
     pub planner: Option<String>,
     /// The model that repairs failed programs; defaults to the planner.
@@ -175,6 +177,7 @@ impl Default for ModelsConfig {
             answer_models: vec!["embedded".into()],
             default_answer_model: "embedded".into(),
             judge: None,
+            selection: None,
             planner: None,
             repair: None,
             completeness: None,
@@ -368,6 +371,7 @@ impl Config {
             config.models.registry.insert("env".into(), spec);
             config.models.judge = Some("env".into());
             config.models.planner.get_or_insert_with(|| "env".into());
+            config.models.selection.get_or_insert_with(|| "env".into());
             config
                 .models
                 .completeness
@@ -421,11 +425,18 @@ impl Config {
             }
         }
         for stage in self.models.stages.keys() {
-            if !["judge", "planner", "repair", "completeness", "synthesis"]
-                .contains(&stage.as_str())
+            if ![
+                "selection",
+                "judge",
+                "planner",
+                "repair",
+                "completeness",
+                "synthesis",
+            ]
+            .contains(&stage.as_str())
             {
                 return Err(invalid(format!(
-                    "models.stages.{stage}: not a stage (judge, planner, repair, completeness, synthesis)"
+                    "models.stages.{stage}: not a stage (selection, judge, planner, repair, completeness, synthesis)"
                 )));
             }
         }

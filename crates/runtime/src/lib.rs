@@ -54,6 +54,7 @@ pub fn build_pipeline(
             Ok(Some(spec.build(name)?))
         };
     settings.judge = model("judge", config.models.judge.as_ref())?;
+    settings.selection = model("selection", config.models.selection.as_ref())?;
     settings.planner = model("planner", config.models.planner.as_ref())?;
     settings.repair = model(
         "repair",

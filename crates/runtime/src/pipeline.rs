@@ -49,6 +49,8 @@ pub struct PipelineSettings {
     pub default_answer_model: String,
     /// The ambiguity judge of the deep lane; `None`: the deterministic decision alone.
     pub judge: Option<Arc<dyn models::Model>>,
+    /// The model that narrows tool selection when no tools are pinned.
+    pub selection: Option<Arc<dyn models::Model>>,
     /// The model that writes programs; `None`: the deterministic planner.
     pub planner: Option<Arc<dyn models::Model>>,
     /// The model that repairs failed programs.
@@ -78,6 +80,7 @@ impl PipelineSettings {
             answer_models: config.models.answer_models.clone(),
             default_answer_model: config.models.default_answer_model.clone(),
             judge: None,
+            selection: None,
             planner: None,
             repair: None,
             max_repairs: 2,
@@ -259,6 +262,7 @@ impl Pipeline {
         let started = Instant::now();
         let request_id = request_id();
         let mut trace = TraceLog::new(sink);
+        let mut ledger = Ledger::default();
         let mut diagnostics = Diagnostics {
             decision_strategy: "deterministic".into(),
             ..Diagnostics::default()
@@ -280,7 +284,7 @@ impl Pipeline {
 
         // 2. Tool discovery and selection.
         let tools = self
-            .select_tools(&n, &mut trace)
+            .select_tools(&n, &mut trace, &mut ledger)
             .instrument(stage!(EventName::ToolSelection))
             .await?;
 
@@ -301,7 +305,6 @@ impl Pipeline {
 
         // 4. Metadata pre-plan probe (deep only), and 5. the clarification gate.
         let index = self.index_for(&tools);
-        let mut ledger = Ledger::default();
         let gate = self
             .probe_and_gate(&n, lane, &index, &mut trace, &mut diagnostics, &mut ledger)
             .instrument(stage!(EventName::ScoutPrePlanProbe))
@@ -571,6 +574,7 @@ impl Pipeline {
         &self,
         n: &Normalized,
         trace: &mut TraceLog,
+        ledger: &mut Ledger,
     ) -> Result<Vec<Arc<ToolDescriptor>>, ApiError> {
         let (ids, pinned) = match &n.pinned {
             Some(p) => (p.clone(), true),
@@ -600,9 +604,34 @@ impl Pipeline {
             })
             .unzip()
         };
+        // A selection model may narrow the candidates (never add to them); any failure keeps them.
+        let mut strategy = "deterministic";
+        let mut selected = selected;
+        if let Some(model) = self
+            .settings
+            .selection
+            .as_ref()
+            .filter(|_| !pinned && !selected.is_empty())
+        {
+            let (picked, usage) = select_with(
+                model.as_ref(),
+                &n.query,
+                &selected,
+                self.settings.budgets.get("selection"),
+            )
+            .await;
+            ledger.charge(usage);
+            match picked {
+                Ok(ids) => {
+                    selected.retain(|t| ids.contains(&t.id));
+                    strategy = "model";
+                }
+                Err(reason) => strategy = reason,
+            }
+        }
         trace.emit(
             EventName::ToolSelection,
-            json!({"mode": if pinned { "pinned" } else { "selected" }, "considered": discovery.tools.len(),
+            json!({"mode": if pinned { "pinned" } else { "selected" }, "strategy": strategy, "considered": discovery.tools.len(),
                 "selected": selected.iter().map(|t| &t.id).collect::<Vec<_>>(), "scores": scores, "discoveryFailures": failures}),
         );
         Ok(selected)
@@ -708,6 +737,8 @@ impl Pipeline {
         diagnostics.judge_confidence = decision.judge_confidence;
         diagnostics.validator_reason = decision.validator_reason.clone();
         diagnostics.fallback_reason = decision.fallback_reason.map(str::to_owned);
+        diagnostics.judge_disagreement =
+            decision.judge_outcome.is_some() && decision.validator_reason.is_some();
         diagnostics.decision_reason_code = decision.reason_code.into();
         diagnostics.decision_strategy = decision.strategy.into();
         trace.emit(EventName::QueryClarificationDecision, decision.to_trace());
@@ -978,6 +1009,45 @@ async fn generate(
     }
 }
 
+/// Tool selection by a model: the ids it keeps among `candidates` (unknown ids are ignored).
+async fn select_with(
+    model: &dyn models::Model,
+    query: &str,
+    candidates: &[Arc<ToolDescriptor>],
+    stage_budget: Option<&(Option<u32>, Option<std::time::Duration>)>,
+) -> (Result<Vec<String>, &'static str>, Option<models::Usage>) {
+    let tools: Vec<Value> = candidates
+        .iter()
+        .map(|t| json!({"id": t.id, "title": t.title, "description": t.description, "methods": t.methods.iter().map(|m| &m.name).collect::<Vec<_>>()}))
+        .collect();
+    let Ok(user) = minijinja::Environment::new().render_str(include_str!("../prompts/selection.j2"), minijinja::context! { query => query, tools => minijinja::Value::from(minijinja::value::Serde(&tools)) }) else {
+        return (Err("provider_error"), None);
+    };
+    let request = models::ModelRequest {
+        stage: "selection",
+        system:
+            "You pick the tools that could serve a question. Answer with the requested JSON only."
+                .into(),
+        user,
+        schema: json!({"type": "object", "additionalProperties": false, "required": ["toolIds"], "properties": {"toolIds": {"type": "array", "items": {"type": "string"}}}}),
+        schema_name: "tool_selection",
+        max_tokens: 200,
+    };
+    match generate(model, request, stage_budget).await {
+        Ok(reply) => {
+            let ids = reply.json["toolIds"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .map(str::to_owned)
+                .collect();
+            (Ok(ids), Some(reply.usage))
+        }
+        Err(e) => (Err(e.reason_code()), None),
+    }
+}
+
 /// Completeness by a model: the question and the evidence block; `Err` keeps the deterministic
 /// verdict.
 async fn judge_completeness(
@@ -997,15 +1067,13 @@ async fn judge_completeness(
         system:
             "You judge whether evidence answers a question. Answer with the requested JSON only."
                 .into(),
-        user: format!(
-            "Question: {query}\n\nQueries already tried: {}\n\nEvidence:\n{}\nDoes the evidence answer the question? If not, say what is missing and give one new search query (not one already tried) that could find it.",
-            tried.join(" | "),
-            if block.is_empty() {
-                "(none)".into()
-            } else {
-                block
-            }
-        ),
+        user: match minijinja::Environment::new().render_str(
+            include_str!("../prompts/sufficiency.j2"),
+            minijinja::context! { query => query, tried => tried.to_vec(), evidence => block },
+        ) {
+            Ok(text) => text,
+            Err(_) => return (Err("provider_error"), None),
+        },
         schema: evidence::completeness::model_schema(),
         schema_name: "sufficiency",
         max_tokens: 300,

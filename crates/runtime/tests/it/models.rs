@@ -209,6 +209,9 @@ async fn brittle_judges_fall_back_with_their_reason_and_never_answer_silently() 
         assert_eq!(diagnostics(&r)["decisionStrategy"], "fallback", "{reason}");
         assert_eq!(diagnostics(&r)["fallbackReason"], reason, "{r}");
         assert!(r["assumption"].is_null());
+        let overridden =
+            ["unknown_option", "outcome_inconsistent", "low_confidence"].contains(&reason);
+        assert_eq!(diagnostics(&r)["judgeDisagreement"], overridden, "{reason}");
     }
 }
 
@@ -542,4 +545,48 @@ async fn a_stage_budget_bounds_the_judge_and_caps_its_tokens() {
     );
     let sent: Value = serde_json::from_str(&script.prompts.lock().unwrap()[0]).unwrap();
     assert_eq!(sent["max_tokens"], 64);
+}
+
+#[tokio::test]
+async fn a_selection_model_narrows_unpinned_tools_and_never_adds_any() {
+    let script = Arc::new(Script::default());
+    script.replies.lock().unwrap().extend([
+        Reply::Content(json!({"toolIds": ["crypto-prices", "not-a-tool"]}).to_string()),
+        Reply::Content(json!({"toolIds": []}).to_string()),
+        Reply::Status(500),
+        Reply::Status(500),
+        Reply::Status(500),
+    ]);
+    let base = provider(Arc::clone(&script)).await;
+    let mut c = config(&base, "openai");
+    c.models.judge = None;
+    c.models.selection = Some("scripted".into());
+    let server = start(c);
+    let ask = |q: &'static str| {
+        let url = server.url.clone();
+        async move { query_at(&url, json!({"query": q, "includeDeveloperTrace": true})).await }
+    };
+    let r = ask("What is the price of Bitcoin?").await;
+    let selection = crate::support::event(&r, "tool-selection");
+    assert_eq!(selection["strategy"], "model");
+    assert_eq!(
+        selection["selected"],
+        json!(["crypto-prices"]),
+        "unknown ids are ignored"
+    );
+    assert_eq!(r["outcome"], "answer");
+    let r = ask("What is the price of Bitcoin?").await;
+    assert_eq!(
+        r["outcome"], "capability_miss",
+        "a model that keeps nothing leaves nothing to answer from"
+    );
+    let r = ask("What is the price of Bitcoin?").await;
+    assert_eq!(
+        crate::support::event(&r, "tool-selection")["strategy"],
+        "provider_error"
+    );
+    assert_eq!(
+        r["outcome"], "answer",
+        "a failing selection model keeps the relevance ranking"
+    );
 }
