@@ -590,3 +590,51 @@ async fn a_selection_model_narrows_unpinned_tools_and_never_adds_any() {
         "a failing selection model keeps the relevance ranking"
     );
 }
+
+#[tokio::test]
+async fn a_caller_hanging_up_cancels_the_model_call() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    struct Abandoned(Arc<AtomicBool>, bool);
+    impl Drop for Abandoned {
+        fn drop(&mut self) {
+            if !self.1 {
+                self.0.store(true, Ordering::SeqCst);
+            }
+        }
+    }
+    let abandoned = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&abandoned);
+    let app = axum::Router::new().route(
+        "/v1/chat/completions",
+        axum::routing::post(move || {
+            let mut guard = Abandoned(Arc::clone(&flag), false);
+            async move {
+                tokio::time::sleep(Duration::from_secs(30)).await;
+                guard.1 = true;
+                axum::Json(json!({}))
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let mut c = config(&format!("http://{addr}"), "openai");
+    c.models.registry.get_mut("scripted").unwrap().timeout_ms = 60_000;
+    let server = start(c);
+    let hung_up = reqwest::Client::builder()
+        .timeout(Duration::from_millis(300))
+        .build()
+        .unwrap()
+        .post(format!("{}/api/v1/query", server.url))
+        .json(&json!({"query": Q, "tools": ["markets"]}))
+        .send()
+        .await;
+    assert!(hung_up.is_err(), "the caller gave up");
+    for _ in 0..60 {
+        if abandoned.load(Ordering::SeqCst) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the model call outlived the request that needed it");
+}
