@@ -11,6 +11,11 @@ use serde_json::json;
 /// Sets its flag when dropped before it was defused: the handler's future was abandoned.
 struct Abandoned(Arc<AtomicBool>, bool);
 
+impl Abandoned {
+    fn defuse(&mut self) {
+        self.1 = true;
+    }
+}
 impl Drop for Abandoned {
     fn drop(&mut self) {
         if !self.1 {
@@ -29,7 +34,7 @@ async fn dropping_a_call_abandons_the_providers_request() {
             let mut guard = Abandoned(Arc::clone(&flag), false);
             async move {
                 tokio::time::sleep(Duration::from_secs(30)).await;
-                guard.1 = true;
+                guard.defuse();
                 axum::Json(json!({}))
             }
         }),

@@ -595,6 +595,11 @@ async fn a_selection_model_narrows_unpinned_tools_and_never_adds_any() {
 async fn a_caller_hanging_up_cancels_the_model_call() {
     use std::sync::atomic::{AtomicBool, Ordering};
     struct Abandoned(Arc<AtomicBool>, bool);
+    impl Abandoned {
+        fn defuse(&mut self) {
+            self.1 = true;
+        }
+    }
     impl Drop for Abandoned {
         fn drop(&mut self) {
             if !self.1 {
@@ -610,7 +615,7 @@ async fn a_caller_hanging_up_cancels_the_model_call() {
             let mut guard = Abandoned(Arc::clone(&flag), false);
             async move {
                 tokio::time::sleep(Duration::from_secs(30)).await;
-                guard.1 = true;
+                guard.defuse();
                 axum::Json(json!({}))
             }
         }),
