@@ -337,14 +337,6 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
     scored
 }
 
-/// Ranks the methods of `index` for `query` (all of them, safe or not), best first.
-pub fn rank(index: &MethodIndex, query: &str) -> Vec<RankedMethod> {
-    score_all(index, &Query::parse(query))
-        .into_iter()
-        .map(|s| ranked(&s))
-        .collect()
-}
-
 fn ranked(s: &Scored) -> RankedMethod {
     RankedMethod {
         tool_id: s.doc.tool.id.clone(),

@@ -393,20 +393,18 @@ impl Pipeline {
                     .completeness
                     .as_ref()
                     .filter(|_| !v.sufficient)
-                {
-                    let (result, usage) = judge_completeness(
+                    && let Ok(m) = judge_completeness(
                         model.as_ref(),
                         &n.query,
                         &registry,
                         &tried,
                         self.settings.evidence_budget,
-                        self.settings.budgets.get("completeness"),
+                        &self.settings.budgets,
+                        &mut ledger,
                     )
-                    .await;
-                    ledger.charge(usage);
-                    if let Ok(m) = result {
-                        v = m;
-                    }
+                    .await
+                {
+                    v = m;
                 }
                 trace.emit(
                     EventName::CompletenessEvaluation,
@@ -451,16 +449,7 @@ impl Pipeline {
                 let s = match self.settings.answer.get(&n.answer_model) {
                     // No evidence: no model call; the deterministic path returns the gap.
                     Some(model) if !registry.is_empty() => {
-                        let (result, usage) = synthesize_with(
-                            model.as_ref(),
-                            &n.query,
-                            &registry,
-                            self.settings.evidence_budget,
-                            self.settings.budgets.get("synthesis"),
-                        )
-                        .await;
-                        ledger.charge(usage);
-                        result
+                        synthesize_with(model.as_ref(), &n.query, &registry, self.settings.evidence_budget, &self.settings.budgets, &mut ledger).await
                             .unwrap_or_else(|reason| {
                                 let mut d = evidence::synthesize(&registry, &verdict);
                                 d.gaps.push(format!("The answer model failed ({reason}); this answer was composed from the evidence directly."));
@@ -613,15 +602,15 @@ impl Pipeline {
             .as_ref()
             .filter(|_| !pinned && !selected.is_empty())
         {
-            let (picked, usage) = select_with(
+            match select_with(
                 model.as_ref(),
                 &n.query,
                 &selected,
-                self.settings.budgets.get("selection"),
+                &self.settings.budgets,
+                ledger,
             )
-            .await;
-            ledger.charge(usage);
-            match picked {
+            .await
+            {
                 Ok(ids) => {
                     selected.retain(|t| ids.contains(&t.id));
                     strategy = "model";
@@ -725,9 +714,8 @@ impl Pipeline {
                 if input.selected_option_id.is_none()
                     && !input.report.ambiguity_pool.is_empty() =>
             {
-                let (verdict, usage) =
-                    ask_judge(model.as_ref(), &input, self.settings.budgets.get("judge")).await;
-                ledger.charge(usage);
+                let verdict =
+                    ask_judge(model.as_ref(), &input, &self.settings.budgets, ledger).await;
                 clarify::judge::decide_with_judge(&input, verdict)
             }
             _ => clarify::decide(&input),
@@ -796,16 +784,7 @@ impl Pipeline {
         let mut by_model = false;
         if let Some(model) = &self.settings.planner {
             let context = json!({"query": query, "description": interpretation.description, "calls": planner::calls_for(interpretation), "methods": methods});
-            let (result, usage) = ask_program(
-                model.as_ref(),
-                "planner",
-                include_str!("../prompts/planner.j2"),
-                &context,
-                self.settings.budgets.get("planner"),
-            )
-            .await;
-            ledger.charge(usage);
-            match result {
+            match ask_program(model.as_ref(), "planner", include_str!("../prompts/planner.j2"), &context, &self.settings.budgets, ledger).await {
                 Ok(source) => match planner::check_program(&source, &allowed_pairs) {
                     Ok(()) => {
                         program = source;
@@ -844,16 +823,16 @@ impl Pipeline {
                 attempt += 1;
                 let context =
                     json!({"query": query, "program": program, "error": error, "methods": methods});
-                let (result, usage) = ask_program(
+                match ask_program(
                     model.as_ref(),
                     "repair",
                     include_str!("../prompts/repair.j2"),
                     &context,
-                    self.settings.budgets.get("repair"),
+                    &self.settings.budgets,
+                    ledger,
                 )
-                .await;
-                ledger.charge(usage);
-                match result {
+                .await
+                {
                     Ok(source) if planner::check_program(&source, &allowed_pairs).is_ok() => {
                         program = source;
                         trace.emit(EventName::PlannerGeneratedCode, json!({"planner": model.name(), "repair": attempt, "error": error, "source": program}));
@@ -990,23 +969,30 @@ impl Pipeline {
     }
 }
 
-/// Calls `model` for `request` within the stage's configured budget: `max_tokens` caps the
-/// request, `timeout` bounds the wait (a timeout is a `timeout` failure like any other).
+/// Per-stage (max tokens, timeout) overrides, by stage name.
+type Budgets = HashMap<String, (Option<u32>, Option<std::time::Duration>)>;
+
+/// Calls `model` for `request` within its stage's configured budget (`max_tokens` caps the
+/// request, the timeout bounds the wait) and charges the call and its usage to `ledger`. Every
+/// model call of the pipeline goes through here.
 async fn generate(
     model: &dyn models::Model,
     mut request: models::ModelRequest,
-    budget: Option<&(Option<u32>, Option<std::time::Duration>)>,
+    budgets: &Budgets,
+    ledger: &mut Ledger,
 ) -> Result<models::ModelReply, models::ModelError> {
-    let (max_tokens, timeout) = budget.copied().unwrap_or((None, None));
+    let (max_tokens, timeout) = budgets.get(request.stage).copied().unwrap_or((None, None));
     if let Some(m) = max_tokens {
         request.max_tokens = m;
     }
-    match timeout {
+    let reply = match timeout {
         Some(t) => tokio::time::timeout(t, model.generate(&request))
             .await
             .unwrap_or(Err(models::ModelError::Timeout)),
         None => model.generate(&request).await,
-    }
+    };
+    ledger.charge(reply.as_ref().ok().map(|r| r.usage));
+    reply
 }
 
 /// Tool selection by a model: the ids it keeps among `candidates` (unknown ids are ignored).
@@ -1014,14 +1000,15 @@ async fn select_with(
     model: &dyn models::Model,
     query: &str,
     candidates: &[Arc<ToolDescriptor>],
-    stage_budget: Option<&(Option<u32>, Option<std::time::Duration>)>,
-) -> (Result<Vec<String>, &'static str>, Option<models::Usage>) {
+    budgets: &Budgets,
+    ledger: &mut Ledger,
+) -> Result<Vec<String>, &'static str> {
     let tools: Vec<Value> = candidates
         .iter()
         .map(|t| json!({"id": t.id, "title": t.title, "description": t.description, "methods": t.methods.iter().map(|m| &m.name).collect::<Vec<_>>()}))
         .collect();
     let Ok(user) = minijinja::Environment::new().render_str(include_str!("../prompts/selection.j2"), minijinja::context! { query => query, tools => minijinja::Value::from(minijinja::value::Serde(&tools)) }) else {
-        return (Err("provider_error"), None);
+        return Err("provider_error");
     };
     let request = models::ModelRequest {
         stage: "selection",
@@ -1033,7 +1020,7 @@ async fn select_with(
         schema_name: "tool_selection",
         max_tokens: 200,
     };
-    match generate(model, request, stage_budget).await {
+    match generate(model, request, budgets, ledger).await {
         Ok(reply) => {
             let ids = reply.json["toolIds"]
                 .as_array()
@@ -1042,9 +1029,9 @@ async fn select_with(
                 .filter_map(Value::as_str)
                 .map(str::to_owned)
                 .collect();
-            (Ok(ids), Some(reply.usage))
+            Ok(ids)
         }
-        Err(e) => (Err(e.reason_code()), None),
+        Err(e) => Err(e.reason_code()),
     }
 }
 
@@ -1056,11 +1043,9 @@ async fn judge_completeness(
     registry: &EvidenceRegistry,
     tried: &[String],
     budget: usize,
-    stage_budget: Option<&(Option<u32>, Option<std::time::Duration>)>,
-) -> (
-    Result<CompletenessVerdict, &'static str>,
-    Option<models::Usage>,
-) {
+    budgets: &Budgets,
+    ledger: &mut Ledger,
+) -> Result<CompletenessVerdict, &'static str> {
     let block = evidence::synthesis::evidence_block(registry, budget);
     let request = models::ModelRequest {
         stage: "completeness",
@@ -1072,18 +1057,15 @@ async fn judge_completeness(
             minijinja::context! { query => query, tried => tried.to_vec(), evidence => block },
         ) {
             Ok(text) => text,
-            Err(_) => return (Err("provider_error"), None),
+            Err(_) => return Err("provider_error"),
         },
         schema: evidence::completeness::model_schema(),
         schema_name: "sufficiency",
         max_tokens: 300,
     };
-    match generate(model, request, stage_budget).await {
-        Ok(r) => (
-            Ok(evidence::completeness::from_model(&r.json, tried)),
-            Some(r.usage),
-        ),
-        Err(e) => (Err(e.reason_code()), None),
+    match generate(model, request, budgets, ledger).await {
+        Ok(r) => Ok(evidence::completeness::from_model(&r.json, tried)),
+        Err(e) => Err(e.reason_code()),
     }
 }
 
@@ -1094,11 +1076,9 @@ async fn synthesize_with(
     query: &str,
     registry: &EvidenceRegistry,
     budget: usize,
-    stage_budget: Option<&(Option<u32>, Option<std::time::Duration>)>,
-) -> (
-    Result<evidence::Synthesis, &'static str>,
-    Option<models::Usage>,
-) {
+    budgets: &Budgets,
+    ledger: &mut Ledger,
+) -> Result<evidence::Synthesis, &'static str> {
     static TEMPLATE: std::sync::OnceLock<minijinja::Environment<'static>> =
         std::sync::OnceLock::new();
     let env = TEMPLATE.get_or_init(|| {
@@ -1112,7 +1092,7 @@ async fn synthesize_with(
         .get_template("synthesis")
         .and_then(|t| t.render(minijinja::context! { query => query, evidence => block }))
     else {
-        return (Err("provider_error"), None);
+        return Err("provider_error");
     };
     let request = models::ModelRequest {
         stage: "synthesis",
@@ -1124,18 +1104,15 @@ async fn synthesize_with(
         schema_name: "cited_answer",
         max_tokens: 800,
     };
-    match generate(model, request, stage_budget).await {
-        Ok(reply) => (
-            Ok(evidence::synthesis::from_model(registry, &reply.json)),
-            Some(reply.usage),
-        ),
+    match generate(model, request, budgets, ledger).await {
+        Ok(reply) => Ok(evidence::synthesis::from_model(registry, &reply.json)),
         Err(e) => {
             tracing::warn!(
                 model = model.name(),
                 reason = e.reason_code(),
                 "answer model failed"
             );
-            (Err(e.reason_code()), None)
+            Err(e.reason_code())
         }
     }
 }
@@ -1163,14 +1140,15 @@ async fn ask_program(
     stage: &'static str,
     template: &str,
     context: &Value,
-    stage_budget: Option<&(Option<u32>, Option<std::time::Duration>)>,
-) -> (Result<String, &'static str>, Option<models::Usage>) {
+    budgets: &Budgets,
+    ledger: &mut Ledger,
+) -> Result<String, &'static str> {
     let env = minijinja::Environment::new();
     let Ok(user) = env.render_str(
         template,
         minijinja::Value::from(minijinja::value::Serde(context)),
     ) else {
-        return (Err("provider_error"), None);
+        return Err("provider_error");
     };
     let request = models::ModelRequest {
         stage,
@@ -1180,15 +1158,12 @@ async fn ask_program(
         schema_name: "program",
         max_tokens: 1200,
     };
-    match generate(model, request, stage_budget).await {
-        Ok(reply) => (
-            reply.json["program"]
-                .as_str()
-                .map(str::to_owned)
-                .ok_or("schema_invalid"),
-            Some(reply.usage),
-        ),
-        Err(e) => (Err(e.reason_code()), None),
+    match generate(model, request, budgets, ledger).await {
+        Ok(reply) => reply.json["program"]
+            .as_str()
+            .map(str::to_owned)
+            .ok_or("schema_invalid"),
+        Err(e) => Err(e.reason_code()),
     }
 }
 
@@ -1196,8 +1171,9 @@ async fn ask_program(
 async fn ask_judge(
     model: &dyn models::Model,
     input: &GateInput<'_>,
-    stage_budget: Option<&(Option<u32>, Option<std::time::Duration>)>,
-) -> (clarify::judge::JudgeResult, Option<models::Usage>) {
+    budgets: &Budgets,
+    ledger: &mut Ledger,
+) -> clarify::judge::JudgeResult {
     static TEMPLATE: std::sync::OnceLock<minijinja::Environment<'static>> =
         std::sync::OnceLock::new();
     let env = TEMPLATE.get_or_init(|| {
@@ -1217,7 +1193,7 @@ async fn ask_judge(
         Ok(text) => text,
         Err(e) => {
             tracing::error!(error = %e, "judge prompt failed to render");
-            return (clarify::judge::JudgeResult::Failed("provider_error"), None);
+            return clarify::judge::JudgeResult::Failed("provider_error");
         }
     };
     let request = models::ModelRequest {
@@ -1230,18 +1206,15 @@ async fn ask_judge(
         schema_name: "judge_decision",
         max_tokens: 400,
     };
-    match generate(model, request, stage_budget).await {
-        Ok(reply) => (
-            clarify::judge::JudgeResult::Verdict(reply.json),
-            Some(reply.usage),
-        ),
+    match generate(model, request, budgets, ledger).await {
+        Ok(reply) => clarify::judge::JudgeResult::Verdict(reply.json),
         Err(e) => {
             tracing::warn!(
                 model = model.name(),
                 reason = e.reason_code(),
                 "judge call failed"
             );
-            (clarify::judge::JudgeResult::Failed(e.reason_code()), None)
+            clarify::judge::JudgeResult::Failed(e.reason_code())
         }
     }
 }
