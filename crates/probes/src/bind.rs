@@ -240,9 +240,11 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
                             && !binding.arguments.contains_key(&q.name)
                     })
                     .count();
+                let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
                 let candidates: Vec<String> = query
                     .entities()
                     .into_iter()
+                    .map(|e| without_leading_words(&e, &own))
                     .filter(|e| {
                         let terms = text::terms(e);
                         !terms.is_empty()
@@ -261,8 +263,9 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
                 } else {
                     nearest_entity(p, query, &candidates)
                 }
-                .or_else(|| value_after_mention(p, query, &used_terms));
-                if let Some(e) = entity.filter(|e| fits(p, e)) {
+                .filter(|e| fits(p, e))
+                .or_else(|| value_after_mention(p, query, &used_terms).filter(|e| fits(p, e)));
+                if let Some(e) = entity {
                     used_terms.extend(text::terms(&e));
                     binding.arguments.insert(p.name.clone(), Value::String(e));
                 }
@@ -354,9 +357,62 @@ fn fits(p: &Param, value: &str) -> bool {
     let temporal = own
         .iter()
         .any(|t| ["date", "time", "day", "hour", "month", "year", "when"].contains(&t.as_str()));
-    !temporal
-        || value.chars().any(|c| c.is_ascii_digit())
-        || value.split_whitespace().any(crate::query::is_date_word)
+    if temporal {
+        return value.chars().any(|c| c.is_ascii_digit())
+            || value.split_whitespace().any(crate::query::is_date_word);
+    }
+    match identifier_kind(&p.name) {
+        Some(Identifier::Number) => value.chars().any(|c| c.is_ascii_digit()),
+        Some(Identifier::Id) => looks_like_identifier(value),
+        None => true,
+    }
+}
+
+/// `entity` without leading words of the parameter's own name: "ID XK-2291" → "XK-2291".
+fn without_leading_words(entity: &str, own: &HashSet<String>) -> String {
+    let words: Vec<&str> = entity.split_whitespace().collect();
+    let skip = words
+        .iter()
+        .take_while(|w| {
+            let terms = text::terms(w);
+            !terms.is_empty() && terms.iter().all(|t| own.contains(t))
+        })
+        .count();
+    if skip == words.len() {
+        entity.to_owned()
+    } else {
+        words[skip..].join(" ")
+    }
+}
+
+/// What an identifier parameter takes.
+enum Identifier {
+    /// `ticket_number`, `phone_no`: something with digits.
+    Number,
+    /// `user_id`, `websiteId`, `api_key`: a code, not a phrase.
+    Id,
+}
+
+/// Whether the parameter's name ends in a word that makes it an identifier.
+fn identifier_kind(name: &str) -> Option<Identifier> {
+    match text::words(name).last()?.as_str() {
+        "number" | "no" | "num" => Some(Identifier::Number),
+        "id" | "ids" | "uuid" | "guid" | "identifier" | "key" | "code" | "sku" => {
+            Some(Identifier::Id)
+        }
+        _ => None,
+    }
+}
+
+/// A code rather than words: one token with a digit, a separator or a capital inside it
+/// ("SK123", "efJG9", "acct-0002", "d0404"), not a name like "Smart LED TV" or "Frank".
+fn looks_like_identifier(value: &str) -> bool {
+    let value = value.trim_matches(|c: char| !c.is_alphanumeric());
+    !value.contains(char::is_whitespace)
+        && (value
+            .chars()
+            .any(|c| c.is_ascii_digit() || "-_.:/@#".contains(c))
+            || value.chars().skip(1).any(char::is_uppercase))
 }
 
 /// Words that end a value spoken after its parameter's name.
@@ -379,7 +435,10 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
         if VALUE_ENDS.contains(&bare.to_lowercase().as_str()) && !value.is_empty() {
             break;
         }
-        if !(value.is_empty() && (text::is_stopword(&bare.to_lowercase()) || bare.is_empty())) {
+        let lead = bare.is_empty()
+            || text::is_stopword(&bare.to_lowercase())
+            || text::terms(bare).iter().all(|t| own.contains(t));
+        if !(value.is_empty() && lead) {
             value.push(*w);
         }
         if w.ends_with([',', ';', '?', '!']) || (w.ends_with('.') && !w.ends_with("..")) {
@@ -500,6 +559,42 @@ mod tests {
         json!({"type": "object", "properties": {
             "tournament": {"type": "string", "enum": ["FIFA World Cup 2026", "FIFA Women's World Cup 2027", "ICC Men's T20 World Cup 2026", "Rugby World Cup 2027", "NBA Finals 2027"]}
         }, "required": ["tournament"]})
+    }
+
+    #[test]
+    fn identifier_parameters_take_codes_not_phrases() {
+        let schema = json!({"type": "object", "properties": {
+            "order_id": {"type": "string"}}, "required": ["order_id"]});
+        let b = check(
+            schema.clone(),
+            "Check the status of my order for the Smart LED TV",
+        );
+        assert_eq!(
+            b.missing.len(),
+            1,
+            "a product name is not an order id: {b:?}"
+        );
+        let b = check(schema.clone(), "Check the status of order ID XK-2291");
+        assert_eq!(b.arguments["order_id"], "XK-2291");
+        let b = check(schema.clone(), "Rename the order 'Frank' to 'Bob'");
+        assert!(
+            !b.arguments.contains_key("order_id"),
+            "a quoted name is no id: {b:?}"
+        );
+        let b = check(schema, "Show the order with id efJG9");
+        assert_eq!(
+            b.arguments["order_id"], "efJG9",
+            "the word after the id, not 'id efJG9'"
+        );
+        let schema = json!({"type": "object", "properties": {
+            "ticket_number": {"type": "string"}}, "required": ["ticket_number"]});
+        let b = check(
+            schema.clone(),
+            "What is the status of my flight? My name is Ana Lima.",
+        );
+        assert_eq!(b.missing.len(), 1, "a name is not a ticket number: {b:?}");
+        let b = check(schema, "Status of ticket number 88172?");
+        assert_eq!(b.arguments["ticket_number"], "88172");
     }
 
     #[test]

@@ -51,8 +51,9 @@ pub struct MethodDoc {
     pub takes_names: bool,
     /// Whether a parameter takes a number.
     pub takes_numbers: bool,
-    /// Whether the method's name leads with a verb that changes things (`add_…`, `create…`).
-    pub acts: bool,
+    /// The verb that changes things its name leads with, after any namespace or service prefix
+    /// (`add_…`, `create…`, `Events_3_BuyEventTickets`): a stem.
+    pub acts: Option<String>,
     /// Compiled `pattern`s of string parameters: a query token they match is named by the
     /// method's own schema.
     pub patterns: Vec<Arc<regex::Regex>>,
@@ -169,7 +170,7 @@ fn index_method(
         }
     }
     let name_terms = text::terms(&m.name).into_iter().collect();
-    let subject_terms = text::terms(&m.name)
+    let subject_terms = text::terms(name_tail(&m.name))
         .into_iter()
         .filter(|t| {
             t.len() > 1
@@ -200,9 +201,10 @@ fn index_method(
         .filter_map(crate::schema::compiled)
         .collect();
     MethodDoc {
-        acts: text::words(&m.name)
+        acts: text::words(name_tail(&m.name))
             .first()
-            .is_some_and(|w| text::mutating_verb(&text::stem(w))),
+            .map(|w| text::stem(w))
+            .filter(|v| text::mutating_verb(v)),
         patterns,
         subject_terms,
         topic_terms,
@@ -214,6 +216,25 @@ fn index_method(
         free_text,
         takes_names,
         takes_numbers,
+    }
+}
+
+/// The part of a method name that names the operation, without namespaces: after the last
+/// `.`, `/` or `:` (`pkg.Api.get_tokens` → `get_tokens`), and after a numbered service prefix
+/// (`Weather_1_GetWeather` → `GetWeather`).
+fn name_tail(name: &str) -> &str {
+    let leaf = name.rsplit(['.', '/', ':']).next().unwrap_or(name);
+    let mut parts = leaf.splitn(3, '_');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(service), Some(number), Some(rest))
+            if !service.is_empty()
+                && !number.is_empty()
+                && number.chars().all(|c| c.is_ascii_digit())
+                && !rest.is_empty() =>
+        {
+            rest
+        }
+        _ => leaf,
     }
 }
 
@@ -269,6 +290,16 @@ pub fn affirmed_terms(prose: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn name_tails_drop_namespaces_and_service_prefixes() {
+        assert_eq!(name_tail("Weather_1_GetWeather"), "GetWeather");
+        assert_eq!(name_tail("Movies_3_Find_Movies"), "Find_Movies");
+        assert_eq!(name_tail("api.TokenApi.get_api_tokens"), "get_api_tokens");
+        assert_eq!(name_tail("get_top_10_movers"), "get_top_10_movers");
+        assert_eq!(name_tail("list_markets"), "list_markets");
+        assert_eq!(name_tail("v2_"), "v2_");
+    }
 
     #[test]
     fn negated_clauses_describe_nothing() {

@@ -308,7 +308,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
             let topical = covered / total;
             // A request that reads ("list", "get", "what ...") is not served by a method whose name
             // leads with a verb that changes things ("add_postgres_server"), however many words they share.
-            let verb_penalty = if !asks_to_act && doc.acts {
+            let verb_penalty = if !asks_to_act && doc.acts.is_some() {
                 MUTATING_NAME_PENALTY
             } else {
                 1.0
@@ -541,11 +541,19 @@ pub fn run(index: &MethodIndex, query: &str, config: &ProbeConfig) -> ProbeRepor
 const MUTATING_NAME_PENALTY: f64 = 0.75;
 
 /// Coverage that suffices when the query names everything the method's name is about.
-const NAMED_SUBJECT_COVERAGE: f64 = 0.25;
+const NAMED_SUBJECT_COVERAGE: f64 = 0.0;
 
 /// Whether a method can serve the query: it covers enough of it, or the query names everything
 /// its name is about (`weather` for `Weather_1_GetWeather`) and it covers a fair part.
 fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig) -> bool {
+    // A method that changes things ("BuyEventTickets") does not serve a request that only looks
+    // ("find theater events") unless the request names what it does.
+    if let Some(verb) = &s.doc.acts
+        && !query.terms.contains(verb)
+        && !text::leading_verb(&query.text).is_some_and(|v| text::mutating_verb(&v))
+    {
+        return false;
+    }
     if s.coverage >= config.viable_coverage {
         return true;
     }
@@ -688,4 +696,86 @@ pub fn select_tools(
     }
     best.truncate(max);
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use contract::{MethodDescriptor, MethodMeta, QuerySafety, SafetyBasis};
+
+    /// One tool whose methods are declared query-eligible, as a static catalog declares them.
+    fn index(methods: &[(&str, &str, Value)]) -> MethodIndex {
+        let methods = methods
+            .iter()
+            .map(|(name, description, schema)| MethodDescriptor {
+                name: (*name).into(),
+                description: (*description).into(),
+                input_schema: schema.clone(),
+                output_schema: None,
+                meta: MethodMeta::default(),
+                safety: QuerySafety {
+                    query_safe: true,
+                    basis: SafetyBasis::Declared,
+                    reason: "declared query-eligible".into(),
+                },
+            })
+            .collect();
+        MethodIndex::build(&[Arc::new(ToolDescriptor {
+            id: "svc".into(),
+            title: "Service".into(),
+            description: String::new(),
+            source: "test".into(),
+            methods,
+        })])
+    }
+
+    fn city() -> Value {
+        json!({"type": "object", "properties": {"city": {"type": "string", "description": "City name"}},
+            "required": ["city"]})
+    }
+
+    #[test]
+    fn a_chatty_request_that_names_the_methods_subject_is_served() {
+        let idx = index(&[
+            ("Weather_1_GetWeather", "Current conditions", city()),
+            ("Ferries_2_BuyTicket", "Buy a ferry ticket", city()),
+        ]);
+        let query = "It's gloomy and I keep wondering about the weather over in Oslo this afternoon, honestly";
+        let r = run(&idx, query, &ProbeConfig::default());
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(r.execution_shortlist[0].method, "Weather_1_GetWeather");
+        // The same chatter about something no method's name is about stays a miss.
+        let r = run(
+            &idx,
+            "It's gloomy and I keep wondering about the tides over in Oslo this afternoon, honestly",
+            &ProbeConfig::default(),
+        );
+        assert!(r.missing_capability_signal.is_some(), "{r:?}");
+    }
+
+    #[test]
+    fn a_method_that_acts_does_not_serve_a_request_that_only_looks() {
+        let idx = index(&[(
+            "Concerts_3_BuyConcertTickets",
+            "Buy tickets for a concert in a city",
+            city(),
+        )]);
+        let looks = run(&idx, "Find concerts in Lisbon", &ProbeConfig::default());
+        let signal = looks
+            .missing_capability_signal
+            .expect("a read is not a purchase");
+        assert_eq!(signal.reason, "no_relevant_method");
+        let asks = run(
+            &idx,
+            "Buy concert tickets in Lisbon",
+            &ProbeConfig::default(),
+        );
+        assert!(asks.missing_capability_signal.is_none(), "{asks:?}");
+        let names = run(
+            &idx,
+            "Where can I buy concert tickets in Lisbon?",
+            &ProbeConfig::default(),
+        );
+        assert!(names.missing_capability_signal.is_none(), "{names:?}");
+    }
 }

@@ -231,6 +231,7 @@ const MUTATING: &[&str] = &[
     "add",
     "approv",
     "archiv",
+    "arrang",
     "assign",
     "book",
     "broadcast",
@@ -283,6 +284,7 @@ const MUTATING: &[&str] = &[
     "remov",
     "renam",
     "repli",
+    "reserv",
     "reset",
     "revert",
     "revok",
@@ -331,8 +333,8 @@ pub fn destructive_verb(term: &str) -> bool {
 
 /// Words that introduce a request without carrying it ("please", "can you", "I'd like to").
 const LEAD_INS: &[&str] = &[
-    "able", "can", "could", "d", "help", "i", "kindly", "like", "me", "please", "to", "want", "we",
-    "would", "you",
+    "able", "can", "could", "d", "help", "i", "kindly", "like", "me", "need", "please", "to",
+    "want", "we", "would", "you",
 ];
 
 /// The first word of the request proper, skipping lead-ins: "Please could you send ..." → "send".

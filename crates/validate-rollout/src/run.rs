@@ -144,6 +144,17 @@ fn result(case: &Case, response: Result<QueryResponse, String>) -> CaseResult {
             r.probe = serde_json::json!({"top": top, "unmatched": p.data["missingCapabilitySignal"]["unmatchedTerms"],
                 "pool": p.data["ambiguityPool"].as_array().map(|a| a.iter().map(|i| &i["label"]).collect::<Vec<_>>())});
         }
+        if let (Some(c), Some(probe)) = (&response.clarification, r.probe.as_object_mut()) {
+            let options: Vec<String> = c
+                .options
+                .iter()
+                .map(|o| format!("{}: {}", o.method, o.label))
+                .collect();
+            probe.insert(
+                "clarification".into(),
+                serde_json::json!({"kind": c.kind, "missing": c.missing_parameters, "options": options}),
+            );
+        }
         if r.calls.is_empty() {
             // Executed calls, from the execution record in the trace.
             for e in trace.events.iter().filter(|e| e.name == "final-execution") {
