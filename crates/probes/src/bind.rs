@@ -184,10 +184,51 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
         }
     }
 
+    // Dates and times: the query's own, in the order written, to the date and time parameters in
+    // the order the schema declares them ("from August 15th to August 17th" → check-in, check-out).
+    // Their digits are not quantities.
+    let dates = crate::when::dates(query);
+    let times = crate::when::times(query);
+    let temporal_tokens: HashSet<String> = dates
+        .iter()
+        .chain(&times)
+        .flat_map(|m| query.tokens[m.span.0..=m.span.1].iter().cloned())
+        .collect();
+    let (mut next_date, mut next_time) = (0, 0);
+    for p in params
+        .iter()
+        .filter(|p| p.choices.is_empty() && p.pattern.is_none())
+    {
+        if binding.arguments.contains_key(&p.name) {
+            continue;
+        }
+        let Some(kind) = temporal(p) else { continue };
+        let date = matches!(kind, Temporal::Date | Temporal::DateTime)
+            .then(|| dates.get(next_date))
+            .flatten();
+        let time = matches!(kind, Temporal::Time | Temporal::DateTime)
+            .then(|| times.get(next_time))
+            .flatten();
+        let value = match (date, time) {
+            (Some(d), Some(t)) => moment_pair(p, d, t),
+            (Some(m), None) | (None, Some(m)) => rendered(p, m),
+            (None, None) => continue,
+        };
+        next_date += usize::from(date.is_some());
+        next_time += usize::from(time.is_some());
+        binding
+            .arguments
+            .insert(p.name.clone(), Value::String(value));
+    }
+    let assigned: HashSet<String> = binding.arguments.keys().cloned().collect();
+
     for p in params
         .iter()
         .filter(|p| p.choices.is_empty() && !assigned.contains(&p.name))
     {
+        if temporal(p).is_some() && p.pattern.is_none() {
+            continue;
+        }
         if let Some(pattern) = &p.pattern {
             if let Some(re) = crate::schema::compiled(pattern)
                 && let Some(token) = query
@@ -214,8 +255,10 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
         }
         match p.kind.as_deref() {
             Some("integer" | "number") => {
+                let not_quantities: HashSet<String> =
+                    used_tokens.union(&temporal_tokens).cloned().collect();
                 if let Some((token, v)) =
-                    pick_number(p, params, query, &used_tokens, &binding.arguments)
+                    pick_number(p, params, query, &not_quantities, &binding.arguments)
                 {
                     let value = if p.kind.as_deref() == Some("integer") {
                         if v.fract() != 0.0 {
@@ -236,6 +279,7 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
                         q.required
                             && q.choices.is_empty()
                             && q.pattern.is_none()
+                            && temporal(q).is_none()
                             && q.kind.as_deref().is_none_or(|k| k == "string")
                             && !binding.arguments.contains_key(&q.name)
                     })
@@ -258,13 +302,31 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
                 // is missing, and a name binds only next to the parameter's own words ("'localhost'
                 // for the host"): guessing positions would fill the wrong one. Failing a name, the
                 // words right after a mention of the parameter are its value.
-                let entity = if open_strings <= 1 || candidates.len() >= open_strings {
-                    candidates.into_iter().next()
-                } else {
-                    nearest_entity(p, query, &candidates)
+                // A place parameter that points one way takes the name the query points that way
+                // ("from Fresno" for the origin), and never the one pointed the other way.
+                let way = direction(p);
+                let cued = way.and_then(|w| {
+                    candidates
+                        .iter()
+                        .find(|e| cue(query, e) == Some(w) && fits(p, e))
+                        .cloned()
+                });
+                let mut candidates = candidates;
+                if let Some(w) = way.filter(|w| *w != Direction::At) {
+                    candidates
+                        .retain(|e| cue(query, e).is_none_or(|c| c == w || c == Direction::At));
                 }
-                .filter(|e| fits(p, e))
-                .or_else(|| value_after_mention(p, query, &used_terms).filter(|e| fits(p, e)));
+                let entity = cued
+                    .or_else(|| {
+                        if open_strings <= 1 || candidates.len() >= open_strings {
+                            candidates.into_iter().next()
+                        } else {
+                            nearest_entity(p, query, &candidates)
+                        }
+                    })
+                    .map(|e| with_region(p, query, e))
+                    .filter(|e| fits(p, e))
+                    .or_else(|| value_after_mention(p, query, &used_terms).filter(|e| fits(p, e)));
                 if let Some(e) = entity {
                     used_terms.extend(text::terms(&e));
                     binding.arguments.insert(p.name.clone(), Value::String(e));
@@ -365,6 +427,152 @@ fn fits(p: &Param, value: &str) -> bool {
         Some(Identifier::Number) => value.chars().any(|c| c.is_ascii_digit()),
         Some(Identifier::Id) => looks_like_identifier(value),
         None => true,
+    }
+}
+
+/// Which way a place parameter points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Direction {
+    /// Origin, source, departure.
+    From,
+    /// Destination, target, arrival.
+    To,
+    /// Where something is.
+    At,
+}
+
+/// The way `p` points, by the words of its name.
+fn direction(p: &Param) -> Option<Direction> {
+    const FROM: &[&str] = &[
+        "begin", "depart", "from", "origin", "pickup", "sender", "sourc", "start",
+    ];
+    const TO: &[&str] = &[
+        "arriv", "destin", "dropoff", "end", "recipi", "target", "to",
+    ];
+    const AT: &[&str] = &[
+        "address", "area", "citi", "locat", "place", "region", "town", "venu", "where",
+    ];
+    let words: Vec<String> = text::words(&p.name)
+        .into_iter()
+        .flat_map(|w| [text::stem(&w), w])
+        .collect();
+    let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+    if has(FROM) {
+        Some(Direction::From)
+    } else if has(TO) {
+        Some(Direction::To)
+    } else if has(AT) {
+        Some(Direction::At)
+    } else {
+        None
+    }
+}
+
+/// The way the query points at `entity`: the preposition right before it.
+fn cue(query: &Query, entity: &str) -> Option<Direction> {
+    let first = entity.split_whitespace().next()?;
+    let at = query.tokens.iter().position(|t| t == first)?;
+    match query
+        .tokens
+        .get(at.checked_sub(1)?)?
+        .to_lowercase()
+        .as_str()
+    {
+        "from" => Some(Direction::From),
+        "to" | "into" | "toward" | "towards" => Some(Direction::To),
+        "in" | "at" | "near" | "around" => Some(Direction::At),
+        _ => None,
+    }
+}
+
+/// A place with the region code the query gives right after it ("New York, NY"), for a
+/// parameter whose description asks for the state or region.
+fn with_region(p: &Param, query: &Query, entity: String) -> String {
+    let described = p.description.to_lowercase();
+    if !(described.contains("state") || described.contains("region")) {
+        return entity;
+    }
+    let words: Vec<&str> = entity.split_whitespace().collect();
+    let Some(last) = words.last() else {
+        return entity;
+    };
+    let raw: Vec<&str> = query.text.split_whitespace().collect();
+    let found = (0..raw.len()).find(|&i| {
+        i + words.len() <= raw.len()
+            && raw[i + words.len() - 1].trim_end_matches(',') == *last
+            && raw[i + words.len() - 1].ends_with(',')
+    });
+    let code = found
+        .and_then(|i| raw.get(i + words.len()))
+        .map(|c| c.trim_end_matches(|ch: char| !ch.is_alphanumeric()));
+    match code {
+        Some(c) if c.len() == 2 && c.chars().all(|ch| ch.is_ascii_uppercase()) => {
+            format!("{entity}, {c}")
+        }
+        _ => entity,
+    }
+}
+
+/// What kind of moment a string parameter takes.
+#[derive(Debug, Clone, Copy)]
+enum Temporal {
+    Date,
+    Time,
+    DateTime,
+}
+
+/// Whether `p` takes a date, a time or both: by its `format`, else by its name's words or its
+/// description ("check_in: the check-in date, YYYY-MM-DD"; "departure_time as 'YYYY-MM-DD HH:MM'").
+fn temporal(p: &Param) -> Option<Temporal> {
+    if p.kind.as_deref().is_some_and(|k| k != "string") {
+        return None;
+    }
+    match p.format.as_deref() {
+        Some("date") => return Some(Temporal::Date),
+        Some("time") => return Some(Temporal::Time),
+        Some("date-time") => return Some(Temporal::DateTime),
+        _ => {}
+    }
+    let own = text::terms(&p.name);
+    let described = p.description.to_lowercase();
+    let says_date =
+        described.contains("yyyy") || text::words(&described).iter().any(|w| w == "date");
+    let date = own
+        .iter()
+        .any(|t| ["date", "day", "when"].contains(&t.as_str()))
+        || (says_date && !is_free_text(p));
+    let time = own
+        .iter()
+        .any(|t| ["time", "hour", "clock"].contains(&t.as_str()))
+        || described.contains("hh:mm");
+    match (date, time) {
+        (true, true) => Some(Temporal::DateTime),
+        (true, false) => Some(Temporal::Date),
+        (false, true) => Some(Temporal::Time),
+        (false, false) => None,
+    }
+}
+
+/// Whether `p` asks for a machine form (a `format`, or a description that spells one).
+fn wants_normal(p: &Param) -> bool {
+    let d = p.description.to_lowercase();
+    p.format.is_some() || d.contains("yyyy") || d.contains("hh:mm") || d.contains("iso")
+}
+
+/// A moment as `p` wants it: its normal form when `p` asks for one and the query gave it in full.
+fn rendered(p: &Param, m: &crate::when::Moment) -> String {
+    match &m.normal {
+        Some(n) if wants_normal(p) => n.clone(),
+        _ => m.text.clone(),
+    }
+}
+
+/// A date and a time together for a date-time parameter.
+fn moment_pair(p: &Param, date: &crate::when::Moment, time: &crate::when::Moment) -> String {
+    match (&date.normal, &time.normal) {
+        (Some(d), Some(t)) if p.format.as_deref() == Some("date-time") => format!("{d}T{t}:00"),
+        (Some(d), Some(t)) if wants_normal(p) => format!("{d} {t}"),
+        _ => format!("{} {}", date.text, time.text),
     }
 }
 
@@ -598,6 +806,31 @@ mod tests {
     }
 
     #[test]
+    fn dates_and_times_bind_in_order_in_the_form_the_schema_asks() {
+        let schema = json!({"type": "object", "properties": {
+            "check_in": {"type": "string", "description": "Check-in date, YYYY-MM-DD"},
+            "check_out": {"type": "string", "description": "Check-out date, YYYY-MM-DD"},
+            "guests": {"type": "integer"}
+        }, "required": ["check_in", "check_out", "guests"]});
+        let b = check(
+            schema.clone(),
+            "Rooms for 2 guests from the 3rd of May 2026 to May 7th, 2026",
+        );
+        assert_eq!(b.arguments["check_in"], "2026-05-03");
+        assert_eq!(b.arguments["check_out"], "2026-05-07");
+        assert_eq!(b.arguments["guests"], 2, "the year is not a guest count");
+        let b = check(schema, "Rooms for 2 guests on June 4th");
+        assert_eq!(b.arguments["check_in"], "June 4th", "no year: as written");
+        assert_eq!(b.missing[0].name, "check_out");
+        let schema = json!({"type": "object", "properties": {
+            "departure_time": {"type": "string", "description": "Departure as 'YYYY-MM-DD HH:MM'"},
+            "pickup": {"type": "string", "format": "time"}
+        }, "required": ["departure_time"]});
+        let b = check(schema, "Leave on 2026-01-20 at 5 in the afternoon");
+        assert_eq!(b.arguments["departure_time"], "2026-01-20 17:00");
+    }
+
+    #[test]
     fn an_enum_value_named_in_full_binds_and_a_shared_phrase_is_ambiguous() {
         let b = check(tournaments(), "Who will win the FIFA World Cup 2026?");
         assert_eq!(b.arguments["tournament"], "FIFA World Cup 2026");
@@ -670,11 +903,30 @@ mod tests {
             (b.arguments["start"].as_str(), b.arguments["end"].as_str()),
             (Some("Sydney"), Some("Melbourne"))
         );
-        let b = check(schema, "Get directions to Melbourne");
+        let b = check(schema.clone(), "Get directions to Melbourne");
+        assert_eq!(
+            (b.arguments.get("start"), b.arguments["end"].as_str()),
+            (None, Some("Melbourne")),
+            "one name for two places binds only where the query points it"
+        );
+        assert_eq!(b.missing[0].name, "start", "and the other is asked for");
+        let b = check(schema.clone(), "Get directions to Melbourne from Geelong");
+        assert_eq!(
+            (b.arguments["start"].as_str(), b.arguments["end"].as_str()),
+            (Some("Geelong"), Some("Melbourne")),
+            "prepositions, not order, say which is which"
+        );
+        let b = check(schema, "Get directions for Melbourne");
         assert!(
-            b.arguments.is_empty() && !b.missing.is_empty(),
-            "one name for two places: ask, do not guess: {:?}",
+            b.arguments.is_empty() && b.missing.len() == 2,
+            "one unpointed name for two places: ask, do not guess: {:?}",
             b.arguments
+        );
+        let city = json!({"type": "object", "properties": {"city": {"type": "string",
+            "description": "City and state, such as 'Berkeley, CA'"}}, "required": ["city"]});
+        assert_eq!(
+            check(city, "Concerts in Portland, OR this weekend").arguments["city"],
+            "Portland, OR"
         );
         let f = json!({"type": "object", "properties": {"function": {"type": "string"}}, "required": ["function"]});
         assert_eq!(

@@ -16,6 +16,7 @@ pub mod bind;
 pub mod index;
 pub mod query;
 pub mod schema;
+pub mod when;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Arc;

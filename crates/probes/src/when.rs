@@ -1,0 +1,310 @@
+//! Dates and times the query gives, as written and, when they are complete, in the forms schemas
+//! ask for (`YYYY-MM-DD`, `HH:MM`). Everything here reads the query's tokens; nothing guesses a
+//! year or today's date.
+
+use crate::query::Query;
+
+/// A date or a time of day in the query.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Moment {
+    /// First and last token positions.
+    pub span: (usize, usize),
+    /// The tokens as written, joined by spaces.
+    pub text: String,
+    /// `YYYY-MM-DD` for a date with day, month and year; `HH:MM` (24-hour) for a time.
+    pub normal: Option<String>,
+}
+
+const MONTHS: &[&str] = &[
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// Month number of a month name or its usual abbreviation ("Sept", "feb").
+fn month(token: &str) -> Option<u32> {
+    let t = token.to_lowercase();
+    let t = t.trim_end_matches('.');
+    MONTHS
+        .iter()
+        .position(|m| {
+            *m == t || (t.len() >= 3 && m.starts_with(t) && (t.len() == 3 || t == "sept"))
+        })
+        .map(|i| i as u32 + 1)
+}
+
+/// A day of the month: `15`, `15th`, `1st`.
+fn day(token: &str) -> Option<u32> {
+    let t = token.to_lowercase();
+    let digits = ["st", "nd", "rd", "th"]
+        .iter()
+        .find_map(|s| t.strip_suffix(s))
+        .unwrap_or(&t);
+    digits
+        .parse::<u32>()
+        .ok()
+        .filter(|d| (1..=31).contains(d) && digits.len() <= 2)
+}
+
+/// A four-digit year between 1900 and 2199.
+fn year(token: &str) -> Option<u32> {
+    (token.len() == 4)
+        .then(|| token.parse::<u32>().ok())
+        .flatten()
+        .filter(|y| (1900..2200).contains(y))
+}
+
+/// Numeric dates: `2023-03-13`, `2023.4.15`, `2023/04/15`, and US-style `3/13/2023`.
+fn numeric_date(token: &str) -> Option<(u32, u32, u32)> {
+    let parts: Vec<&str> = token.split(['-', '.', '/']).collect();
+    if parts.len() != 3
+        || parts
+            .iter()
+            .any(|p| p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
+    let n: Vec<u32> = parts.iter().filter_map(|p| p.parse().ok()).collect();
+    let (y, m, d) = if parts[0].len() == 4 {
+        (n[0], n[1], n[2])
+    } else if parts[2].len() == 4 && token.contains('/') {
+        (n[2], n[0], n[1])
+    } else {
+        return None;
+    };
+    ((1900..2200).contains(&y) && (1..=12).contains(&m) && (1..=31).contains(&d))
+        .then_some((y, m, d))
+}
+
+/// Words that name a day relative to now, and the words that may qualify them.
+const RELATIVE_DAYS: &[&str] = &[
+    "today",
+    "tonight",
+    "tomorrow",
+    "yesterday",
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "weekend",
+];
+
+fn moment(query: &Query, first: usize, last: usize, normal: Option<String>) -> Moment {
+    Moment {
+        span: (first, last),
+        text: query.tokens[first..=last].join(" "),
+        normal,
+    }
+}
+
+/// Dates in the query, in order.
+pub fn dates(query: &Query) -> Vec<Moment> {
+    let toks = &query.tokens;
+    let lower: Vec<String> = toks.iter().map(|t| t.to_lowercase()).collect();
+    let mut out: Vec<Moment> = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        if let Some((y, m, d)) = numeric_date(&toks[i]) {
+            out.push(moment(query, i, i, Some(format!("{y:04}-{m:02}-{d:02}"))));
+            i += 1;
+            continue;
+        }
+        if let Some(m) = month(&toks[i]) {
+            // "15th of August", "the 4th March", "August 15th, 2023", "March 10 of 2024".
+            let mut first = i;
+            let mut d = None;
+            if i >= 1
+                && let Some(x) = day(&toks[i - 1])
+            {
+                d = Some(x);
+                first = i - 1;
+            } else if i >= 2
+                && lower[i - 1] == "of"
+                && let Some(x) = day(&toks[i - 2])
+            {
+                d = Some(x);
+                first = i - 2;
+            }
+            let mut last = i;
+            if d.is_none()
+                && let Some(x) = toks.get(i + 1).and_then(|t| day(t))
+            {
+                d = Some(x);
+                last = i + 1;
+            }
+            let mut y = None;
+            let at = if lower.get(last + 1).is_some_and(|w| w == "of") {
+                last + 2
+            } else {
+                last + 1
+            };
+            if let Some(x) = toks.get(at).and_then(|t| year(t)) {
+                y = Some(x);
+                last = at;
+            }
+            // A month word alone ("I may", "march on") is not a date.
+            if d.is_some() || y.is_some() {
+                let normal = match (y, d) {
+                    (Some(y), Some(d)) => Some(format!("{y:04}-{m:02}-{d:02}")),
+                    _ => None,
+                };
+                out.push(moment(query, first, last, normal));
+                i = last + 1;
+                continue;
+            }
+        }
+        if RELATIVE_DAYS.contains(&lower[i].as_str()) {
+            let first = if i >= 1 && ["next", "this", "coming"].contains(&lower[i - 1].as_str()) {
+                i - 1
+            } else {
+                i
+            };
+            out.push(moment(query, first, i, None));
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Times of day in the query, in order: `09:00`, `2 PM`, `5pm`, `5 in the afternoon`, `noon`.
+pub fn times(query: &Query) -> Vec<Moment> {
+    let lower: Vec<String> = query
+        .tokens
+        .iter()
+        .map(|t| t.to_lowercase().replace('.', ""))
+        .collect();
+    let word = |i: usize| lower.get(i).map_or("", String::as_str);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lower.len() {
+        let t = word(i);
+        if t == "noon" || t == "midnight" {
+            let h = if t == "noon" { 12 } else { 0 };
+            out.push(moment(query, i, i, Some(format!("{h:02}:00"))));
+            i += 1;
+            continue;
+        }
+        // "5pm" / "5 pm" / "5 in the afternoon": the half of the day and the last token.
+        let (body, half, last) = if let Some(b) = t.strip_suffix("am").filter(|b| !b.is_empty()) {
+            (b, Some("am"), i)
+        } else if let Some(b) = t.strip_suffix("pm").filter(|b| !b.is_empty()) {
+            (b, Some("pm"), i)
+        } else if matches!(word(i + 1), "am" | "pm") {
+            (t, Some(word(i + 1)), i + 1)
+        } else if word(i + 1) == "in"
+            && word(i + 2) == "the"
+            && matches!(word(i + 3), "morning" | "afternoon" | "evening")
+        {
+            (
+                t,
+                Some(if word(i + 3) == "morning" { "am" } else { "pm" }),
+                i + 3,
+            )
+        } else {
+            (t, None, i)
+        };
+        let clock: Option<(u32, u32)> = match body.split_once(':') {
+            Some((h, m)) if m.len() == 2 => h
+                .parse()
+                .ok()
+                .zip(m.parse().ok())
+                .filter(|(h, m)| *h < 24 && *m < 60),
+            Some(_) => None,
+            None if half.is_some() => body
+                .parse()
+                .ok()
+                .filter(|h| (1..=12).contains(h))
+                .map(|h| (h, 0)),
+            None => None,
+        };
+        let Some((mut h, m)) = clock else {
+            i += 1;
+            continue;
+        };
+        match half {
+            Some("pm") if h < 12 => h += 12,
+            Some("am") if h == 12 => h = 0,
+            _ => {}
+        }
+        out.push(moment(query, i, last, Some(format!("{h:02}:{m:02}"))));
+        i = last + 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn normals(found: Vec<Moment>) -> Vec<(String, Option<String>)> {
+        found.into_iter().map(|m| (m.text, m.normal)).collect()
+    }
+
+    fn pair(text: &str, normal: Option<&str>) -> (String, Option<String>) {
+        (text.to_owned(), normal.map(str::to_owned))
+    }
+
+    #[test]
+    fn dates_in_their_many_spellings() {
+        let q = Query::parse("Book from August 15th to August 17th, 2023 please");
+        assert_eq!(
+            normals(dates(&q)),
+            [
+                pair("August 15th", None),
+                pair("August 17th 2023", Some("2023-08-17"))
+            ]
+        );
+        let q = Query::parse(
+            "a picnic on the 4th march 2023, or 2023.4.15, or 2023-03-13, or 3/14/2024",
+        );
+        assert_eq!(
+            normals(dates(&q)),
+            [
+                pair("4th march 2023", Some("2023-03-04")),
+                pair("2023.4.15", Some("2023-04-15")),
+                pair("2023-03-13", Some("2023-03-13")),
+                pair("3/14/2024", Some("2024-03-14")),
+            ]
+        );
+        let q = Query::parse("Today is March 10 of 2024; the 20th of June 2022; next Tuesday");
+        assert_eq!(
+            normals(dates(&q)),
+            [
+                pair("Today", None),
+                pair("March 10 of 2024", Some("2024-03-10")),
+                pair("20th of June 2022", Some("2022-06-20")),
+                pair("next Tuesday", None),
+            ]
+        );
+        assert!(dates(&Query::parse("I may march on, 3 of them")).is_empty());
+    }
+
+    #[test]
+    fn times_of_day() {
+        let q =
+            Query::parse("leave around 09:00, or 2 PM, or 9pm, or at 5 in the afternoon, or noon");
+        assert_eq!(
+            normals(times(&q)),
+            [
+                pair("09:00", Some("09:00")),
+                pair("2 PM", Some("14:00")),
+                pair("9pm", Some("21:00")),
+                pair("5 in the afternoon", Some("17:00")),
+                pair("noon", Some("12:00")),
+            ]
+        );
+        assert!(times(&Query::parse("3 bedrooms and 2 bathrooms")).is_empty());
+    }
+}
