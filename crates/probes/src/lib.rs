@@ -221,6 +221,9 @@ fn near_form(doc: &index::MethodDoc, candidates: &[&str]) -> Option<f64> {
         .reduce(f64::max)
 }
 
+/// How much chatter counts, relative to a content word of the same rarity.
+const CHATTER_WEIGHT: f64 = 0.25;
+
 /// How much a word counts whose token the method's schema recognises by a declared pattern.
 const PATTERN_WEIGHT: f64 = 0.9;
 
@@ -238,7 +241,17 @@ struct Scored<'a> {
 /// Scores every method of `index` against `query`, best first. Ties break on the method's
 /// position in the index (tool order, then declaration order), so ranking is deterministic.
 fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
-    let total: f64 = query.terms.iter().map(|t| index.idf(t)).sum();
+    // Chatter ("maybe", "something nice") weighs little: it is in the request, but no tool is
+    // expected to cover it.
+    let weight = |t: &str| {
+        index.idf(t)
+            * if text::chatter(t) {
+                CHATTER_WEIGHT
+            } else {
+                1.0
+            }
+    };
+    let total: f64 = query.terms.iter().map(|t| weight(t)).sum();
     // Words that are values rather than topics: named entities and numbers. No metadata can
     // list every city or amount, so a method with a parameter that takes such a value covers
     // them (a little less than a word its metadata names).
@@ -286,16 +299,16 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
                 .collect();
             for t in &query.terms {
                 if recognised.contains(t) {
-                    covered += index.idf(t) * PATTERN_WEIGHT;
+                    covered += weight(t) * PATTERN_WEIGHT;
                     matched.push(t.clone());
                 } else if let Some(w) = doc.terms.get(t) {
-                    covered += index.idf(t) * w;
+                    covered += weight(t) * w;
                     matched.push(t.clone());
                     if doc.name_terms.contains(t) {
-                        in_name += index.idf(t);
+                        in_name += weight(t);
                     }
                 } else if let Some(w) = near.get(t.as_str()).and_then(|c| near_form(doc, c)) {
-                    covered += index.idf(t) * w * NEAR_FORM_WEIGHT;
+                    covered += weight(t) * w * NEAR_FORM_WEIGHT;
                     matched.push(t.clone());
                 } else if (doc.takes_numbers && numbers.contains(t))
                     || (doc.takes_names && (names.contains(t) || numbers.contains(t)))
@@ -317,7 +330,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
             let mut coverage = topical;
             if topical >= ANCHOR {
                 for t in values {
-                    coverage += index.idf(t) * VALUE_WEIGHT / total;
+                    coverage += weight(t) * VALUE_WEIGHT / total;
                     matched.push(t.clone());
                 }
                 // A search method takes topics its metadata cannot list: it is credited with
@@ -751,6 +764,25 @@ mod tests {
             "It's gloomy and I keep wondering about the tides over in Oslo this afternoon, honestly",
             &ProbeConfig::default(),
         );
+        assert!(r.missing_capability_signal.is_some(), "{r:?}");
+    }
+
+    #[test]
+    fn chatter_does_not_count_against_a_request_but_other_topics_do() {
+        let homes = json!({"type": "object", "properties": {
+            "area": {"type": "string", "description": "City to search in"},
+            "bedrooms": {"type": "integer"}, "bathrooms": {"type": "integer"}},
+            "required": ["area", "bedrooms"]});
+        let idx = index(&[(
+            "Homes_2_FindHomeByArea",
+            "Find a property to buy, with bedrooms and bathrooms",
+            homes,
+        )]);
+        let chatty = "Honestly I'd really love something nice, maybe a place to buy with 3 bedrooms and 2 bathrooms in Leeds, I think";
+        let r = run(&idx, chatty, &ProbeConfig::default());
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        let other = "Tides and ferries and harbour fees and moorings, also a place to buy with 3 bedrooms and 2 bathrooms in Leeds, plus boats";
+        let r = run(&idx, other, &ProbeConfig::default());
         assert!(r.missing_capability_signal.is_some(), "{r:?}");
     }
 

@@ -226,6 +226,22 @@ pub fn terms(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Words that colour a request without saying what it is about: hedges, feelings, praise and
+/// placeholders ("maybe", "I think", "something nice", "really great"). Stems. A query's share of
+/// these says nothing about whether a tool serves it.
+const CHATTER: &[&str] = &[
+    "actual", "amaz", "anyth", "anyway", "appreci", "awesom", "believ", "especi", "everyth",
+    "favorit", "favourit", "feel", "glad", "gonna", "good", "gotta", "great", "guess", "honest",
+    "hope", "love", "mayb", "mood", "nice", "ok", "okay", "perhap", "pretti", "probabl", "rather",
+    "realli", "seem", "simpli", "someon", "someth", "somewhat", "stuff", "sure", "thing", "think",
+    "truli", "wanna", "wonder", "wow", "yeah", "yes",
+];
+
+/// Whether the stem `term` is chatter: present in a request, but not what it asks for.
+pub fn chatter(term: &str) -> bool {
+    CHATTER.binary_search(&term).is_ok()
+}
+
 /// Verbs that change the world: sending, paying, creating, deleting. Stems.
 const MUTATING: &[&str] = &[
     "add",
@@ -351,7 +367,7 @@ mod tests {
 
     #[test]
     fn lexicons_are_sorted_for_binary_search() {
-        for list in [STOPWORDS, MUTATING, DESTRUCTIVE, LEAD_INS] {
+        for list in [STOPWORDS, MUTATING, DESTRUCTIVE, LEAD_INS, CHATTER] {
             assert!(
                 list.windows(2).all(|w| w[0] < w[1]),
                 "{:?}",
