@@ -597,7 +597,7 @@ fn missing_capability(
                     let missing: Vec<&str> = query
                         .terms
                         .iter()
-                        .filter(|t| !s.matched.contains(t))
+                        .filter(|t| !s.matched.contains(t) && !text::chatter(t))
                         .map(String::as_str)
                         .collect();
                     format!(
@@ -615,10 +615,11 @@ fn missing_capability(
         .terms
         .iter()
         .filter(|t| {
-            !index
-                .docs
-                .iter()
-                .any(|d| d.query_safe() && d.terms.contains_key(*t))
+            !text::chatter(t)
+                && !index
+                    .docs
+                    .iter()
+                    .any(|d| d.query_safe() && d.terms.contains_key(*t))
         })
         .cloned()
         .collect();

@@ -230,11 +230,11 @@ pub fn terms(text: &str) -> Vec<String> {
 /// placeholders ("maybe", "I think", "something nice", "really great"). Stems. A query's share of
 /// these says nothing about whether a tool serves it.
 const CHATTER: &[&str] = &[
-    "actual", "amaz", "anyth", "anyway", "appreci", "awesom", "believ", "especi", "everyth",
-    "favorit", "favourit", "feel", "glad", "gonna", "good", "gotta", "great", "guess", "honest",
-    "hope", "love", "mayb", "mood", "nice", "ok", "okay", "perhap", "pretti", "probabl", "rather",
-    "realli", "seem", "simpli", "someon", "someth", "somewhat", "stuff", "sure", "thing", "think",
-    "truli", "wanna", "wonder", "wow", "yeah", "yes",
+    "actual", "amaz", "anyth", "anyway", "appreci", "awesom", "believ", "curious", "especi",
+    "everyth", "favorit", "favourit", "feel", "glad", "gonna", "good", "gotta", "great", "guess",
+    "honest", "hope", "love", "mayb", "mood", "nice", "ok", "okay", "perhap", "pretti", "probabl",
+    "rather", "realli", "seem", "simpli", "someon", "someth", "somewhat", "stuff", "sure", "thing",
+    "think", "truli", "wanna", "wonder", "wow", "yeah", "yes",
 ];
 
 /// Whether the stem `term` is chatter: present in a request, but not what it asks for.
