@@ -254,6 +254,11 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
             continue;
         }
         match p.kind.as_deref() {
+            Some("array") => {
+                if let Some(list) = query.lists().into_iter().next() {
+                    binding.arguments.insert(p.name.clone(), list);
+                }
+            }
             Some("integer" | "number") => {
                 let not_quantities: HashSet<String> =
                     used_tokens.union(&temporal_tokens).cloned().collect();
@@ -450,7 +455,7 @@ fn direction(p: &Param) -> Option<Direction> {
         "arriv", "destin", "dropoff", "end", "recipi", "target", "to",
     ];
     const AT: &[&str] = &[
-        "address", "area", "citi", "locat", "place", "region", "town", "venu", "where",
+        "address", "area", "citi", "locat", "region", "town", "venu", "where",
     ];
     let words: Vec<String> = text::words(&p.name)
         .into_iter()
@@ -701,12 +706,16 @@ fn pick_number(
         .numbers_at()
         .into_iter()
         .filter(|(_, t, _)| !used.contains(t))
-        // "456 Elm St": a number followed by a name is part of that name, not a quantity.
+        // "456 Elm St": a number followed by a name of two or more words is part of it, not a
+        // quantity ("5 Ampere" is a quantity).
         .filter(|(i, _, _)| {
-            !query
-                .tokens
-                .get(i + 1)
-                .is_some_and(|n| n.chars().next().is_some_and(char::is_uppercase))
+            let capital = |k: usize| {
+                query
+                    .tokens
+                    .get(k)
+                    .is_some_and(|n| n.chars().next().is_some_and(char::is_uppercase))
+            };
+            !(capital(i + 1) && capital(i + 2))
         })
         .collect();
     if numbers.is_empty() {
@@ -828,6 +837,33 @@ mod tests {
         }, "required": ["departure_time"]});
         let b = check(schema, "Leave on 2026-01-20 at 5 in the afternoon");
         assert_eq!(b.arguments["departure_time"], "2026-01-20 17:00");
+    }
+
+    #[test]
+    fn quantities_with_units_and_written_lists_bind() {
+        let field = json!({"type": "object", "properties": {
+            "current": {"type": "number", "description": "Current in amperes"},
+            "radius": {"type": "number", "description": "Radius in meters"}
+        }, "required": ["current", "radius"]});
+        let b = check(
+            field,
+            "Field at the centre of a loop carrying 5 Ampere with a radius of 4m",
+        );
+        assert_eq!(
+            (
+                b.arguments["current"].as_f64(),
+                b.arguments["radius"].as_f64()
+            ),
+            (Some(5.0), Some(4.0))
+        );
+        let street = json!({"type": "object", "properties": {
+            "count": {"type": "integer"}}, "required": ["count"]});
+        let b = check(street, "Deliver to 456 Elm Street");
+        assert_eq!(b.missing.len(), 1, "a house number is not a count: {b:?}");
+        let mean = json!({"type": "object", "properties": {
+            "numbers": {"type": "array", "items": {"type": "integer"}}}, "required": ["numbers"]});
+        let b = check(mean, "Average of [12, 15, 18, 20]");
+        assert_eq!(b.arguments["numbers"], json!([12, 15, 18, 20]));
     }
 
     #[test]

@@ -54,10 +54,33 @@ impl Query {
                 cleaned
                     .parse::<f64>()
                     .ok()
+                    .or_else(|| quantity(&cleaned))
                     .filter(|v| v.is_finite())
                     .map(|v| (i, t.clone(), v))
             })
             .collect()
+    }
+
+    /// Lists the query writes out as JSON arrays (`[12, 15, 18]`, `["a", "b"]`), in order.
+    pub fn lists(&self) -> Vec<serde_json::Value> {
+        let mut out = Vec::new();
+        let mut rest = self.text.as_str();
+        while let Some(open) = rest.find('[') {
+            let after = &rest[open..];
+            match after.find(']') {
+                Some(close) => {
+                    if let Ok(v @ serde_json::Value::Array(_)) =
+                        serde_json::from_str::<serde_json::Value>(&after[..=close])
+                        && v.as_array().is_some_and(|a| !a.is_empty())
+                    {
+                        out.push(v);
+                    }
+                    rest = &after[close + 1..];
+                }
+                None => break,
+            }
+        }
+        out
     }
 
     /// Positions of tokens that share a term with `words`.
@@ -108,6 +131,23 @@ impl Query {
         }
         out
     }
+}
+
+/// A number with its unit written on: `6cm`, `100µF`, `9.8m/s`, `0.5-second` → the number.
+fn quantity(token: &str) -> Option<f64> {
+    let end = token
+        .char_indices()
+        .find(|(i, c)| !(c.is_ascii_digit() || *c == '.' || (*i == 0 && *c == '-')))
+        .map_or(token.len(), |(i, _)| i);
+    let (number, unit) = token.split_at(end);
+    let unit = unit.strip_prefix('-').unwrap_or(unit);
+    let starts_unit = unit
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_alphabetic() || c == '°');
+    (starts_unit && number.bytes().any(|b| b.is_ascii_digit()))
+        .then(|| number.parse().ok())
+        .flatten()
 }
 
 /// A whitespace token without surrounding punctuation or a possessive `'s`.
@@ -196,6 +236,14 @@ mod tests {
         );
         assert!(q.tokens.contains(&"acct-0001".to_owned()), "{:?}", q.tokens);
         assert_eq!(q.numbers(), [("2026".to_owned(), 2026.0)]);
+        let units =
+            Query::parse("base 6cm, 100µF, 9.8m/s^2, a 0.5-second window, u123, 2023-03-13");
+        let values: Vec<f64> = units.numbers().into_iter().map(|(_, v)| v).collect();
+        assert_eq!(values, [6.0, 100.0, 9.8, 0.5]);
+        assert_eq!(
+            Query::parse("average of [12, 15, 18] and [\"a\"]").lists(),
+            [serde_json::json!([12, 15, 18]), serde_json::json!(["a"])]
+        );
         assert_eq!(q.entities(), ["Spain", "FIFA World Cup 2026"]);
         assert_eq!(
             Query::parse("send $1,500 to 'Bob Smith'").numbers()[0].1,
