@@ -52,6 +52,8 @@ enum Source {
         /// live_multiple, live_relevance, irrelevance, live_irrelevance).
         #[arg(long)]
         category: Vec<String>,
+        #[command(flatten)]
+        bounds: Bounds,
     },
     /// The When2Call LLM-judge JSONL file.
     When2call {
@@ -63,7 +65,50 @@ enum Source {
         /// BFCL data for the argument labels (default: ../bfcl beside the file's folder).
         #[arg(long)]
         bfcl: Option<PathBuf>,
+        #[command(flatten)]
+        bounds: Bounds,
     },
+}
+
+/// Thresholds an imported suite gates on (none by default: it only measures).
+#[derive(clap::Args)]
+struct Bounds {
+    /// The metric must be at least VALUE (repeatable), e.g. `--min macroF1=0.70`.
+    #[arg(long, value_name = "METRIC=VALUE")]
+    min: Vec<String>,
+    /// The metric must be at most VALUE (repeatable), e.g. `--max toolHallucinationRate=0.10`.
+    #[arg(long, value_name = "METRIC=VALUE")]
+    max: Vec<String>,
+}
+
+impl Bounds {
+    /// Adds the bounds to `suite`'s thresholds; a malformed pair or an unknown metric is a
+    /// usage error.
+    fn apply(&self, suite: &mut validate_rollout::suite::Suite) -> Result<(), UsageError> {
+        let pairs = self
+            .min
+            .iter()
+            .map(|p| (p, true))
+            .chain(self.max.iter().map(|p| (p, false)));
+        for (pair, is_min) in pairs {
+            let (name, value) = pair
+                .split_once('=')
+                .and_then(|(n, v)| Some((n.trim(), v.trim().parse::<f64>().ok()?)))
+                .ok_or_else(|| UsageError(format!("expected METRIC=VALUE, got '{pair}'")))?;
+            if metrics::definition(name).is_none() {
+                return Err(UsageError(format!(
+                    "unknown metric '{name}' (see --help for the list)"
+                )));
+            }
+            let t = suite.thresholds.entry(name.to_owned()).or_default();
+            if is_min {
+                t.min = Some(value);
+            } else {
+                t.max = Some(value);
+            }
+        }
+        Ok(())
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -87,13 +132,23 @@ fn main() {
 
 fn run_cli(cli: Cli) -> anyhow::Result<i32> {
     if let Some(Command::Import { source }) = cli.command {
-        let (suite, catalog, out) = match source {
-            Source::Bfcl { dir, out, category } => {
+        let (mut suite, catalog, out, bounds) = match source {
+            Source::Bfcl {
+                dir,
+                out,
+                category,
+                bounds,
+            } => {
                 let (s, c) =
                     import::bfcl(&dir, &category).map_err(|e| UsageError(format!("{e:#}")))?;
-                (s, c, out)
+                (s, c, out, bounds)
             }
-            Source::When2call { file, out, bfcl } => {
+            Source::When2call {
+                file,
+                out,
+                bfcl,
+                bounds,
+            } => {
                 let bfcl = bfcl.unwrap_or_else(|| {
                     file.parent()
                         .unwrap_or(std::path::Path::new("."))
@@ -101,9 +156,10 @@ fn run_cli(cli: Cli) -> anyhow::Result<i32> {
                 });
                 let (s, c) =
                     import::when2call(&file, &bfcl).map_err(|e| UsageError(format!("{e:#}")))?;
-                (s, c, out)
+                (s, c, out, bounds)
             }
         };
+        bounds.apply(&mut suite)?;
         let cases = suite.cases.len();
         let tools = import::write(suite, &catalog, &out)?;
         println!(

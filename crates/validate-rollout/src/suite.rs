@@ -36,7 +36,7 @@ fn yes() -> bool {
 }
 
 /// A bound on a metric.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Threshold {
     /// The metric must be at least this.

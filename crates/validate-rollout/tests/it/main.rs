@@ -281,4 +281,36 @@ fn when2call_imports_with_labels_joined_from_bfcl() {
         "arguments were joined from BFCL and matched"
     );
     assert_eq!(r["metrics"]["macroF1"], 1.0);
+
+    // Bounds given at import gate the suite: met, then out of reach, then malformed.
+    let gated = |bound: &str, value: &str| {
+        let out = w.join("gated.yaml");
+        let (code, stdout, stderr) = validate(&[
+            "import",
+            "when2call",
+            w.join("when2call.jsonl").to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--bfcl",
+            d.join("bfcl").to_str().unwrap(),
+            bound,
+            value,
+        ]);
+        if code != 0 {
+            return (code, format!("{stdout}{stderr}"));
+        }
+        let (code, stdout, stderr) = validate(&["--suite", out.to_str().unwrap()]);
+        (code, format!("{stdout}{stderr}"))
+    };
+    let (code, text) = gated("--min", "macroF1=0.70");
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("pass (≥ 0.7)"), "{text}");
+    let (code, text) = gated("--max", "toolHallucinationRate=-0.5");
+    assert_eq!(code, 1, "an unreachable bound fails the gate: {text}");
+    let (code, text) = gated("--min", "f1=0.7");
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("unknown metric 'f1'"), "{text}");
+    let (code, text) = gated("--min", "macroF1");
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("METRIC=VALUE"), "{text}");
 }
