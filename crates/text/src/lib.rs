@@ -24,6 +24,8 @@ const STOPWORDS: &[&str] = &[
     "above",
     "after",
     "again",
+    "against",
+    "ain",
     "all",
     "also",
     "am",
@@ -31,27 +33,37 @@ const STOPWORDS: &[&str] = &[
     "and",
     "any",
     "are",
+    "aren",
     "as",
     "at",
     "be",
+    "because",
     "been",
     "before",
     "being",
+    "below",
     "between",
     "both",
     "but",
     "by",
     "can",
     "could",
+    "couldn",
     "currently",
     "d",
     "did",
+    "didn",
     "do",
     "does",
+    "doesn",
     "doing",
+    "don",
+    "during",
     "e",
+    "each",
     "eg",
     "etc",
+    "few",
     "find",
     "for",
     "from",
@@ -60,8 +72,11 @@ const STOPWORDS: &[&str] = &[
     "get",
     "give",
     "had",
+    "hadn",
     "has",
+    "hasn",
     "have",
+    "haven",
     "having",
     "he",
     "hello",
@@ -78,8 +93,10 @@ const STOPWORDS: &[&str] = &[
     "in",
     "into",
     "is",
+    "isn",
     "it",
     "its",
+    "itself",
     "just",
     "kindly",
     "know",
@@ -91,12 +108,16 @@ const STOPWORDS: &[&str] = &[
     "many",
     "me",
     "might",
+    "mightn",
     "more",
     "most",
     "much",
     "must",
+    "mustn",
     "my",
+    "myself",
     "need",
+    "needn",
     "no",
     "nor",
     "not",
@@ -111,6 +132,7 @@ const STOPWORDS: &[&str] = &[
     "other",
     "our",
     "ours",
+    "ourselves",
     "out",
     "over",
     "own",
@@ -120,8 +142,10 @@ const STOPWORDS: &[&str] = &[
     "s",
     "same",
     "shall",
+    "shan",
     "she",
     "should",
+    "shouldn",
     "show",
     "so",
     "some",
@@ -134,7 +158,9 @@ const STOPWORDS: &[&str] = &[
     "that",
     "the",
     "their",
+    "theirs",
     "them",
+    "themselves",
     "then",
     "there",
     "these",
@@ -152,8 +178,10 @@ const STOPWORDS: &[&str] = &[
     "very",
     "want",
     "was",
+    "wasn",
     "we",
     "were",
+    "weren",
     "what",
     "when",
     "where",
@@ -166,9 +194,12 @@ const STOPWORDS: &[&str] = &[
     "will",
     "with",
     "would",
+    "wouldn",
     "you",
     "your",
     "yours",
+    "yourself",
+    "yourselves",
 ];
 
 /// Whether `word` (lowercase) is a stopword.
@@ -223,6 +254,8 @@ pub fn terms(text: &str) -> Vec<String> {
         .into_iter()
         .filter(|w| !is_stopword(w))
         .map(|w| stem(&w))
+        // "ones", "others": a plural of a stopword is one too.
+        .filter(|t| !is_stopword(t))
         .collect()
 }
 
@@ -378,6 +411,12 @@ mod tests {
             DESTRUCTIVE.iter().all(|v| mutating_verb(v)),
             "every destructive verb is mutating"
         );
+    }
+
+    #[test]
+    fn stopwords_and_their_plurals_and_contractions_are_not_terms() {
+        assert_eq!(terms("I love the pop ones, don't you?"), ["love", "pop"]);
+        assert_eq!(terms("I didn't do my hair cut"), ["hair", "cut"]);
     }
 
     #[test]
