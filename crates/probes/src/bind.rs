@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::{Map, Value};
 
 use crate::query::Query;
-use crate::schema::{Choice, Param};
+use crate::schema::{Choice, Param, Temporal};
 
 /// Parameter names that take the user's words as they are.
 const FREE_TEXT_NAMES: &[&str] = &[
@@ -187,11 +187,10 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
     // Dates and times: the query's own, in the order written, to the date and time parameters in
     // the order the schema declares them ("from August 15th to August 17th" → check-in, check-out).
     // Their digits are not quantities.
-    let dates = crate::when::dates(query);
-    let times = crate::when::times(query);
+    let (dates, times) = (&query.dates, &query.times);
     let temporal_tokens: HashSet<String> = dates
         .iter()
-        .chain(&times)
+        .chain(times)
         .flat_map(|m| query.tokens[m.span.0..=m.span.1].iter().cloned())
         .collect();
     let (mut next_date, mut next_time) = (0, 0);
@@ -202,7 +201,7 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
         if binding.arguments.contains_key(&p.name) {
             continue;
         }
-        let Some(kind) = temporal(p) else { continue };
+        let Some(kind) = p.temporal else { continue };
         let date = matches!(kind, Temporal::Date | Temporal::DateTime)
             .then(|| dates.get(next_date))
             .flatten();
@@ -226,7 +225,7 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
         .iter()
         .filter(|p| p.choices.is_empty() && !assigned.contains(&p.name))
     {
-        if temporal(p).is_some() && p.pattern.is_none() {
+        if p.temporal.is_some() && p.pattern.is_none() {
             continue;
         }
         if let Some(pattern) = &p.pattern {
@@ -284,7 +283,7 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
                         q.required
                             && q.choices.is_empty()
                             && q.pattern.is_none()
-                            && temporal(q).is_none()
+                            && q.temporal.is_none()
                             && q.kind.as_deref().is_none_or(|k| k == "string")
                             && !binding.arguments.contains_key(&q.name)
                     })
@@ -515,46 +514,6 @@ fn with_region(p: &Param, query: &Query, entity: String) -> String {
             format!("{entity}, {c}")
         }
         _ => entity,
-    }
-}
-
-/// What kind of moment a string parameter takes.
-#[derive(Debug, Clone, Copy)]
-enum Temporal {
-    Date,
-    Time,
-    DateTime,
-}
-
-/// Whether `p` takes a date, a time or both: by its `format`, else by its name's words or its
-/// description ("check_in: the check-in date, YYYY-MM-DD"; "departure_time as 'YYYY-MM-DD HH:MM'").
-fn temporal(p: &Param) -> Option<Temporal> {
-    if p.kind.as_deref().is_some_and(|k| k != "string") {
-        return None;
-    }
-    match p.format.as_deref() {
-        Some("date") => return Some(Temporal::Date),
-        Some("time") => return Some(Temporal::Time),
-        Some("date-time") => return Some(Temporal::DateTime),
-        _ => {}
-    }
-    let own = text::terms(&p.name);
-    let described = p.description.to_lowercase();
-    let says_date =
-        described.contains("yyyy") || text::words(&described).iter().any(|w| w == "date");
-    let date = own
-        .iter()
-        .any(|t| ["date", "day", "when"].contains(&t.as_str()))
-        || (says_date && !is_free_text(p));
-    let time = own
-        .iter()
-        .any(|t| ["time", "hour", "clock"].contains(&t.as_str()))
-        || described.contains("hh:mm");
-    match (date, time) {
-        (true, true) => Some(Temporal::DateTime),
-        (true, false) => Some(Temporal::Date),
-        (false, true) => Some(Temporal::Time),
-        (false, false) => None,
     }
 }
 

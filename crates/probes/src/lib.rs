@@ -265,7 +265,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
         .iter()
         .flat_map(|(t, _)| text::terms(t))
         .collect();
-    let asks_to_act = text::leading_verb(&query.text).is_some_and(|v| text::mutating_verb(&v));
+    let asks_to_act = query.act.is_some();
     // Near forms are looked up once per query against the index's vocabulary, not per method.
     let near: HashMap<&str, Vec<&str>> = query
         .terms
@@ -564,7 +564,7 @@ fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig) -> bool {
     // ("find theater events") unless the request names what it does.
     if let Some(verb) = &s.doc.acts
         && !query.terms.contains(verb)
-        && !text::leading_verb(&query.text).is_some_and(|v| text::mutating_verb(&v))
+        && query.act.is_none()
     {
         return false;
     }
@@ -634,7 +634,7 @@ fn missing_capability(
     }
     // A request to act ("transfer ...", "send ...") is served only by a query-safe method that
     // itself does that; reading nearby data is not doing what was asked.
-    if let Some(verb) = text::leading_verb(&query.text).filter(|v| text::mutating_verb(v)) {
+    if let Some(verb) = query.act.clone() {
         let names_verb = |d: &index::MethodDoc| {
             d.name_terms.contains(&verb) || d.terms.get(&verb).is_some_and(|w| *w >= 0.9)
         };

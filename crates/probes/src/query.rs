@@ -10,6 +10,12 @@ pub struct Query {
     pub terms: Vec<String>,
     /// Whitespace tokens with surrounding punctuation and possessive `'s` removed.
     pub tokens: Vec<String>,
+    /// Dates it gives, in order.
+    pub dates: Vec<crate::when::Moment>,
+    /// Times of day it gives, in order.
+    pub times: Vec<crate::when::Moment>,
+    /// The verb that changes things the request leads with ("send", "book"), a stem.
+    pub act: Option<String>,
 }
 
 impl Query {
@@ -26,11 +32,17 @@ impl Query {
             .map(clean)
             .filter(|t| !t.is_empty())
             .collect();
-        Self {
+        let mut query = Self {
             text: text.trim().to_owned(),
             terms,
             tokens,
-        }
+            dates: Vec::new(),
+            times: Vec::new(),
+            act: text::leading_verb(text).filter(|v| text::mutating_verb(v)),
+        };
+        query.dates = crate::when::dates(&query);
+        query.times = crate::when::times(&query);
+        query
     }
 
     /// Numbers in the query, as written and as values (`$1,500` → 1500).

@@ -25,6 +25,49 @@ pub fn compiled(pattern: &str) -> Option<Arc<regex::Regex>> {
     re
 }
 
+/// What kind of moment a string parameter takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Temporal {
+    /// A calendar date.
+    Date,
+    /// A time of day.
+    Time,
+    /// Both.
+    DateTime,
+}
+
+/// Whether `p` takes a date, a time or both: by its `format`, else by its name's words or its
+/// description ("check_in: the check-in date, YYYY-MM-DD"; "departure_time as 'YYYY-MM-DD HH:MM'").
+fn temporal(p: &Param) -> Option<Temporal> {
+    if p.kind.as_deref().is_some_and(|k| k != "string") {
+        return None;
+    }
+    match p.format.as_deref() {
+        Some("date") => return Some(Temporal::Date),
+        Some("time") => return Some(Temporal::Time),
+        Some("date-time") => return Some(Temporal::DateTime),
+        _ => {}
+    }
+    let own = text::terms(&p.name);
+    let described = p.description.to_lowercase();
+    let says_date =
+        described.contains("yyyy") || text::words(&described).iter().any(|w| w == "date");
+    let date = own
+        .iter()
+        .any(|t| ["date", "day", "when"].contains(&t.as_str()))
+        || (says_date && !crate::bind::is_free_text(p));
+    let time = own
+        .iter()
+        .any(|t| ["time", "hour", "clock"].contains(&t.as_str()))
+        || described.contains("hh:mm");
+    match (date, time) {
+        (true, true) => Some(Temporal::DateTime),
+        (true, false) => Some(Temporal::Date),
+        (false, true) => Some(Temporal::Time),
+        (false, false) => None,
+    }
+}
+
 /// One property of a method's input schema.
 #[derive(Debug, Clone)]
 pub struct Param {
@@ -44,6 +87,8 @@ pub struct Param {
     pub format: Option<String>,
     /// Description (may be empty).
     pub description: String,
+    /// The moment it takes, if it is a date or time string (classified once, here).
+    pub temporal: Option<Temporal>,
     /// `examples`, rendered as text.
     pub examples: Vec<String>,
 }
@@ -73,7 +118,7 @@ pub fn params(schema: &Value) -> Vec<Param> {
         .iter()
         .map(|(name, p)| {
             let description = p["description"].as_str().unwrap_or_default().to_owned();
-            Param {
+            let mut param = Param {
                 name: name.clone(),
                 required: required.contains(&name.as_str()),
                 kind: p["type"].as_str().map(str::to_owned),
@@ -88,7 +133,10 @@ pub fn params(schema: &Value) -> Vec<Param> {
                     .map(render)
                     .collect(),
                 description,
-            }
+                temporal: None,
+            };
+            param.temporal = temporal(&param);
+            param
         })
         .collect()
 }
