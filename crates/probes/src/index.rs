@@ -51,6 +51,8 @@ pub struct MethodDoc {
     pub takes_names: bool,
     /// Whether a parameter takes a number.
     pub takes_numbers: bool,
+    /// Whether a parameter takes a date or a time.
+    pub takes_moments: bool,
     /// The verb that changes things its name leads with, after any namespace or service prefix
     /// (`add_…`, `create…`, `Events_3_BuyEventTickets`): a stem.
     pub acts: Option<String>,
@@ -195,6 +197,7 @@ fn index_method(
     let takes_numbers = params
         .iter()
         .any(|p| matches!(p.kind.as_deref(), Some("integer" | "number")));
+    let takes_moments = params.iter().any(|p| p.temporal.is_some());
     let patterns = params
         .iter()
         .filter_map(|p| p.pattern.as_deref())
@@ -216,6 +219,7 @@ fn index_method(
         free_text,
         takes_names,
         takes_numbers,
+        takes_moments,
     }
 }
 

@@ -265,6 +265,13 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
         .iter()
         .flat_map(|(t, _)| text::terms(t))
         .collect();
+    // Words of dates and times ("April 11th, 2023", "9 pm").
+    let moments: HashSet<String> = query
+        .dates
+        .iter()
+        .chain(&query.times)
+        .flat_map(|m| text::terms(&m.text))
+        .collect();
     let asks_to_act = query.act.is_some();
     // Near forms are looked up once per query against the index's vocabulary, not per method.
     let near: HashMap<&str, Vec<&str>> = query
@@ -311,6 +318,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
                     covered += weight(t) * w * NEAR_FORM_WEIGHT;
                     matched.push(t.clone());
                 } else if (doc.takes_numbers && numbers.contains(t))
+                    || (doc.takes_moments && moments.contains(t))
                     || (doc.takes_names && (names.contains(t) || numbers.contains(t)))
                 {
                     values.push(t);
@@ -785,6 +793,34 @@ mod tests {
         let other = "Tides and ferries and harbour fees and moorings, also a place to buy with 3 bedrooms and 2 bathrooms in Leeds, plus boats";
         let r = run(&idx, other, &ProbeConfig::default());
         assert!(r.missing_capability_signal.is_some(), "{r:?}");
+    }
+
+    #[test]
+    fn dates_count_for_a_method_that_takes_one() {
+        let daylight = |param: Value| {
+            index(&[(
+                "Almanac_1_GetDaylight",
+                "Sunrise and sunset times",
+                json!({"type": "object", "properties": {"when": param}, "required": ["when"]}),
+            )])
+        };
+        let query = "When is sunrise on the 4th of April 2023?";
+        let r = run(
+            &daylight(json!({"type": "string", "format": "date"})),
+            query,
+            &ProbeConfig::default(),
+        );
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(r.execution_shortlist[0].arguments["when"], "2023-04-04");
+        let r = run(
+            &daylight(json!({"type": "string", "enum": ["north", "south"]})),
+            query,
+            &ProbeConfig::default(),
+        );
+        assert!(
+            r.missing_capability_signal.is_some(),
+            "no date parameter, no credit for the date: {r:?}"
+        );
     }
 
     #[test]
