@@ -253,6 +253,29 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
             continue;
         }
         match p.kind.as_deref() {
+            Some("object") if !p.nested.is_empty() => {
+                // A body of fields: bound field by field; what it lacks is asked for by its path,
+                // and a field several values fit is asked for with those values as choices.
+                let inner = bind(&p.nested, query, topic);
+                let path = |name: &str| format!("{}.{name}", p.name);
+                for m in inner.missing {
+                    binding.missing.push(MissingParam {
+                        name: path(&m.name),
+                        ..m
+                    });
+                }
+                if let Some(a) = inner.ambiguity {
+                    let field = p.nested.iter().find(|f| f.name == a.param);
+                    binding.missing.push(MissingParam {
+                        name: path(&a.param),
+                        description: field.map(|f| f.description.clone()).unwrap_or_default(),
+                        choices: a.candidates,
+                    });
+                }
+                binding
+                    .arguments
+                    .insert(p.name.clone(), Value::Object(inner.arguments));
+            }
             Some("array") => {
                 if let Some(list) = query.lists().into_iter().next() {
                     binding.arguments.insert(p.name.clone(), list);
@@ -823,6 +846,26 @@ mod tests {
             "numbers": {"type": "array", "items": {"type": "integer"}}}, "required": ["numbers"]});
         let b = check(mean, "Average of [12, 15, 18, 20]");
         assert_eq!(b.arguments["numbers"], json!([12, 15, 18, 20]));
+    }
+
+    #[test]
+    fn a_request_body_binds_field_by_field() {
+        let schema = json!({"type": "object", "required": ["body"], "properties": {"body": {
+            "type": "object", "required": ["mode", "power"], "properties": {
+                "mode": {"type": "string", "enum": ["COOL", "AIR_DRY", "AIR_CLEAN"]},
+                "power": {"type": "string", "enum": ["ECO", "BOOST"]},
+                "target_temperature": {"type": "integer", "default": 22}}}}});
+        let b = check(schema.clone(), "Set cool mode with boost power");
+        assert_eq!(
+            b.arguments["body"],
+            json!({"mode": "COOL", "power": "BOOST"})
+        );
+        assert!(b.missing.is_empty(), "{b:?}");
+        let b = check(schema.clone(), "Set air dry mode");
+        assert_eq!(b.arguments["body"]["mode"], "AIR_DRY");
+        assert_eq!(b.missing.len(), 1, "{b:?}");
+        assert_eq!(b.missing[0].name, "body.power");
+        assert_eq!(b.missing[0].choices, [json!("ECO"), json!("BOOST")]);
     }
 
     #[test]

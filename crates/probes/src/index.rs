@@ -24,6 +24,20 @@ mod weight {
     pub const EXAMPLE: f64 = 0.6;
     pub const OUTPUT: f64 = 0.5;
     pub const TOOL: f64 = 0.5;
+    /// Factor for a nested field's name, text, values and examples.
+    pub const NESTED: f64 = 0.7;
+}
+
+/// Indexes one parameter's name, description, enum values and examples, scaled by `factor`.
+fn index_param(p: &Param, factor: f64, add: &mut impl FnMut(&str, f64, bool)) {
+    add(&p.name, weight::PARAM_NAME * factor, false);
+    add(&p.description, weight::PARAM_TEXT * factor, true);
+    for c in &p.choices {
+        add(&c.label, weight::ENUM_VALUE * factor, false);
+    }
+    for e in &p.examples {
+        add(e, weight::EXAMPLE * factor, false);
+    }
 }
 
 /// One method, indexed.
@@ -156,15 +170,15 @@ fn index_method(
     add(&m.name, weight::NAME, false);
     add(&m.description, weight::DESCRIPTION, true);
     let params = schema::params(&m.input_schema);
+    // Nested fields (a request body's) describe the method as much as top-level ones.
+    let every = schema::flattened(&params);
     for p in &params {
-        add(&p.name, weight::PARAM_NAME, false);
-        add(&p.description, weight::PARAM_TEXT, true);
-        for c in &p.choices {
-            add(&c.label, weight::ENUM_VALUE, false);
-        }
-        for e in &p.examples {
-            add(e, weight::EXAMPLE, false);
-        }
+        index_param(p, 1.0, &mut add);
+    }
+    // Nested fields (a request body's) describe the method too, a step further from what it is
+    // about.
+    for p in params.iter().flat_map(|top| schema::flattened(&top.nested)) {
+        index_param(p, weight::NESTED, &mut add);
     }
     if let Some(out) = &m.output_schema {
         for name in output_property_names(out) {
@@ -187,18 +201,18 @@ fn index_method(
         .chain(affirmed_terms(&m.description))
         .map(|t| (t, 1.0))
         .collect();
-    let free_text = params.iter().any(crate::bind::is_free_text);
-    let takes_names = params.iter().any(|p| {
+    let free_text = every.iter().any(|p| crate::bind::is_free_text(p));
+    let takes_names = every.iter().any(|p| {
         p.kind.as_deref().is_none_or(|k| k == "string")
             && p.choices.is_empty()
             && p.pattern.is_none()
             && p.format.is_none()
     });
-    let takes_numbers = params
+    let takes_numbers = every
         .iter()
         .any(|p| matches!(p.kind.as_deref(), Some("integer" | "number")));
-    let takes_moments = params.iter().any(|p| p.temporal.is_some());
-    let patterns = params
+    let takes_moments = every.iter().any(|p| p.temporal.is_some());
+    let patterns = every
         .iter()
         .filter_map(|p| p.pattern.as_deref())
         .filter_map(crate::schema::compiled)

@@ -824,6 +824,28 @@ mod tests {
     }
 
     #[test]
+    fn a_request_bodys_fields_describe_the_method() {
+        let idx = index(&[(
+            "Appliance_Connect",
+            "Send a command to an appliance",
+            json!({"type": "object", "required": ["body"], "properties": {"body": {
+                "type": "object", "description": "The command", "required": ["coolTarget"], "properties": {
+                    "fanSpeed": {"type": "string", "enum": ["LOW", "HIGH"], "default": "LOW"},
+                    "coolTarget": {"type": "integer", "description": "Cooling target in Celsius"}}}}}),
+        )]);
+        let r = run(
+            &idx,
+            "High fan speed, cooling target 21 celsius",
+            &ProbeConfig::default(),
+        );
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(
+            r.execution_shortlist[0].arguments["body"],
+            json!({"fanSpeed": "HIGH", "coolTarget": 21})
+        );
+    }
+
+    #[test]
     fn a_method_that_acts_does_not_serve_a_request_that_only_looks() {
         let idx = index(&[(
             "Concerts_3_BuyConcertTickets",

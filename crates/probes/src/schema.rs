@@ -89,6 +89,8 @@ pub struct Param {
     pub description: String,
     /// The moment it takes, if it is a date or time string (classified once, here).
     pub temporal: Option<Temporal>,
+    /// For an object with declared properties, those properties (a request body's fields).
+    pub nested: Vec<Param>,
     /// `examples`, rendered as text.
     pub examples: Vec<String>,
 }
@@ -103,8 +105,25 @@ pub struct Choice {
     pub label: String,
 }
 
+/// How deep object properties are followed.
+const MAX_NESTING: usize = 3;
+
 /// The properties of an object schema, in declaration order.
 pub fn params(schema: &Value) -> Vec<Param> {
+    params_at(schema, 0)
+}
+
+/// Every parameter, nested ones included, depth first.
+pub fn flattened(params: &[Param]) -> Vec<&Param> {
+    let mut out = Vec::new();
+    for p in params {
+        out.push(p);
+        out.extend(flattened(&p.nested));
+    }
+    out
+}
+
+fn params_at(schema: &Value, depth: usize) -> Vec<Param> {
     let required: Vec<&str> = schema["required"]
         .as_array()
         .into_iter()
@@ -134,6 +153,11 @@ pub fn params(schema: &Value) -> Vec<Param> {
                     .collect(),
                 description,
                 temporal: None,
+                nested: if depth < MAX_NESTING && p["properties"].is_object() {
+                    params_at(p, depth + 1)
+                } else {
+                    Vec::new()
+                },
             };
             param.temporal = temporal(&param);
             param
