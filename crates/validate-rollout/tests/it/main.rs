@@ -246,17 +246,25 @@ fn when2call_imports_with_labels_joined_from_bfcl() {
             json!({"uuid": "33333333-cccc", "source_id": "live_simple_1-1-0", "question": "Order me a pizza", "correct_answer": "cannot_answer", "target_tool": null, "tools": []}),
         ],
     );
+    // Imports the file into `out`, with `extra` arguments (bounds).
+    let import = |out: &Path, extra: &[&str]| {
+        let (file, bfcl) = (w.join("when2call.jsonl"), d.join("bfcl"));
+        let mut args = vec![
+            "import",
+            "when2call",
+            file.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+            "--bfcl",
+            bfcl.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let (code, stdout, stderr) = validate(&args);
+        (code, format!("{stdout}{stderr}"))
+    };
     let out = w.join("suite.yaml");
-    let (code, stdout, stderr) = validate(&[
-        "import",
-        "when2call",
-        w.join("when2call.jsonl").to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--bfcl",
-        d.join("bfcl").to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{stdout}{stderr}");
+    let (code, text) = import(&out, &[]);
+    assert_eq!(code, 0, "{text}");
     let report = w.join("report.json");
     validate(&[
         "--suite",
@@ -285,19 +293,9 @@ fn when2call_imports_with_labels_joined_from_bfcl() {
     // Bounds given at import gate the suite: met, then out of reach, then malformed.
     let gated = |bound: &str, value: &str| {
         let out = w.join("gated.yaml");
-        let (code, stdout, stderr) = validate(&[
-            "import",
-            "when2call",
-            w.join("when2call.jsonl").to_str().unwrap(),
-            "--out",
-            out.to_str().unwrap(),
-            "--bfcl",
-            d.join("bfcl").to_str().unwrap(),
-            bound,
-            value,
-        ]);
+        let (code, text) = import(&out, &[bound, value]);
         if code != 0 {
-            return (code, format!("{stdout}{stderr}"));
+            return (code, text);
         }
         let (code, stdout, stderr) = validate(&["--suite", out.to_str().unwrap()]);
         (code, format!("{stdout}{stderr}"))
