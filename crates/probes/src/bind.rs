@@ -443,12 +443,10 @@ fn fits(p: &Param, value: &str) -> bool {
     {
         return false;
     }
-    let temporal = own
-        .iter()
-        .any(|t| ["date", "time", "day", "hour", "month", "year", "when"].contains(&t.as_str()));
-    if temporal {
+    let calendar = p.temporal.is_some() || own.iter().any(|t| t == "month" || t == "year");
+    if calendar {
         return value.chars().any(|c| c.is_ascii_digit())
-            || value.split_whitespace().any(crate::query::is_date_word);
+            || value.split_whitespace().any(crate::when::is_date_word);
     }
     match identifier_kind(&p.name) {
         Some(Identifier::Number) => value.chars().any(|c| c.is_ascii_digit()),
@@ -497,8 +495,7 @@ fn direction(p: &Param) -> Option<Direction> {
 
 /// The way the query points at `entity`: the preposition right before it.
 fn cue(query: &Query, entity: &str) -> Option<Direction> {
-    let first = entity.split_whitespace().next()?;
-    let at = query.tokens.iter().position(|t| t == first)?;
+    let at = query.position_of(entity)?;
     match query
         .tokens
         .get(at.checked_sub(1)?)?
@@ -657,8 +654,7 @@ fn nearest_entity(p: &Param, query: &Query, candidates: &[String]) -> Option<Str
     candidates
         .iter()
         .filter_map(|c| {
-            let first = c.split_whitespace().next()?;
-            let at = query.tokens.iter().position(|t| t == first)?;
+            let at = query.position_of(c)?;
             mentions
                 .iter()
                 .map(|m| m.abs_diff(at))

@@ -95,6 +95,12 @@ impl Query {
         out
     }
 
+    /// The token position where `entity` (one of [`Query::entities`]) starts.
+    pub fn position_of(&self, entity: &str) -> Option<usize> {
+        let first = entity.split_whitespace().next()?;
+        self.tokens.iter().position(|t| t == first)
+    }
+
     /// Positions of tokens that share a term with `words`.
     pub fn mentions(&self, words: &std::collections::HashSet<String>) -> Vec<usize> {
         self.tokens
@@ -123,7 +129,8 @@ impl Query {
                 || (!run.is_empty() && first.is_some_and(|c| c.is_ascii_digit()));
             let sentence_start =
                 i == 0 || raw.get(i - 1).is_some_and(|p| p.ends_with(['.', '?', '!']));
-            if continues && !(sentence_start && run.is_empty()) && !is_date_word(token) {
+            if continues && !(sentence_start && run.is_empty()) && !crate::when::is_date_word(token)
+            {
                 run.push(token);
             } else if !run.is_empty() {
                 out.push(run.join(" "));
@@ -170,32 +177,6 @@ fn clean(t: &str) -> String {
         .or_else(|| t.strip_suffix("’s"))
         .unwrap_or(t)
         .to_owned()
-}
-
-/// Month and weekday names: capitalised, but dates, not names.
-pub(crate) fn is_date_word(token: &str) -> bool {
-    const DATES: &[&str] = &[
-        "april",
-        "august",
-        "december",
-        "february",
-        "friday",
-        "january",
-        "july",
-        "june",
-        "march",
-        "may",
-        "monday",
-        "november",
-        "october",
-        "saturday",
-        "september",
-        "sunday",
-        "thursday",
-        "tuesday",
-        "wednesday",
-    ];
-    DATES.binary_search(&token.to_lowercase().as_str()).is_ok()
 }
 
 /// Phrases in quotes. A quote opens at the start or after whitespace and closes before

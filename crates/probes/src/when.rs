@@ -85,12 +85,8 @@ fn numeric_date(token: &str) -> Option<(u32, u32, u32)> {
         .then_some((y, m, d))
 }
 
-/// Words that name a day relative to now, and the words that may qualify them.
-const RELATIVE_DAYS: &[&str] = &[
-    "today",
-    "tonight",
-    "tomorrow",
-    "yesterday",
+/// Weekday names.
+const WEEKDAYS: &[&str] = &[
     "monday",
     "tuesday",
     "wednesday",
@@ -98,8 +94,16 @@ const RELATIVE_DAYS: &[&str] = &[
     "friday",
     "saturday",
     "sunday",
-    "weekend",
 ];
+
+/// Words that name a day relative to now (besides weekdays).
+const RELATIVE_DAYS: &[&str] = &["today", "tonight", "tomorrow", "yesterday", "weekend"];
+
+/// Month and weekday names written in full: capitalised, but dates, not names.
+pub(crate) fn is_date_word(token: &str) -> bool {
+    let t = token.to_lowercase();
+    MONTHS.contains(&t.as_str()) || WEEKDAYS.contains(&t.as_str())
+}
 
 fn moment(query: &Query, first: usize, last: usize, normal: Option<String>) -> Moment {
     Moment {
@@ -165,7 +169,7 @@ pub fn dates(query: &Query) -> Vec<Moment> {
                 continue;
             }
         }
-        if RELATIVE_DAYS.contains(&lower[i].as_str()) {
+        if RELATIVE_DAYS.contains(&lower[i].as_str()) || WEEKDAYS.contains(&lower[i].as_str()) {
             let first = if i >= 1 && ["next", "this", "coming"].contains(&lower[i - 1].as_str()) {
                 i - 1
             } else {
