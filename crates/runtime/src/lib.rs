@@ -6,6 +6,7 @@
 //! - [`telemetry`]: logs, and OpenTelemetry export when configured;
 //! - the `sluice` binary (`src/main.rs`): `serve`, `query`, `tools`.
 
+pub mod cli;
 pub mod config;
 pub mod http;
 pub mod lane;

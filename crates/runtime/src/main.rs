@@ -13,6 +13,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 use contract::{
     ClarificationPolicy, Outcome, QueryDepth, QueryRequest, QueryResponse, ResponseShape,
 };
+use runtime::cli::{UsageError, exit_with};
 use runtime::config::Config;
 use runtime::http::{AppState, app};
 
@@ -97,25 +98,9 @@ enum ShapeArg {
     EvidenceOnly,
 }
 
-/// An error the user caused: exit code 2.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-struct UsageError(String);
-
 fn main() {
     let cli = Cli::parse();
-    let code = match run(cli) {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("sluice: {e:#}");
-            if e.downcast_ref::<UsageError>().is_some() {
-                2
-            } else {
-                1
-            }
-        }
-    };
-    std::process::exit(code);
+    exit_with("sluice", run(cli));
 }
 
 fn run(cli: Cli) -> anyhow::Result<i32> {

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Parser, Subcommand};
+use runtime::cli::{UsageError, exit_with};
 use validate_rollout::{import, metrics, report, run, suite::Suite};
 
 #[derive(Parser)]
@@ -111,23 +112,8 @@ impl Bounds {
     }
 }
 
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-struct UsageError(String);
-
 fn main() {
-    let code = match run_cli(Cli::parse()) {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("validate-rollout: {e:#}");
-            if e.downcast_ref::<UsageError>().is_some() {
-                2
-            } else {
-                1
-            }
-        }
-    };
-    std::process::exit(code);
+    exit_with("validate-rollout", run_cli(Cli::parse()));
 }
 
 fn run_cli(cli: Cli) -> anyhow::Result<i32> {
