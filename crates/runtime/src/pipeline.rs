@@ -784,7 +784,7 @@ impl Pipeline {
         let mut by_model = false;
         if let Some(model) = &self.settings.planner {
             let context = json!({"query": query, "description": interpretation.description, "calls": planner::calls_for(interpretation), "methods": methods});
-            match ask_program(model.as_ref(), "planner", include_str!("../prompts/planner.j2"), &context, &self.settings.budgets, ledger).await {
+            match ask_program(model.as_ref(), "planner", &context, &self.settings.budgets, ledger).await {
                 Ok(source) => match planner::check_program(&source, &allowed_pairs) {
                     Ok(()) => {
                         program = source;
@@ -826,7 +826,6 @@ impl Pipeline {
                 match ask_program(
                     model.as_ref(),
                     "repair",
-                    include_str!("../prompts/repair.j2"),
                     &context,
                     &self.settings.budgets,
                     ledger,
@@ -1007,9 +1006,10 @@ async fn select_with(
         .iter()
         .map(|t| json!({"id": t.id, "title": t.title, "description": t.description, "methods": t.methods.iter().map(|m| &m.name).collect::<Vec<_>>()}))
         .collect();
-    let Ok(user) = minijinja::Environment::new().render_str(include_str!("../prompts/selection.j2"), minijinja::context! { query => query, tools => minijinja::Value::from(minijinja::value::Serde(&tools)) }) else {
-        return Err("provider_error");
-    };
+    let user = prompt(
+        "selection",
+        minijinja::context! { query => query, tools => minijinja::Value::from(minijinja::value::Serde(&tools)) },
+    )?;
     let request = models::ModelRequest {
         stage: "selection",
         system:
@@ -1052,13 +1052,10 @@ async fn judge_completeness(
         system:
             "You judge whether evidence answers a question. Answer with the requested JSON only."
                 .into(),
-        user: match minijinja::Environment::new().render_str(
-            include_str!("../prompts/sufficiency.j2"),
+        user: prompt(
+            "sufficiency",
             minijinja::context! { query => query, tried => tried.to_vec(), evidence => block },
-        ) {
-            Ok(text) => text,
-            Err(_) => return Err("provider_error"),
-        },
+        )?,
         schema: evidence::completeness::model_schema(),
         schema_name: "sufficiency",
         max_tokens: 300,
@@ -1079,21 +1076,11 @@ async fn synthesize_with(
     budgets: &Budgets,
     ledger: &mut Ledger,
 ) -> Result<evidence::Synthesis, &'static str> {
-    static TEMPLATE: std::sync::OnceLock<minijinja::Environment<'static>> =
-        std::sync::OnceLock::new();
-    let env = TEMPLATE.get_or_init(|| {
-        let mut env = minijinja::Environment::new();
-        env.add_template("synthesis", include_str!("../prompts/synthesis.j2"))
-            .expect("the synthesis prompt parses (tested)");
-        env
-    });
     let block = evidence::synthesis::evidence_block(registry, budget);
-    let Ok(user) = env
-        .get_template("synthesis")
-        .and_then(|t| t.render(minijinja::context! { query => query, evidence => block }))
-    else {
-        return Err("provider_error");
-    };
+    let user = prompt(
+        "synthesis",
+        minijinja::context! { query => query, evidence => block },
+    )?;
     let request = models::ModelRequest {
         stage: "synthesis",
         system:
@@ -1134,22 +1121,50 @@ fn failure_of(record: &ExecutionRecord) -> Option<String> {
     })
 }
 
-/// Asks `model` for a program with the prompt `template` rendered over `context`.
+/// The model prompts (`prompts/*.j2`), parsed once per process.
+fn prompts() -> &'static minijinja::Environment<'static> {
+    static PROMPTS: std::sync::OnceLock<minijinja::Environment<'static>> =
+        std::sync::OnceLock::new();
+    PROMPTS.get_or_init(|| {
+        let mut env = minijinja::Environment::new();
+        for (name, source) in [
+            ("selection", include_str!("../prompts/selection.j2")),
+            ("judge", include_str!("../prompts/judge.j2")),
+            ("planner", include_str!("../prompts/planner.j2")),
+            ("repair", include_str!("../prompts/repair.j2")),
+            ("sufficiency", include_str!("../prompts/sufficiency.j2")),
+            ("synthesis", include_str!("../prompts/synthesis.j2")),
+        ] {
+            env.add_template(name, source)
+                .expect("the prompts parse (tested)");
+        }
+        env
+    })
+}
+
+/// Renders the prompt `name` over `context`; a failure is the stage's `provider_error`.
+fn prompt(name: &str, context: minijinja::Value) -> Result<String, &'static str> {
+    prompts()
+        .get_template(name)
+        .and_then(|t| t.render(context))
+        .map_err(|e| {
+            tracing::error!(error = %e, prompt = name, "prompt failed to render");
+            "provider_error"
+        })
+}
+
+/// Asks `model` for a program with the stage's prompt rendered over `context`.
 async fn ask_program(
     model: &dyn models::Model,
     stage: &'static str,
-    template: &str,
     context: &Value,
     budgets: &Budgets,
     ledger: &mut Ledger,
 ) -> Result<String, &'static str> {
-    let env = minijinja::Environment::new();
-    let Ok(user) = env.render_str(
-        template,
+    let user = prompt(
+        stage,
         minijinja::Value::from(minijinja::value::Serde(context)),
-    ) else {
-        return Err("provider_error");
-    };
+    )?;
     let request = models::ModelRequest {
         stage,
         system: "You write small JavaScript programs that call tools. Answer with the requested JSON only.".into(),
@@ -1174,27 +1189,16 @@ async fn ask_judge(
     budgets: &Budgets,
     ledger: &mut Ledger,
 ) -> clarify::judge::JudgeResult {
-    static TEMPLATE: std::sync::OnceLock<minijinja::Environment<'static>> =
-        std::sync::OnceLock::new();
-    let env = TEMPLATE.get_or_init(|| {
-        let mut env = minijinja::Environment::new();
-        env.add_template("judge", include_str!("../prompts/judge.j2"))
-            .expect("the judge prompt parses (tested)");
-        env
-    });
     let options: Vec<Value> = clarify::judge::offered(input)
         .iter()
         .map(|o| json!({"id": o.id, "label": o.label, "description": o.description, "missing": o.missing.iter().map(|m| &m.name).collect::<Vec<_>>()}))
         .collect();
-    let rendered = env.get_template("judge").and_then(|t| {
-        t.render(minijinja::context! { query => input.query, options => minijinja::Value::from(minijinja::value::Serde(&options)) })
-    });
-    let user = match rendered {
+    let user = match prompt(
+        "judge",
+        minijinja::context! { query => input.query, options => minijinja::Value::from(minijinja::value::Serde(&options)) },
+    ) {
         Ok(text) => text,
-        Err(e) => {
-            tracing::error!(error = %e, "judge prompt failed to render");
-            return clarify::judge::JudgeResult::Failed("provider_error");
-        }
+        Err(reason) => return clarify::judge::JudgeResult::Failed(reason),
     };
     let request = models::ModelRequest {
         stage: "judge",
@@ -1289,5 +1293,33 @@ fn shape_str(s: ResponseShape) -> &'static str {
         ResponseShape::Answer => "answer",
         ResponseShape::AnswerWithEvidence => "answer_with_evidence",
         ResponseShape::EvidenceOnly => "evidence_only",
+    }
+}
+
+#[cfg(test)]
+mod prompt_tests {
+    use super::*;
+
+    #[test]
+    fn every_prompt_parses_and_renders() {
+        for name in [
+            "selection",
+            "judge",
+            "planner",
+            "repair",
+            "sufficiency",
+            "synthesis",
+        ] {
+            let text = prompt(
+                name,
+                minijinja::context! { query => "What is the BTC price?" },
+            )
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert!(text.contains("What is the BTC price?"), "{name}: {text}");
+        }
+        assert_eq!(
+            prompt("nope", minijinja::context! {}),
+            Err("provider_error")
+        );
     }
 }
