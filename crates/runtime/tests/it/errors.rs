@@ -2,7 +2,7 @@
 
 use serde_json::json;
 
-use crate::support::{client, post_raw, server};
+use crate::support::{get, post_raw, server};
 
 #[tokio::test]
 async fn bad_requests_name_the_field() {
@@ -63,44 +63,21 @@ async fn malformed_and_oversized_bodies() {
 
 #[tokio::test]
 async fn other_endpoints() {
-    let c = client();
-    let health = c
-        .get(format!("{}/healthz", server().url))
-        .send()
-        .await
-        .unwrap();
+    let health = get("/healthz").await;
     assert_eq!(health.status(), 200);
-    let missing = c
-        .get(format!("{}/nope", server().url))
-        .send()
-        .await
-        .unwrap();
+    let missing = get("/nope").await;
     assert_eq!(missing.status(), 404);
     assert_eq!(
         missing.json::<serde_json::Value>().await.unwrap()["error"]["code"],
         "not_found"
     );
-    let openapi: serde_json::Value = c
-        .get(format!("{}/openapi.json", server().url))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let openapi: serde_json::Value = get("/openapi.json").await.json().await.unwrap();
     assert_eq!(
         openapi,
         contract::openapi::document(),
         "served from the wire types (snapshot-tested in contract)"
     );
-    let tools: serde_json::Value = c
-        .get(format!("{}/api/v1/tools", server().url))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let tools: serde_json::Value = get("/api/v1/tools").await.json().await.unwrap();
     let wallet = tools
         .as_array()
         .unwrap()
@@ -115,14 +92,7 @@ async fn other_endpoints() {
         .unwrap();
     assert_eq!(transfer["safety"]["querySafe"], false);
     crate::support::query(json!({"query": "price of bitcoin", "tools": ["crypto-prices"]})).await;
-    let metrics = c
-        .get(format!("{}/metrics", server().url))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let metrics = get("/metrics").await.text().await.unwrap();
     assert!(
         metrics.contains("sluice_queries_total{outcome=\"answer\"}"),
         "{metrics}"

@@ -4,6 +4,16 @@ use serde_json::{Value, json};
 
 use crate::support::{client, server};
 
+/// POSTs a streaming query to the shared server.
+async fn post(body: &Value) -> reqwest::Response {
+    client()
+        .post(format!("{}/api/v1/query", server().url))
+        .json(body)
+        .send()
+        .await
+        .unwrap()
+}
+
 /// Parses an SSE body into (event, data) pairs.
 fn parse(body: &str) -> Vec<(String, Value)> {
     body.split("\n\n")
@@ -26,12 +36,7 @@ fn parse(body: &str) -> Vec<(String, Value)> {
 #[tokio::test]
 async fn stage_events_then_answer_deltas_then_the_final_envelope() {
     let body = json!({"query": "Who will win the World Cup?", "tools": ["markets"], "clarificationPolicy": "auto", "stream": true});
-    let r = client()
-        .post(format!("{}/api/v1/query", server().url))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
+    let r = post(&body).await;
     assert_eq!(r.status(), 200);
     assert!(
         r.headers()["content-type"]
@@ -74,12 +79,7 @@ async fn stage_events_then_answer_deltas_then_the_final_envelope() {
 #[tokio::test]
 async fn a_failing_streamed_request_ends_with_an_error_event() {
     let body = json!({"query": "x", "tools": ["markets"], "answerModelId": "nope", "stream": true});
-    let r = client()
-        .post(format!("{}/api/v1/query", server().url))
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
+    let r = post(&body).await;
     let events = parse(&r.text().await.unwrap());
     let (kind, data) = events.last().unwrap();
     assert_eq!(kind, "error");

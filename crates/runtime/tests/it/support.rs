@@ -54,6 +54,15 @@ pub fn client() -> reqwest::Client {
         .unwrap()
 }
 
+/// GETs `path` from the shared server.
+pub async fn get(path: &str) -> reqwest::Response {
+    client()
+        .get(format!("{}{path}", server().url))
+        .send()
+        .await
+        .unwrap()
+}
+
 /// POSTs `body` (raw) to `/api/v1/query` on `base`; returns the status and the JSON body.
 pub async fn post_raw(base: &str, body: impl Into<reqwest::Body>) -> (u16, Value) {
     let r = client()
