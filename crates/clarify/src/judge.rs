@@ -6,7 +6,7 @@
 //! (`schema_invalid`, `unknown_option`, `outcome_inconsistent`, `low_confidence`, `timeout`,
 //! `provider_error`). This module only validates and decides; calling the model is the runtime's.
 
-use contract::{Clarification, ClarificationKind, ClarificationPolicy};
+use contract::{Clarification, ClarificationKind, ClarificationPolicy, DecisionStrategy};
 use probes::Interpretation;
 use serde_json::{Value, json};
 
@@ -63,7 +63,7 @@ pub fn decide_with_judge(
                   outcome: Option<String>,
                   confidence: Option<f64>,
                   validator: Option<String>| {
-        d.strategy = "fallback";
+        d.strategy = DecisionStrategy::Fallback;
         d.fallback_reason = Some(reason);
         d.judge_outcome = outcome;
         d.judge_confidence = confidence;
@@ -176,7 +176,7 @@ pub fn decide_with_judge(
     match decision {
         Ok(d) => {
             fallback.decision = d;
-            fallback.strategy = "judge";
+            fallback.strategy = DecisionStrategy::Judge;
             fallback.reason_code = "judge_decision";
             fallback.judge_outcome = judged.0;
             fallback.judge_confidence = judged.1;

@@ -17,7 +17,7 @@ pub mod judge;
 
 use contract::{
     Assumption, CapabilityMiss, Clarification, ClarificationKind, ClarificationOption,
-    ClarificationPolicy, NearestMethod,
+    ClarificationPolicy, DecisionStrategy, NearestMethod,
 };
 use probes::{Interpretation, ProbeReport};
 use serde_json::{Value, json};
@@ -59,7 +59,7 @@ pub struct ClarificationDecision {
     /// Stable code for why.
     pub reason_code: &'static str,
     /// `deterministic` here; `judge` or `fallback` when a model judge took part.
-    pub strategy: &'static str,
+    pub strategy: DecisionStrategy,
     /// Interpretations that survived.
     pub viable_candidate_count: usize,
     /// The judge's outcome, when a judge answered.
@@ -95,7 +95,7 @@ impl ClarificationDecision {
             Decision::CapabilityMiss(_) => ("capability_miss", 0, None),
         };
         json!({
-            "outcome": outcome, "reasonCode": self.reason_code, "strategy": self.strategy,
+            "outcome": outcome, "reasonCode": self.reason_code, "strategy": self.strategy.as_str(),
             "viableCandidateCount": self.viable_candidate_count, "options": options, "recommendedOptionId": recommended,
             "judgeOutcomeType": self.judge_outcome, "judgeConfidence": self.judge_confidence,
             "validatorReason": self.validator_reason, "fallbackReason": self.fallback_reason,
@@ -170,7 +170,7 @@ pub(crate) fn fill_options(i: &Interpretation) -> Vec<Interpretation> {
 pub(crate) fn capability_miss_from_judge(report: &ProbeReport, verdict: &Value) -> CapabilityMiss {
     let mut miss = capability_miss(report);
     if report.missing_capability_signal.is_none() {
-        miss.reason = "judged_unsupported".into();
+        miss.reason = contract::MissReason::JudgedUnsupported;
         miss.message = verdict["question"]
             .as_str()
             .filter(|q| !q.is_empty())
@@ -193,7 +193,7 @@ pub(crate) fn capability_miss_from_judge(report: &ProbeReport, verdict: &Value) 
 fn capability_miss(report: &ProbeReport) -> CapabilityMiss {
     match &report.missing_capability_signal {
         Some(s) => CapabilityMiss {
-            reason: s.reason.clone(),
+            reason: s.reason,
             message: s.message.clone(),
             nearest_methods: s
                 .nearest
@@ -207,7 +207,7 @@ fn capability_miss(report: &ProbeReport) -> CapabilityMiss {
                 .collect(),
         },
         None => CapabilityMiss {
-            reason: "no_relevant_method".into(),
+            reason: contract::MissReason::NoRelevantMethod,
             message: "no interpretation survived the probe".into(),
             nearest_methods: Vec::new(),
         },
@@ -261,7 +261,7 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
         Ok(ClarificationDecision {
             decision,
             reason_code,
-            strategy: "deterministic",
+            strategy: DecisionStrategy::Deterministic,
             viable_candidate_count: viable,
             judge_outcome: None,
             judge_confidence: None,
@@ -382,10 +382,8 @@ mod tests {
 
     use super::*;
 
-    /// A tool from a domain no code mentions: library opening hours, with an ambiguous branch
-    /// enum, and a lending method whose member id has no default.
-    fn library() -> Vec<Arc<ToolDescriptor>> {
-        let method = |name: &str, description: &str, schema: Value| MethodDescriptor {
+    fn method(name: &str, description: &str, schema: Value) -> MethodDescriptor {
+        MethodDescriptor {
             name: name.into(),
             description: description.into(),
             input_schema: schema,
@@ -396,29 +394,49 @@ mod tests {
                 basis: SafetyBasis::Declared,
                 reason: String::new(),
             },
-        };
+        }
+    }
+
+    fn tool(methods: Vec<MethodDescriptor>) -> Vec<Arc<ToolDescriptor>> {
         vec![Arc::new(ToolDescriptor {
             id: "library".into(),
             title: "City library".into(),
             description: "Branches of the city library".into(),
             source: "test".into(),
-            methods: vec![
-                method(
-                    "get_opening_hours",
-                    "Opening hours of a library branch",
-                    json!({"type": "object",
-                    "properties": {"branch": {"type": "string", "enum": ["Central Library", "Harbour Library", "Hillside Branch"]}},
-                    "required": ["branch"]}),
-                ),
-                method(
-                    "get_loans",
-                    "Books currently on loan to a member",
-                    json!({"type": "object",
-                    "properties": {"member_id": {"type": "string", "pattern": "^M[0-9]{6}$", "description": "Library card number"}},
-                    "required": ["member_id"]}),
-                ),
-            ],
+            methods,
         })]
+    }
+
+    /// A tool from a domain no code mentions: library opening hours, with an ambiguous branch
+    /// enum, and a lending method whose member id has no default.
+    fn library() -> Vec<Arc<ToolDescriptor>> {
+        tool(vec![
+            method(
+                "get_opening_hours",
+                "Opening hours of a library branch",
+                json!({"type": "object",
+                "properties": {"branch": {"type": "string", "enum": ["Central Library", "Harbour Library", "Hillside Branch"]}},
+                "required": ["branch"]}),
+            ),
+            method(
+                "get_loans",
+                "Books currently on loan to a member",
+                json!({"type": "object",
+                "properties": {"member_id": {"type": "string", "pattern": "^M[0-9]{6}$", "description": "Library card number"}},
+                "required": ["member_id"]}),
+            ),
+        ])
+    }
+
+    /// One method whose required room is a choice the query below never makes.
+    fn rooms() -> Vec<Arc<ToolDescriptor>> {
+        tool(vec![method(
+            "list_room_bookings",
+            "Bookings of a study room",
+            json!({"type": "object",
+            "properties": {"room": {"type": "string", "enum": ["Quiet Room", "Group Room", "Media Lab"]}},
+            "required": ["room"]}),
+        )])
     }
 
     fn gate(
@@ -426,11 +444,16 @@ mod tests {
         policy: ClarificationPolicy,
         selected: Option<&str>,
     ) -> Result<ClarificationDecision, GateError> {
-        let report = probes::run(
-            &MethodIndex::build(&library()),
-            query,
-            &ProbeConfig::default(),
-        );
+        gate_on(&library(), query, policy, selected)
+    }
+
+    fn gate_on(
+        tools: &[Arc<ToolDescriptor>],
+        query: &str,
+        policy: ClarificationPolicy,
+        selected: Option<&str>,
+    ) -> Result<ClarificationDecision, GateError> {
+        let report = probes::run(&MethodIndex::build(tools), query, &ProbeConfig::default());
         decide(&GateInput {
             query,
             report: &report,
@@ -493,12 +516,15 @@ mod tests {
 
     #[test]
     fn auto_continues_with_the_recommendation_and_says_so() {
-        let d = gate(
-            "When does the library open?",
-            ClarificationPolicy::Auto,
-            None,
-        )
-        .unwrap();
+        let q = "When does the library open?";
+        let returned = gate(q, ClarificationPolicy::Return, None).unwrap();
+        let asked = clarification(&returned);
+        let recommended = asked
+            .options
+            .iter()
+            .find(|o| Some(&o.id) == asked.recommended_option_id.as_ref())
+            .expect("the recommendation is one of the options");
+        let d = gate(q, ClarificationPolicy::Auto, None).unwrap();
         let Decision::Answer {
             interpretation,
             assumption: Some(a),
@@ -506,9 +532,70 @@ mod tests {
         else {
             panic!("{:?}", d.decision)
         };
+        assert_eq!(d.reason_code, "auto_resolved_ambiguity");
         assert!(a.auto_resolved);
-        assert_eq!(a.option_id, interpretation.id);
-        assert_eq!(a.alternatives.len(), 1);
+        assert_eq!(
+            a.option_id, recommended.id,
+            "auto takes what return recommends"
+        );
+        assert_eq!(a.label, recommended.label);
+        assert_eq!(
+            interpretation.arguments["branch"], recommended.arguments["branch"],
+            "and calls what the recommendation binds"
+        );
+        let alternatives: Vec<&str> = a.alternatives.iter().map(|o| o.id.as_str()).collect();
+        let others: Vec<&str> = asked
+            .options
+            .iter()
+            .map(|o| o.id.as_str())
+            .filter(|id| *id != recommended.id)
+            .collect();
+        assert_eq!(alternatives, others);
+    }
+
+    #[test]
+    fn auto_fills_a_missing_choice_with_the_recommended_value() {
+        let q = "Show the bookings";
+        let returned = gate_on(&rooms(), q, ClarificationPolicy::Return, None).unwrap();
+        let asked = clarification(&returned);
+        assert_eq!(asked.kind, ClarificationKind::MissingParameter);
+        assert_eq!(asked.missing_parameters, ["room"]);
+        let labels: Vec<&str> = asked.options.iter().map(|o| o.label.as_str()).collect();
+        assert_eq!(labels.len(), 3, "{labels:?}");
+        let recommended = asked
+            .options
+            .iter()
+            .find(|o| Some(&o.id) == asked.recommended_option_id.as_ref())
+            .unwrap();
+
+        let d = gate_on(&rooms(), q, ClarificationPolicy::Auto, None).unwrap();
+        assert_eq!(d.reason_code, "auto_resolved_missing_parameter");
+        let Decision::Answer {
+            interpretation,
+            assumption: Some(a),
+        } = &d.decision
+        else {
+            panic!("{:?}", d.decision)
+        };
+        assert!(interpretation.missing.is_empty());
+        assert_eq!(a.option_id, recommended.id);
+        assert_eq!(
+            interpretation.arguments["room"], recommended.arguments["room"],
+            "the filled value is the recommended one"
+        );
+        assert_eq!(a.alternatives.len(), 2);
+
+        // Choosing another room resumes into exactly that room.
+        let other = asked
+            .options
+            .iter()
+            .find(|o| o.id != recommended.id)
+            .unwrap();
+        let d = gate_on(&rooms(), q, ClarificationPolicy::Return, Some(&other.id)).unwrap();
+        let Decision::Answer { interpretation, .. } = &d.decision else {
+            panic!("{:?}", d.decision)
+        };
+        assert_eq!(interpretation.arguments["room"], other.arguments["room"]);
     }
 
     #[test]
@@ -589,7 +676,10 @@ mod tests {
             q,
             json!({"outcome": "answer", "optionIds": ["$1"], "confidence": 0.9, "question": ""}),
         );
-        assert_eq!((d.strategy, d.reason_code), ("judge", "judge_decision"));
+        assert_eq!(
+            (d.strategy, d.reason_code),
+            (DecisionStrategy::Judge, "judge_decision")
+        );
         assert!(matches!(d.decision, Decision::Answer { .. }));
         let d = judged(
             q,
@@ -621,7 +711,7 @@ mod tests {
             let d = judged(q, verdict.clone());
             assert_eq!(
                 (d.strategy, d.fallback_reason),
-                ("fallback", Some(reason)),
+                (DecisionStrategy::Fallback, Some(reason)),
                 "{verdict}"
             );
             assert!(
@@ -647,7 +737,7 @@ mod tests {
         let d = judge::decide_with_judge(&input, judge::JudgeResult::Failed("timeout")).unwrap();
         assert_eq!(
             (d.strategy, d.fallback_reason),
-            ("fallback", Some("timeout"))
+            (DecisionStrategy::Fallback, Some("timeout"))
         );
     }
 }

@@ -25,6 +25,90 @@ impl Outcome {
             Outcome::CapabilityMiss => "capability_miss",
         }
     }
+
+    /// The outcome a wire spelling names, if any.
+    pub fn parse(text: &str) -> Option<Self> {
+        [
+            Outcome::Answer,
+            Outcome::ClarificationRequired,
+            Outcome::CapabilityMiss,
+        ]
+        .into_iter()
+        .find(|o| o.as_str() == text)
+    }
+}
+
+/// Wire enums with a fixed spelling: `as_str` gives the string the server sends.
+macro_rules! wire_enum {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident => $text:literal,)+ }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+        #[serde(rename_all = "snake_case")]
+        pub enum $name {
+            $($(#[$vdoc])* $variant,)+
+        }
+
+        impl $name {
+            /// The wire spelling.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)+
+                }
+            }
+        }
+    };
+}
+
+wire_enum! {
+    /// The lane a request ran in.
+    Lane {
+        /// One shot: no probe, no clarification gate.
+        Fast => "fast",
+        /// The metadata probe and the clarification gate ran before planning.
+        Deep => "deep",
+    }
+}
+
+wire_enum! {
+    /// Whether the metadata pre-plan probe ran.
+    #[derive(Default)]
+    ProbeStatus {
+        /// It ran in full.
+        Completed => "completed",
+        /// It did not run (fast lane).
+        #[default]
+        Skipped => "skipped",
+    }
+}
+
+wire_enum! {
+    /// Who made the gate's decision.
+    #[derive(Default)]
+    DecisionStrategy {
+        /// The model judge, accepted by the deterministic validator.
+        Judge => "judge",
+        /// The deterministic rules (no judge configured).
+        #[default]
+        Deterministic => "deterministic",
+        /// The deterministic rules, because the judge's answer was refused or failed.
+        Fallback => "fallback",
+        /// No gate ran (fast lane).
+        Skipped => "skipped",
+    }
+}
+
+wire_enum! {
+    /// Why nothing can serve a request.
+    MissReason {
+        /// No tool is available to the request.
+        NoTools => "no_tools",
+        /// Only methods that act on the world (execute surface) could serve it.
+        ExecuteOnly => "execute_only",
+        /// No query-safe method covers the request.
+        NoRelevantMethod => "no_relevant_method",
+        /// The judge found the request unsupported, and the validator agreed.
+        JudgedUnsupported => "judged_unsupported",
+    }
 }
 
 /// The response to a query.
@@ -187,8 +271,8 @@ pub struct ClarificationOption {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CapabilityMiss {
-    /// Stable reason code: `no_relevant_method`, `execute_only`, `no_tools`.
-    pub reason: String,
+    /// Stable reason code.
+    pub reason: MissReason,
     /// Explanation for people.
     pub message: String,
     /// The closest methods considered, best first, and why each falls short.
@@ -227,8 +311,8 @@ pub struct Assumption {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Meta {
-    /// `fast` or `deep`.
-    pub lane: String,
+    /// The lane the request ran in.
+    pub lane: Lane,
     /// Server-side time.
     pub latency_ms: u64,
     /// Model calls made (embedded decisions are not model calls).
@@ -285,19 +369,19 @@ pub struct TraceEvent {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Diagnostics {
-    /// `completed` or `skipped`.
-    pub pre_plan_probe_status: String,
+    /// Whether the probe ran.
+    pub pre_plan_probe_status: ProbeStatus,
     /// Interpretations that survived the probe.
     pub viable_candidate_count: u32,
     /// Size of the ambiguity pool.
     pub scout_probe_ambiguity_pool_count: u32,
     /// Stable code of the gate's decision.
     pub decision_reason_code: String,
-    /// `judge`, `deterministic` or `fallback`.
-    pub decision_strategy: String,
+    /// Who decided.
+    pub decision_strategy: DecisionStrategy,
     /// The judge's outcome, when a judge ran.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub judge_outcome_type: Option<String>,
+    pub judge_outcome_type: Option<Outcome>,
     /// The judge's confidence, when a judge ran.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub judge_confidence: Option<f64>,

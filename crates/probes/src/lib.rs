@@ -21,7 +21,8 @@ pub mod when;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
-use contract::ToolDescriptor;
+pub use contract::ProbeStatus;
+use contract::{MissReason, ToolDescriptor};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -50,26 +51,6 @@ impl Default for ProbeConfig {
             pool_margin: 0.8,
             shortlist_size: 3,
             llm_candidates: 8,
-        }
-    }
-}
-
-/// Whether the probe ran.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ProbeStatus {
-    /// Ran in full.
-    Completed,
-    /// Not run (fast lane).
-    Skipped,
-}
-
-impl ProbeStatus {
-    /// The trace spelling.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ProbeStatus::Completed => "completed",
-            ProbeStatus::Skipped => "skipped",
         }
     }
 }
@@ -159,8 +140,8 @@ pub struct NearMiss {
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MissingCapability {
-    /// `no_tools`, `execute_only` or `no_relevant_method`.
-    pub reason: String,
+    /// Why nothing serves the request.
+    pub reason: MissReason,
     /// For people.
     pub message: String,
     /// Query terms no query-safe method covers.
@@ -634,7 +615,7 @@ fn missing_capability(
 
     if index.docs.is_empty() {
         return Some(MissingCapability {
-            reason: "no_tools".into(),
+            reason: MissReason::NoTools,
             message: "no tool with any method is available for this request".into(),
             unmatched_terms: unmatched,
             nearest: Vec::new(),
@@ -652,7 +633,7 @@ fn missing_capability(
             let mut near = nearest(5);
             near.sort_by_key(|n| n.why_not.starts_with("covers"));
             return Some(MissingCapability {
-                reason: "execute_only".into(),
+                reason: MissReason::ExecuteOnly,
                 message: format!(
                     "the request asks to '{verb}', which only an execute-surface method could do; query mode never calls one"
                 ),
@@ -666,12 +647,12 @@ fn missing_capability(
             .first()
             .is_some_and(|s| !s.doc.query_safe() && s.coverage >= 0.5)
         {
-            "execute_only"
+            MissReason::ExecuteOnly
         } else {
-            "no_relevant_method"
+            MissReason::NoRelevantMethod
         };
         return Some(MissingCapability {
-            reason: reason.into(),
+            reason,
             message: if unmatched.is_empty() {
                 "no query-safe method covers enough of the request".into()
             } else {
@@ -856,7 +837,7 @@ mod tests {
         let signal = looks
             .missing_capability_signal
             .expect("a read is not a purchase");
-        assert_eq!(signal.reason, "no_relevant_method");
+        assert_eq!(signal.reason, MissReason::NoRelevantMethod);
         let asks = run(
             &idx,
             "Buy concert tickets in Lisbon",

@@ -11,35 +11,18 @@ use std::sync::Arc;
 use contract::{QueryDepth, ToolDescriptor};
 use serde_json::{Value, json};
 
-/// The lane.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Lane {
-    /// One shot.
-    Fast,
-    /// Probe and gate before planning.
-    Deep,
-}
+pub use contract::Lane;
 
-impl Lane {
-    /// The wire spelling.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Lane::Fast => "fast",
-            Lane::Deep => "deep",
-        }
-    }
-
-    /// The four capability flags of the lane contract.
-    pub fn contract(self) -> Value {
-        let deep = self == Lane::Deep;
-        json!({
-            "lane": self.as_str(),
-            "methodReasoningEnabled": deep,
-            "ambiguityJudgeEnabled": deep,
-            "externalProbeEnabled": false,
-            "preserveFastOneShot": !deep,
-        })
-    }
+/// The four capability flags of the lane contract.
+pub fn flags(lane: Lane) -> Value {
+    let deep = lane == Lane::Deep;
+    json!({
+        "lane": lane.as_str(),
+        "methodReasoningEnabled": deep,
+        "ambiguityJudgeEnabled": deep,
+        "externalProbeEnabled": false,
+        "preserveFastOneShot": !deep,
+    })
 }
 
 /// Words that ask for every item or a comparison. Stems.
@@ -84,34 +67,107 @@ pub fn choose(
 
 #[cfg(test)]
 mod tests {
+    use contract::{MethodDescriptor, MethodMeta, QuerySafety, SafetyBasis};
+
     use super::*;
 
-    #[test]
-    fn explicit_lanes_and_aliases() {
-        assert_eq!(choose(QueryDepth::Fast, true, &[], "x").0, Lane::Fast);
-        assert_eq!(
-            choose(QueryDepth::DeepHeavy, true, &[], "x"),
-            (Lane::Deep, "legacy_alias_of_deep")
-        );
-        assert_eq!(
-            choose(QueryDepth::Auto, false, &[], "x").1,
-            "auto_no_pinned_tools"
-        );
-        assert_eq!(
-            choose(QueryDepth::Auto, true, &[], "compare them").1,
-            "auto_completeness_words"
-        );
-        assert_eq!(
-            choose(QueryDepth::Auto, true, &[], "price").1,
-            "auto_single_candidate_method"
-        );
-        assert!(COMPLETENESS.windows(2).all(|w| w[0] < w[1]));
-        assert!(COMPLETENESS.iter().all(|c| {
-            [
-                "across", "all", "both", "compare", "each", "every", "list", "versus", "vs",
-            ]
+    /// A pinned tool whose methods are query-safe or not, as given.
+    fn tool(methods: &[(&str, bool)]) -> Vec<Arc<ToolDescriptor>> {
+        let methods = methods
             .iter()
-            .any(|w| text::stem(w) == *c)
-        }));
+            .map(|(name, safe)| MethodDescriptor {
+                name: (*name).into(),
+                description: String::new(),
+                input_schema: json!({"type": "object"}),
+                output_schema: None,
+                meta: MethodMeta::default(),
+                safety: QuerySafety {
+                    query_safe: *safe,
+                    basis: SafetyBasis::Declared,
+                    reason: String::new(),
+                },
+            })
+            .collect();
+        vec![Arc::new(ToolDescriptor {
+            id: "t".into(),
+            title: "T".into(),
+            description: String::new(),
+            source: "test".into(),
+            methods,
+        })]
+    }
+
+    #[test]
+    fn explicit_lanes_and_aliases_ignore_the_tools() {
+        let two = tool(&[("a", true), ("b", true)]);
+        assert_eq!(
+            choose(QueryDepth::Fast, true, &two, "compare all"),
+            (Lane::Fast, "requested_fast")
+        );
+        assert_eq!(
+            choose(QueryDepth::Deep, true, &tool(&[("a", true)]), "x"),
+            (Lane::Deep, "requested_deep")
+        );
+        for alias in [QueryDepth::DeepLight, QueryDepth::DeepHeavy] {
+            assert_eq!(
+                choose(alias, true, &[], "x"),
+                (Lane::Deep, "legacy_alias_of_deep")
+            );
+        }
+    }
+
+    #[test]
+    fn auto_goes_fast_only_for_one_pinned_query_safe_method() {
+        let one = tool(&[("get_price", true)]);
+        assert_eq!(
+            choose(QueryDepth::Auto, true, &one, "price of gold"),
+            (Lane::Fast, "auto_single_candidate_method")
+        );
+        // Methods that may not run in query mode are no choice to make.
+        let one_safe = tool(&[("get_price", true), ("transfer", false), ("delete", false)]);
+        assert_eq!(
+            choose(QueryDepth::Auto, true, &one_safe, "price of gold").0,
+            Lane::Fast
+        );
+        let two = tool(&[("get_price", true), ("get_history", true)]);
+        assert_eq!(
+            choose(QueryDepth::Auto, true, &two, "price of gold"),
+            (Lane::Deep, "auto_several_candidate_methods")
+        );
+        // The same single method, unpinned: the marketplace must be searched.
+        assert_eq!(
+            choose(QueryDepth::Auto, false, &one, "price of gold"),
+            (Lane::Deep, "auto_no_pinned_tools")
+        );
+    }
+
+    #[test]
+    fn auto_goes_deep_when_the_query_asks_for_every_item_or_a_comparison() {
+        let one = tool(&[("get_price", true)]);
+        for query in [
+            "Compare gold and silver",
+            "Show every price",
+            "All prices please",
+            "prices of each metal",
+            "gold versus silver",
+            "gold vs silver",
+            "both metals",
+            "across the markets",
+            "List the prices",
+            "comparing prices",
+        ] {
+            assert_eq!(
+                choose(QueryDepth::Auto, true, &one, query),
+                (Lane::Deep, "auto_completeness_words"),
+                "{query}"
+            );
+        }
+        for query in ["price of gold", "the tallest building", "ball games"] {
+            assert_eq!(
+                choose(QueryDepth::Auto, true, &one, query).0,
+                Lane::Fast,
+                "{query}"
+            );
+        }
     }
 }

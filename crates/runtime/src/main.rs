@@ -271,7 +271,8 @@ fn render(r: &QueryResponse) -> String {
                 .expect("a miss carries its reason");
             out.push_str(&format!(
                 "Cannot answer with the available tools ({}): {}\n",
-                m.reason, m.message
+                m.reason.as_str(),
+                m.message
             ));
             if !m.nearest_methods.is_empty() {
                 out.push_str("Nearest methods:\n");

@@ -17,9 +17,9 @@ use std::time::Instant;
 use catalog::{CatalogError, Marketplace};
 use clarify::{Decision, GateInput};
 use contract::{
-    ApiError, CapabilityMiss, Clarification, ClarificationPolicy, DeveloperTrace, Diagnostics,
-    ErrorCode, Meta, MethodDescriptor, Outcome, QueryDepth, QueryRequest, QueryResponse,
-    ResponseShape, ToolDescriptor,
+    ApiError, CapabilityMiss, Clarification, ClarificationPolicy, DecisionStrategy, DeveloperTrace,
+    Diagnostics, ErrorCode, Meta, MethodDescriptor, Outcome, QueryDepth, QueryRequest,
+    QueryResponse, ResponseShape, ToolDescriptor,
 };
 use evidence::{CompletenessVerdict, EvidenceRegistry};
 use executor::{
@@ -263,10 +263,7 @@ impl Pipeline {
         let request_id = request_id();
         let mut trace = TraceLog::new(sink);
         let mut ledger = Ledger::default();
-        let mut diagnostics = Diagnostics {
-            decision_strategy: "deterministic".into(),
-            ..Diagnostics::default()
-        };
+        let mut diagnostics = Diagnostics::default();
 
         // 1. Normalize.
         let n = {
@@ -297,7 +294,10 @@ impl Pipeline {
             &n.query,
         );
         trace.emit(EventName::QueryDepthDecision, json!({"requested": n.requested_depth.map(QueryDepth::as_str), "lane": lane.as_str(), "rule": rule}));
-        trace.emit(EventName::QueryDepthRouterContract, lane.contract());
+        trace.emit(
+            EventName::QueryDepthRouterContract,
+            crate::lane::flags(lane),
+        );
         trace.emit(
             EventName::QueryScoutRolloutContract,
             json!({"metadataProbe": lane == Lane::Deep, "externalProbe": false, "clarificationGate": lane == Lane::Deep}),
@@ -469,7 +469,7 @@ impl Pipeline {
 
         // 10. Settle.
         let meta = Meta {
-            lane: lane.as_str().into(),
+            lane,
             latency_ms: started.elapsed().as_millis() as u64,
             model_calls: ledger.calls,
             tool_calls,
@@ -636,13 +636,13 @@ impl Pipeline {
         ledger: &mut Ledger,
     ) -> Result<Gate, ApiError> {
         if lane == Lane::Fast {
-            diagnostics.pre_plan_probe_status = ProbeStatus::Skipped.as_str().into();
+            diagnostics.pre_plan_probe_status = ProbeStatus::Skipped;
             trace.emit(
                 EventName::ScoutPrePlanProbe,
                 json!({"status": "skipped", "reason": "fast lane"}),
             );
             let picked = probes::fast_pick(index, &n.query, &self.settings.probe);
-            diagnostics.decision_strategy = "skipped".into();
+            diagnostics.decision_strategy = DecisionStrategy::Skipped;
             diagnostics.viable_candidate_count = u32::from(picked.is_ok());
             diagnostics.decision_reason_code = if picked.is_ok() {
                 "fast_lane_one_shot"
@@ -692,7 +692,7 @@ impl Pipeline {
         if report.status != ProbeStatus::Completed {
             return Err(internal("deep lane with a skipped probe"));
         }
-        diagnostics.pre_plan_probe_status = report.status.as_str().into();
+        diagnostics.pre_plan_probe_status = report.status;
         diagnostics.viable_candidate_count = report.viable_candidate_count() as u32;
         diagnostics.scout_probe_ambiguity_pool_count = report.ambiguity_pool.len() as u32;
         trace.emit(EventName::ScoutPrePlanProbe, probe_trace(&report, None));
@@ -721,14 +721,14 @@ impl Pipeline {
             _ => clarify::decide(&input),
         }
         .map_err(|e| ApiError::invalid("selectedOptionId", e.to_string()))?;
-        diagnostics.judge_outcome_type = decision.judge_outcome.clone();
+        diagnostics.judge_outcome_type = decision.judge_outcome.as_deref().and_then(Outcome::parse);
         diagnostics.judge_confidence = decision.judge_confidence;
         diagnostics.validator_reason = decision.validator_reason.clone();
         diagnostics.fallback_reason = decision.fallback_reason.map(str::to_owned);
         diagnostics.judge_disagreement =
             decision.judge_outcome.is_some() && decision.validator_reason.is_some();
         diagnostics.decision_reason_code = decision.reason_code.into();
-        diagnostics.decision_strategy = decision.strategy.into();
+        diagnostics.decision_strategy = decision.strategy;
         trace.emit(EventName::QueryClarificationDecision, decision.to_trace());
         Ok(match decision.decision {
             Decision::Answer {
@@ -931,7 +931,7 @@ impl Pipeline {
             capability_miss: None,
             assumption: None,
             meta: Meta {
-                lane: lane.as_str().into(),
+                lane,
                 latency_ms: started.elapsed().as_millis() as u64,
                 model_calls: 0,
                 tool_calls: 0,

@@ -2,7 +2,8 @@
 //! required cases of a run.
 //!
 //! A metric whose denominator is zero is reported as `n/a` and holds vacuously: a suite without
-//! unsupported cases says nothing about capability-miss recall, and must not fail for it.
+//! unsupported cases says nothing about capability-miss recall, and must not fail for it. A suite
+//! without any required case measures nothing at all, and fails its gate (see `report::gates`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -31,7 +32,7 @@ pub const METRICS: &[MetricDef] = &[
     },
     MetricDef {
         name: "answerHoldRate",
-        definition: "cases that should answer (including ambiguous ones under `auto`) that came back answer / all such",
+        definition: "cases that should answer (including ambiguous ones under `auto`) that came back a grounded answer (evidence gathered, or planOnly) / all such",
     },
     MetricDef {
         name: "silentAnswerRate",
@@ -55,7 +56,7 @@ pub const METRICS: &[MetricDef] = &[
     },
     MetricDef {
         name: "accuracy",
-        definition: "cases whose outcome was expected or accepted (and carried assumption metadata when required) / all cases",
+        definition: "cases whose outcome was expected or accepted (an answer grounded in evidence unless planOnly, with assumption metadata when required) / all cases",
     },
     MetricDef {
         name: "macroF1",
@@ -117,6 +118,8 @@ pub struct CaseResult {
     pub events: Vec<String>,
     /// Calls planned or executed, in order: (tool, method, arguments).
     pub calls: Vec<(String, String, Value)>,
+    /// Evidence units gathered (`meta.evidenceGathered`).
+    pub evidence: usize,
     /// Server-side latency.
     pub latency_ms: u64,
     /// The probe's view, for diagnosis: top ranked methods and terms nothing covered.
@@ -124,13 +127,24 @@ pub struct CaseResult {
 }
 
 impl CaseResult {
-    /// Whether the outcome is right.
+    /// Whether the outcome is right. An answer must be grounded: evidence was gathered (or the
+    /// case is `planOnly`, where nothing executes), and it carries assumption metadata when the
+    /// case expects one.
     pub fn correct(&self) -> bool {
         let Some(actual) = self.actual else {
             return false;
         };
         let outcome_ok = actual == self.case.expect || self.case.accept_also.contains(&actual);
-        outcome_ok && !(actual == Expect::Answer && self.case.expect_assumption && !self.assumption)
+        if actual != Expect::Answer {
+            return outcome_ok;
+        }
+        outcome_ok && self.grounded_answer() && (self.assumption || !self.case.expect_assumption)
+    }
+
+    /// Whether the case came back as an answer backed by evidence (any answer of a `planOnly`
+    /// case, which gathers none by design). An answer with nothing behind it is not one.
+    pub fn grounded_answer(&self) -> bool {
+        self.actual == Some(Expect::Answer) && (self.case.plan_only || self.evidence > 0)
     }
 
     /// Whether the first call used the expected method (`None` when nothing to judge).
@@ -206,6 +220,8 @@ pub struct Measurement {
     pub stages_observed: BTreeSet<String>,
     /// Coverage cases: correct / total.
     pub coverage: (usize, usize),
+    /// Required cases measured (a suite without any gates nothing, and fails).
+    pub required: usize,
 }
 
 fn ratio(numerator: usize, denominator: usize, vacuous: f64) -> MetricValue {
@@ -260,9 +276,10 @@ pub fn measure(results: &[CaseResult]) -> Measurement {
     );
     put(
         "answerHoldRate",
-        count(&|r| r.case.expect == Expect::Answer, &|r| {
-            is(r, Expect::Answer)
-        }),
+        count(
+            &|r| r.case.expect == Expect::Answer,
+            &CaseResult::grounded_answer,
+        ),
         1.0,
     );
     put(
@@ -401,58 +418,246 @@ pub fn measure(results: &[CaseResult]) -> Measurement {
         confusion_matrix: confusion,
         stages_observed,
         coverage,
+        required: required.len(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use Expect::*;
     use serde_json::json;
 
-    fn result(expect: Expect, actual: Option<Expect>, assumption: bool) -> CaseResult {
-        let case: Case =
-            serde_json::from_value(json!({"id": "c", "query": "q", "expect": expect})).unwrap();
+    /// A result whose case is `case` (JSON, merged over an id and a query) and whose outcome is
+    /// `actual`; an answer carries one call and one evidence unit unless `extra` says otherwise.
+    fn result(case: Value, actual: Option<Expect>, extra: Value) -> CaseResult {
+        let mut c = json!({"id": "c", "query": "q"});
+        c.as_object_mut()
+            .unwrap()
+            .extend(case.as_object().unwrap().clone());
+        let answered = actual == Some(Answer);
+        let calls = match extra.get("calls") {
+            Some(calls) => serde_json::from_value(calls.clone()).unwrap(),
+            None if answered => vec![("t".into(), "m".into(), json!({}))],
+            None => vec![],
+        };
         CaseResult {
-            case,
+            case: serde_json::from_value(c).unwrap(),
             actual,
-            error: None,
-            assumption,
-            lane: "deep".into(),
-            strategy: "deterministic".into(),
-            judge_decided: false,
-            judge_overridden: false,
+            error: actual.is_none().then(|| "HTTP 500".into()),
+            assumption: extra["assumption"] == true,
+            lane: extra["lane"].as_str().unwrap_or("deep").into(),
+            strategy: extra["strategy"].as_str().unwrap_or("deterministic").into(),
+            judge_decided: extra["judge"].is_string(),
+            judge_overridden: extra["judge"] == "overridden",
             events: vec![],
-            calls: if actual == Some(Expect::Answer) {
-                vec![("t".into(), "m".into(), json!({}))]
-            } else {
-                vec![]
-            },
+            calls,
+            evidence: extra["evidence"]
+                .as_u64()
+                .map_or(usize::from(answered), |n| n as usize),
             latency_ms: 1,
             probe: Value::Null,
         }
     }
 
+    fn expect(e: Expect) -> Value {
+        json!({"expect": e})
+    }
+
+    /// Ten cases, every cell of the confusion matrix but two, worked out by hand below.
+    fn ten() -> Vec<CaseResult> {
+        let none = || json!({});
+        vec![
+            result(
+                expect(ClarificationRequired),
+                Some(ClarificationRequired),
+                json!({"strategy": "judge", "judge": "agreed"}),
+            ),
+            result(
+                expect(ClarificationRequired),
+                Some(Answer),
+                json!({"strategy": "fallback", "judge": "overridden"}),
+            ),
+            result(
+                expect(ClarificationRequired),
+                Some(CapabilityMiss),
+                json!({"strategy": "fallback"}),
+            ),
+            result(expect(CapabilityMiss), Some(CapabilityMiss), none()),
+            result(
+                expect(CapabilityMiss),
+                Some(Answer),
+                json!({"lane": "fast", "strategy": "skipped"}),
+            ),
+            result(
+                json!({"expect": "answer", "method": "t.m", "arguments": {"symbol": ["BTC"], "currency": ["", "USD"]}}),
+                Some(Answer),
+                json!({"calls": [["t", "m", {"symbol": "btc"}]]}),
+            ),
+            result(
+                json!({"expect": "answer", "method": "other"}),
+                Some(Answer),
+                none(),
+            ),
+            result(expect(Answer), Some(ClarificationRequired), none()),
+            result(expect(Answer), None, none()),
+            result(expect(Answer), Some(CapabilityMiss), none()),
+        ]
+    }
+
+    fn value(m: &Measurement, name: &str) -> (f64, usize, usize) {
+        let v = m.metrics[name];
+        (v.value, v.numerator, v.denominator)
+    }
+
     #[test]
-    fn rates_follow_their_definitions() {
-        use Expect::*;
-        let results = vec![
-            result(ClarificationRequired, Some(ClarificationRequired), false),
-            result(ClarificationRequired, Some(Answer), false),
-            result(CapabilityMiss, Some(CapabilityMiss), false),
-            result(Answer, Some(Answer), false),
-            result(Answer, Some(ClarificationRequired), false),
-            result(Answer, None, false),
+    fn every_metric_has_its_exact_value_on_a_hand_made_run() {
+        let m = measure(&ten());
+        let exact = |name: &str, n: usize, d: usize| {
+            assert_eq!(value(&m, name), (n as f64 / d as f64, n, d), "{name}");
+        };
+        exact("ambiguityRecall", 1, 3);
+        exact("capabilityMissRecall", 1, 2);
+        exact("answerHoldRate", 2, 5);
+        exact("silentAnswerRate", 2, 5);
+        exact("fallbackRate", 2, 9);
+        exact("judgeDisagreementRate", 1, 2);
+        exact("clarificationPrecision", 1, 2);
+        exact("overClarificationRate", 1, 5);
+        exact("accuracy", 4, 10);
+        exact("toolHallucinationRate", 2, 5);
+        exact("methodAccuracy", 1, 2);
+        exact("argumentAccuracy", 1, 1);
+        // Per outcome (precision, recall): answer (2/4, 2/5) → F1 4/9; clarification (1/2, 1/3)
+        // → 2/5; miss (1/3, 1/2) → 2/5. The mean is 56/135.
+        let (f1, classes, _) = value(&m, "macroF1");
+        assert!((f1 - 56.0 / 135.0).abs() < 1e-12, "{f1}");
+        assert_eq!(classes, 3);
+        assert_eq!(m.confusion_matrix["answer"]["error"], 1);
+        assert_eq!(m.confusion_matrix["clarification_required"]["answer"], 1);
+        assert_eq!(
+            m.confusion_matrix["capability_miss"].get("clarification_required"),
+            None
+        );
+    }
+
+    #[test]
+    fn macro_f1_is_one_only_when_every_outcome_is_right_and_skips_absent_outcomes() {
+        let right = vec![
+            result(expect(Answer), Some(Answer), json!({})),
+            result(expect(CapabilityMiss), Some(CapabilityMiss), json!({})),
         ];
-        let m = measure(&results).metrics;
-        assert_eq!(m["ambiguityRecall"].value, 0.5);
-        assert_eq!(m["capabilityMissRecall"].value, 1.0);
-        assert!((m["answerHoldRate"].value - 1.0 / 3.0).abs() < 1e-9);
-        assert!((m["silentAnswerRate"].value - 1.0 / 3.0).abs() < 1e-9);
-        assert_eq!(m["clarificationPrecision"].value, 0.5);
-        assert!((m["overClarificationRate"].value - 1.0 / 3.0).abs() < 1e-9);
-        assert!((m["toolHallucinationRate"].value - 1.0 / 3.0).abs() < 1e-9);
-        assert_eq!(m["judgeDisagreementRate"].denominator, 0);
-        assert!(m["macroF1"].value > 0.0 && m["macroF1"].value < 1.0);
+        assert_eq!(value(&measure(&right), "macroF1"), (1.0, 2, 3));
+        // Two answers expected, one came back a miss: answer F1 = 2/3 (p 1, r 1/2), miss F1 =
+        // 0 (p 0, r n/a → 0): the mean over the two outcomes that occur is 1/3.
+        let half = vec![
+            result(expect(Answer), Some(Answer), json!({})),
+            result(expect(Answer), Some(CapabilityMiss), json!({})),
+        ];
+        let (f1, classes, _) = value(&measure(&half), "macroF1");
+        assert!((f1 - 1.0 / 3.0).abs() < 1e-12, "{f1}");
+        assert_eq!(classes, 2);
+        // An accepted alternative counts as the expected outcome.
+        let accepted = vec![result(
+            json!({"expect": "answer", "acceptAlso": ["clarification_required"]}),
+            Some(ClarificationRequired),
+            json!({}),
+        )];
+        let m = measure(&accepted);
+        assert_eq!(value(&m, "macroF1").0, 1.0);
+        assert_eq!(value(&m, "accuracy"), (1.0, 1, 1));
+        assert_eq!(value(&m, "clarificationPrecision"), (1.0, 1, 1));
+    }
+
+    #[test]
+    fn metrics_without_cases_are_vacuous_and_coverage_cases_never_count() {
+        let m = measure(&[]);
+        for def in METRICS.iter().filter(|d| d.name != "macroF1") {
+            assert_eq!(m.metrics[def.name].denominator, 0, "{}", def.name);
+        }
+        assert_eq!(value(&m, "ambiguityRecall").0, 1.0);
+        assert_eq!(value(&m, "toolHallucinationRate").0, 0.0);
+        assert_eq!(m.required, 0);
+        let coverage = vec![result(
+            json!({"expect": "answer", "gate": "coverage"}),
+            Some(CapabilityMiss),
+            json!({}),
+        )];
+        let m = measure(&coverage);
+        assert_eq!((m.required, m.coverage), (0, (0, 1)));
+        assert_eq!(value(&m, "answerHoldRate").2, 0);
+    }
+
+    #[test]
+    fn an_answer_needs_evidence_and_an_expected_assumption() {
+        let empty = result(expect(Answer), Some(Answer), json!({"evidence": 0}));
+        assert!(
+            !empty.correct(),
+            "an answer with nothing behind it is a failure"
+        );
+        let planned = result(
+            json!({"expect": "answer", "planOnly": true}),
+            Some(Answer),
+            json!({"evidence": 0}),
+        );
+        assert!(planned.correct(), "planOnly gathers nothing by design");
+        let m = measure(&[empty, planned]);
+        assert_eq!(value(&m, "answerHoldRate"), (0.5, 1, 2));
+        assert_eq!(value(&m, "accuracy"), (0.5, 1, 2));
+        let silent = result(
+            json!({"expect": "answer", "expectAssumption": true}),
+            Some(Answer),
+            json!({}),
+        );
+        assert!(!silent.correct());
+        let m = measure(&[silent]);
+        assert_eq!(value(&m, "silentAnswerRate"), (1.0, 1, 1));
+        let said = result(
+            json!({"expect": "answer", "expectAssumption": true}),
+            Some(Answer),
+            json!({"assumption": true}),
+        );
+        assert!(said.correct());
+    }
+
+    #[test]
+    fn arguments_need_every_expected_value_and_nothing_else() {
+        let case = json!({"expect": "answer", "method": "m", "arguments": {"symbol": ["BTC"], "currency": ["", "USD"]}});
+        let with = |args: Value| {
+            result(
+                case.clone(),
+                Some(Answer),
+                json!({"calls": [["t", "m", args]]}),
+            )
+            .arguments_ok()
+        };
+        assert_eq!(with(json!({"symbol": "BTC"})), Some(true));
+        assert_eq!(
+            with(json!({"symbol": "BTC", "currency": "usd"})),
+            Some(true)
+        );
+        assert_eq!(with(json!({"symbol": "ETH"})), Some(false));
+        assert_eq!(
+            with(json!({"currency": "USD"})),
+            Some(false),
+            "a required value is missing"
+        );
+        assert_eq!(
+            with(json!({"symbol": "BTC", "limit": 3})),
+            Some(false),
+            "an unexpected parameter"
+        );
+        let wrong_method = result(
+            case,
+            Some(Answer),
+            json!({"calls": [["t", "other", {"symbol": "BTC"}]]}),
+        );
+        assert_eq!(wrong_method.method_ok(), Some(false));
+        assert_eq!(
+            wrong_method.arguments_ok(),
+            None,
+            "arguments are judged on the right method only"
+        );
     }
 
     #[test]
@@ -461,5 +666,7 @@ mod tests {
         assert!(value_matches(&json!("Paris "), &json!("paris")));
         assert!(value_matches(&json!("5"), &json!(5)));
         assert!(!value_matches(&json!([1, 2]), &json!([2, 1])));
+        assert!(!value_matches(&json!(5), &json!(6)));
+        assert!(!value_matches(&json!("5"), &json!(true)));
     }
 }

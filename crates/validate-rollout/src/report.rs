@@ -16,6 +16,9 @@ pub struct GateVerdict {
 /// Checks the suite's thresholds and required stages.
 pub fn gates(suite: &Suite, m: &Measurement) -> GateVerdict {
     let mut failures = Vec::new();
+    if m.required == 0 {
+        failures.push("the suite has no required case: nothing was measured".to_owned());
+    }
     for (name, t) in &suite.thresholds {
         let v = m.metrics.get(name).map_or(0.0, |v| v.value);
         if !t.holds(v) {

@@ -93,6 +93,7 @@ fn result(case: &Case, response: Result<QueryResponse, String>) -> CaseResult {
         judge_overridden: false,
         events: Vec::new(),
         calls: Vec::new(),
+        evidence: 0,
         latency_ms: 0,
         probe: Value::Null,
     };
@@ -108,8 +109,9 @@ fn result(case: &Case, response: Result<QueryResponse, String>) -> CaseResult {
         .assumption
         .as_ref()
         .is_some_and(|a| a.auto_resolved);
-    r.lane = response.meta.lane.clone();
+    r.lane = response.meta.lane.as_str().into();
     r.latency_ms = response.meta.latency_ms;
+    r.evidence = response.meta.evidence_gathered as usize;
     if let Some(plan) = &response.plan {
         r.calls = plan
             .calls
@@ -125,7 +127,7 @@ fn result(case: &Case, response: Result<QueryResponse, String>) -> CaseResult {
     }
     if let Some(trace) = &response.developer_trace {
         let d = &trace.diagnostics;
-        r.strategy = d.decision_strategy.clone();
+        r.strategy = d.decision_strategy.as_str().into();
         r.judge_decided = d.judge_outcome_type.is_some();
         r.judge_overridden = d.judge_outcome_type.is_some() && d.validator_reason.is_some();
         r.events = trace.events.iter().map(|e| e.name.clone()).collect();

@@ -73,6 +73,7 @@ async fn an_uncaught_tool_error_ends_the_run_with_its_message_and_line() {
         (e.name.as_str(), e.message.as_str()),
         ("ToolError", "upstream returned 503")
     );
+    assert_eq!(e.line, Some(2), "the line of the failing call: {e:?}");
 }
 
 #[tokio::test]

@@ -108,7 +108,10 @@ async fn unsupported_requests_signal_a_missing_capability() {
         assert!(r.ambiguity_pool.is_empty() && r.execution_shortlist.is_empty());
     }
     let r = probe(&[], "Transfer 0.5 ETH from acct-0001 to 0x9f2c").await;
-    assert_eq!(r.missing_capability_signal.unwrap().reason, "execute_only");
+    assert_eq!(
+        r.missing_capability_signal.unwrap().reason,
+        contract::MissReason::ExecuteOnly
+    );
 }
 
 #[tokio::test]

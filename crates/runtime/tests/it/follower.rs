@@ -1,88 +1,14 @@
-//! The pipeline's acceptance scenarios with every model stage on a provider (OpenAI wire format,
-//! scripted on loopback) whose answers follow what each prompt gives it: the judge mirrors the
-//! options offered, the planner calls the planned calls, synthesis cites each evidence line,
-//! completeness says sufficient. The outcomes must match the embedded pipeline's, and the model
-//! path must really be taken (modelCalls > 0, judge strategy).
+//! The pipeline's acceptance scenarios with every model stage on the scripted provider
+//! (`scripted-model`: OpenAI wire format on loopback) whose answers follow what each prompt gives
+//! it: the judge mirrors the options offered, the planner calls the planned calls, synthesis
+//! cites each evidence line, completeness says sufficient. The outcomes must match the embedded
+//! pipeline's, and the model path must really be taken (modelCalls > 0, judge strategy).
 
 use std::sync::OnceLock;
 
 use serde_json::{Value, json};
 
 use crate::support::{Server, event, executed_calls, query_at, start};
-
-/// The stage's answer, from its request body alone.
-fn follow(body: &Value) -> Value {
-    let stage = body["response_format"]["json_schema"]["name"]
-        .as_str()
-        .unwrap_or_default();
-    let prompt: String = body["messages"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter_map(|m| m["content"].as_str())
-        .collect::<Vec<_>>()
-        .join("\n");
-    let content = match stage {
-        "judge_decision" => {
-            let ids: Vec<&str> = prompt
-                .lines()
-                .filter_map(|l| l.trim().strip_prefix("- id: "))
-                .collect();
-            let needs = prompt.contains("still needs:");
-            match (ids.len(), needs) {
-                (1, false) => {
-                    json!({"outcome": "answer", "optionIds": ids, "confidence": 0.9, "question": ""})
-                }
-                (1, true) => {
-                    json!({"outcome": "clarification_required", "optionIds": ids, "confidence": 0.9, "question": ""})
-                }
-                _ => {
-                    json!({"outcome": "clarification_required", "optionIds": ids, "confidence": 0.9, "question": ""})
-                }
-            }
-        }
-        "program" => {
-            let line = prompt
-                .lines()
-                .find_map(|l| l.strip_prefix("The calls it stands for (JSON): "))
-                .unwrap();
-            let calls: Value = serde_json::from_str(line).unwrap();
-            let body: Vec<String> = calls
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|c| {
-                    format!(
-                        "out.push(tools[{}][{}]({}));",
-                        c["tool"], c["method"], c["arguments"]
-                    )
-                })
-                .collect();
-            json!({"program": format!("const out = [];\n{}\nreturn out;", body.join("\n"))})
-        }
-        "cited_answer" => {
-            let lines: Vec<(usize, String)> = prompt
-                .lines()
-                .filter_map(|l| {
-                    let rest = l.strip_prefix('[')?;
-                    let (n, tail) = rest.split_once(']')?;
-                    Some((
-                        n.parse().ok()?,
-                        tail.split(" (").next().unwrap_or("").trim().to_owned(),
-                    ))
-                })
-                .collect();
-            let answer: Vec<String> = lines
-                .iter()
-                .map(|(n, title)| format!("{title} [{n}]."))
-                .collect();
-            json!({"answer": answer.join(" "), "citedOrdinals": lines.iter().map(|(n, _)| n).collect::<Vec<_>>(), "gaps": [], "conflicts": [], "sufficient": true})
-        }
-        "sufficiency" => json!({"sufficient": true, "missing": "", "follow_up_query": ""}),
-        other => panic!("unexpected stage {other}"),
-    };
-    json!({"choices": [{"message": {"role": "assistant", "content": content.to_string()}}], "usage": {"prompt_tokens": 50, "completion_tokens": 10}})
-}
 
 fn server() -> &'static Server {
     static SERVER: OnceLock<Server> = OnceLock::new();
@@ -91,30 +17,28 @@ fn server() -> &'static Server {
         std::thread::spawn(move || {
             let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
             rt.block_on(async move {
-                let app = axum::Router::new().route("/v1/chat/completions", axum::routing::post(|axum::Json(b): axum::Json<Value>| async move { axum::Json(follow(&b)) }));
                 let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
                 tx.send(listener.local_addr().unwrap()).unwrap();
-                axum::serve(listener, app).await.unwrap();
+                scripted_model::serve(listener).await.unwrap();
             });
         });
         let addr = rx.recv().unwrap();
         let mut c = runtime::config::Config::default();
         let spec = serde_json::from_value(json!({"provider": "openai", "base_url": format!("http://{addr}/v1"), "model": "follower", "api_key": "sk-follower"})).unwrap();
         c.models.registry.insert("follower".into(), spec);
-        for stage in ["judge", "planner", "completeness"] {
-            match stage {
-                "judge" => c.models.judge = Some("follower".into()),
-                "planner" => c.models.planner = Some("follower".into()),
-                _ => c.models.completeness = Some("follower".into()),
-            }
-        }
+        let follower = || Some("follower".to_owned());
+        c.models.selection = follower();
+        c.models.judge = follower();
+        c.models.planner = follower();
+        c.models.repair = follower();
+        c.models.completeness = follower();
         c.models.answer_models = vec!["embedded".into(), "follower".into()];
         c.models.default_answer_model = "follower".into();
         start(c)
     })
 }
 
-async fn ask(body: Value) -> Value {
+pub(crate) async fn ask(body: Value) -> Value {
     let mut body = body;
     body["includeDeveloperTrace"] = json!(true);
     query_at(&server().url, body).await
@@ -171,30 +95,52 @@ async fn the_world_cup_anchors_hold_on_models() {
 
 #[tokio::test]
 async fn misses_missing_parameters_and_execute_requests_hold_on_models() {
-    for (body, outcome) in [
+    // (request, outcome, strategy, model calls): a miss is settled before the judge (nothing
+    // survives to judge), but an unpinned request still went through model selection; a
+    // clarification is the judge's; an answer took the judge, the planner and synthesis.
+    for (body, outcome, strategy, calls) in [
         (
             json!({"query": "Show me the Bybit liquidation heatmap for BTC", "tools": ["markets"]}),
             "capability_miss",
+            "deterministic",
+            0,
         ),
         (
             json!({"query": "Show me the Bybit liquidation heatmap for BTC"}),
             "capability_miss",
+            "deterministic",
+            1,
         ),
         (
             json!({"query": "Transfer 0.5 ETH from acct-0001 to 0x9f2c"}),
             "capability_miss",
+            "deterministic",
+            1,
         ),
         (
             json!({"query": "What is the current spot price?", "tools": ["crypto-prices"]}),
             "clarification_required",
+            "judge",
+            1,
         ),
         (
             json!({"query": "Who will win the FIFA Women's World Cup 2027?", "tools": ["markets"]}),
             "answer",
+            "judge",
+            3,
         ),
     ] {
         let r = ask(body.clone()).await;
         assert_eq!(r["outcome"], outcome, "{body}: {r}");
+        let d = &r["developerTrace"]["diagnostics"];
+        assert_eq!(d["decisionStrategy"], strategy, "{body}: {d}");
+        if strategy == "judge" {
+            assert_eq!(
+                d["judgeOutcomeType"], outcome,
+                "the judge's own verdict: {d}"
+            );
+        }
+        assert_eq!(r["meta"]["modelCalls"], calls, "{body}: {}", r["meta"]);
         for call in executed_calls(&r) {
             assert_ne!(call["method"], "transfer");
         }

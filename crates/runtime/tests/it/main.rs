@@ -7,6 +7,7 @@ mod follower;
 mod lanes;
 mod models;
 mod new_tool;
+mod openapi;
 mod otlp;
 mod shapes;
 mod stream;

@@ -62,5 +62,12 @@ fn stage_spans_are_exported_over_otlp_http() {
     ] {
         assert!(contains(span), "span {span} was exported");
     }
-    assert!(contains("sluice"), "service name");
+    // The resource's `service.name` attribute, as OTLP's protobuf encodes it: a KeyValue whose
+    // key (field 1, 12 bytes) is "service.name" and whose value (field 2, an AnyValue of 8
+    // bytes) holds the string (field 1, 6 bytes) "sluice". The span names above cannot satisfy
+    // this by accident.
+    assert!(
+        contains("\x0a\x0cservice.name\x12\x08\x0a\x06sluice"),
+        "the service is named sluice"
+    );
 }

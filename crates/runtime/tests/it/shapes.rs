@@ -54,13 +54,16 @@ async fn empty_results_are_a_gap_after_bounded_rediscovery() {
     assert!(r["citations"].as_array().unwrap().is_empty());
     assert!(!r["gaps"].as_array().unwrap().is_empty(), "{r}");
     let rounds = r["meta"]["rediscoveryRounds"].as_u64().unwrap();
-    assert!(rounds <= 2, "bounded by maxRediscoveryRounds");
-    let tried: Vec<String> = r["developerTrace"]["events"]
-        .as_array()
-        .unwrap()
+    assert!(
+        (1..=2).contains(&rounds),
+        "an empty result starts rediscovery, bounded by maxRediscoveryRounds: {rounds}"
+    );
+    let events = r["developerTrace"]["events"].as_array().unwrap();
+    // Each insufficient round names the follow-up query the next round probes.
+    let tried: Vec<&str> = events
         .iter()
-        .filter(|e| e["name"] == "scout-pre-plan-probe")
-        .filter_map(|e| e["data"]["followUpQuery"].as_str().map(str::to_owned))
+        .filter(|e| e["name"] == "completeness-evaluation")
+        .filter_map(|e| e["data"]["followUpQuery"].as_str())
         .collect();
     let mut unique = tried.clone();
     unique.sort();
@@ -70,6 +73,20 @@ async fn empty_results_are_a_gap_after_bounded_rediscovery() {
         tried.len(),
         "never the same query twice: {tried:?}"
     );
+    assert!(
+        !tried.contains(&"Are there any prediction markets about a referendum?"),
+        "nor the original query again"
+    );
+    assert_eq!(
+        tried.len() as u64,
+        rounds,
+        "one follow-up per round: {tried:?}"
+    );
+    let probes = events
+        .iter()
+        .filter(|e| e["name"] == "scout-pre-plan-probe")
+        .count();
+    assert_eq!(probes as u64, rounds + 1, "every round probed again");
 }
 
 #[tokio::test]

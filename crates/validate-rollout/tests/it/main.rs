@@ -102,6 +102,57 @@ fn a_red_gate_exits_non_zero_and_names_the_metric() {
     );
 }
 
+/// The red suite's over-clarification rate is exactly 1/2 (one of its two answer cases asks):
+/// a bound holds at the value itself and fails just past it, on either side.
+#[test]
+fn bounds_hold_exactly_at_the_measured_value_and_fail_just_past_it() {
+    let d = dir("bounds");
+    let red = SMALL.replace("expect: clarification_required", "expect: answer");
+    let (head, cases) = red.split_at(red.find("cases:").unwrap());
+    let head = head.split("thresholds:").next().unwrap();
+    let path = d.join("suite.yaml");
+    for (bound, passes) in [
+        ("{max: 0.5}", true),
+        ("{max: 0.499}", false),
+        ("{min: 0.5}", true),
+        ("{min: 0.501}", false),
+        ("{min: 0.499, max: 0.501}", true),
+    ] {
+        std::fs::write(
+            &path,
+            format!("{head}thresholds:\n  overClarificationRate: {bound}\n{cases}"),
+        )
+        .unwrap();
+        let (code, stdout, stderr) = validate(&["--suite", path.to_str().unwrap()]);
+        assert_eq!(
+            code,
+            if passes { 0 } else { 1 },
+            "{bound}: {stdout}{stderr}"
+        );
+        assert!(
+            stdout.contains("overClarificationRate       0.500         1/2"),
+            "{stdout}"
+        );
+    }
+}
+
+#[test]
+fn a_suite_without_required_cases_fails() {
+    let d = dir("empty");
+    for (name, text) in [
+        ("none.yaml", "name: none\ncases: []\n"),
+        (
+            "coverage.yaml",
+            "name: coverage\ncases:\n  - id: a\n    query: What is the price of Bitcoin?\n    tools: [crypto-prices]\n    expect: answer\n    gate: coverage\n",
+        ),
+    ] {
+        std::fs::write(d.join(name), text).unwrap();
+        let (code, stdout, stderr) = validate(&["--suite", d.join(name).to_str().unwrap()]);
+        assert_eq!(code, 1, "{name}: {stdout}{stderr}");
+        assert!(stdout.contains("no required case"), "{stdout}");
+    }
+}
+
 #[test]
 fn bad_input_exits_with_two_and_a_message() {
     let d = dir("bad");
@@ -300,11 +351,13 @@ fn when2call_imports_with_labels_joined_from_bfcl() {
         let (code, stdout, stderr) = validate(&["--suite", out.to_str().unwrap()]);
         (code, format!("{stdout}{stderr}"))
     };
-    let (code, text) = gated("--min", "macroF1=0.70");
-    assert_eq!(code, 0, "{text}");
-    assert!(text.contains("pass (≥ 0.7)"), "{text}");
-    let (code, text) = gated("--max", "toolHallucinationRate=-0.5");
-    assert_eq!(code, 1, "an unreachable bound fails the gate: {text}");
+    let (code, text) = gated("--min", "macroF1=1.0");
+    assert_eq!(code, 0, "a bound met exactly passes: {text}");
+    assert!(text.contains("pass (≥ 1)"), "{text}");
+    let (code, text) = gated("--min", "macroF1=1.001");
+    assert_eq!(code, 1, "a bound just out of reach fails the gate: {text}");
+    let (code, text) = gated("--max", "toolHallucinationRate=-0.001");
+    assert_eq!(code, 1, "{text}");
     let (code, text) = gated("--min", "f1=0.7");
     assert_eq!(code, 2, "{text}");
     assert!(text.contains("unknown metric 'f1'"), "{text}");
