@@ -135,8 +135,10 @@ pub fn decide_with_judge(
             )),
             _ => Err(inconsistent("an answer must choose exactly one option")),
         },
+        // Asking for a missing value: under `auto` the policy still fills a value with choices
+        // (the judge agreeing that it is missing is no reason to stop).
         "clarification_required" if pool.len() == 1 && !pool[0].missing.is_empty() => {
-            Ok(Decision::Clarify(crate::missing_clarification(&pool[0])))
+            Ok(crate::settle_one(&pool[0], input.policy).0)
         }
         "clarification_required" if chosen.len() >= 2 => {
             let options: Vec<Interpretation> = chosen.iter().map(|i| (*i).clone()).collect();

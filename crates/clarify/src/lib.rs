@@ -333,9 +333,17 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
         );
     }
 
-    let only = &pool[0];
+    let (decision, reason_code) = settle_one(&pool[0], input.policy);
+    done(decision, reason_code)
+}
+
+/// The rule for a single surviving interpretation — the probe's only one, or the fast lane's one
+/// shot: complete → answer; a required value missing → ask for it by name, except that under
+/// `auto` a missing value with choices (an enum) takes the recommended choice and says so. A
+/// free-form value is never guessed. Returns the decision and its reason code.
+pub fn settle_one(only: &Interpretation, policy: ClarificationPolicy) -> (Decision, &'static str) {
     if only.missing.is_empty() {
-        return done(
+        return (
             Decision::Answer {
                 interpretation: Box::new(only.clone()),
                 assumption: None,
@@ -344,11 +352,11 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
         );
     }
     let filled = fill_options(only);
-    if input.policy == ClarificationPolicy::Auto
+    if policy == ClarificationPolicy::Auto
         && let Some(first) = filled.first().filter(|f| f.missing.is_empty())
     {
         let a = assumption(first, &filled);
-        return done(
+        return (
             Decision::Answer {
                 interpretation: Box::new(first.clone()),
                 assumption: Some(a),
@@ -356,7 +364,7 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
             "auto_resolved_missing_parameter",
         );
     }
-    done(
+    (
         Decision::Clarify(missing_clarification(only)),
         "missing_required_parameter",
     )
@@ -641,6 +649,47 @@ mod tests {
             d.decision
         );
         assert_eq!(d.reason_code, "no_viable_candidate");
+    }
+
+    #[test]
+    fn auto_fills_a_missing_choice_even_when_the_judge_asks_for_it() {
+        let q = "Show the bookings";
+        let index = MethodIndex::build(&rooms());
+        let report = probes::run(&index, q, &ProbeConfig::default());
+        let verdict = |policy| {
+            let input = GateInput {
+                query: q,
+                report: &report,
+                policy,
+                selected_option_id: None,
+            };
+            let ids: Vec<String> = judge::offered(&input)
+                .iter()
+                .map(|i| i.id.clone())
+                .collect();
+            let v = json!({"outcome": "clarification_required", "optionIds": ids, "confidence": 0.9, "question": ""});
+            judge::decide_with_judge(&input, judge::JudgeResult::Verdict(v)).unwrap()
+        };
+        let asked = verdict(ClarificationPolicy::Return);
+        assert_eq!(asked.strategy, DecisionStrategy::Judge);
+        assert_eq!(
+            clarification(&asked).kind,
+            ClarificationKind::MissingParameter
+        );
+        let auto = verdict(ClarificationPolicy::Auto);
+        assert_eq!(auto.strategy, DecisionStrategy::Judge);
+        let Decision::Answer {
+            interpretation,
+            assumption: Some(a),
+        } = &auto.decision
+        else {
+            panic!("{:?}", auto.decision)
+        };
+        assert_eq!(
+            Some(&a.option_id),
+            clarification(&asked).recommended_option_id.as_ref()
+        );
+        assert!(interpretation.missing.is_empty());
     }
 
     fn judged(query: &str, verdict: Value) -> ClarificationDecision {

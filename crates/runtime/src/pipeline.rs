@@ -644,20 +644,39 @@ impl Pipeline {
             let picked = probes::fast_pick(index, &n.query, &self.settings.probe);
             diagnostics.decision_strategy = DecisionStrategy::Skipped;
             diagnostics.viable_candidate_count = u32::from(picked.is_ok());
-            diagnostics.decision_reason_code = if picked.is_ok() {
-                "fast_lane_one_shot"
-            } else {
-                "no_viable_candidate"
-            }
-            .into();
-            trace.emit(
-                EventName::QueryClarificationDecision,
-                json!({"outcome": if picked.is_ok() { "answer" } else { "capability_miss" }, "reasonCode": diagnostics.decision_reason_code, "strategy": "skipped", "lane": "fast"}),
-            );
-            return Ok(match picked {
-                Ok(interpretation) => Gate::Proceed {
-                    interpretation: Box::new(interpretation),
-                    assumption: None,
+            // One shot, but never a call without its required values: the single pick settles
+            // by the gate's own single-interpretation rule (ask for a missing value; `auto`
+            // fills only a value with choices).
+            let (gate, outcome, reason) = match picked {
+                Ok(interpretation) => match clarify::settle_one(&interpretation, n.policy) {
+                    (
+                        Decision::Answer {
+                            interpretation,
+                            assumption,
+                        },
+                        reason,
+                    ) => (
+                        Gate::Proceed {
+                            interpretation,
+                            assumption,
+                        },
+                        Outcome::Answer,
+                        if reason == "single_interpretation" {
+                            "fast_lane_one_shot"
+                        } else {
+                            reason
+                        },
+                    ),
+                    (Decision::Clarify(c), reason) => (
+                        Gate::Settle(Settled::Clarification(c)),
+                        Outcome::ClarificationRequired,
+                        reason,
+                    ),
+                    (Decision::CapabilityMiss(m), reason) => (
+                        Gate::Settle(Settled::CapabilityMiss(m)),
+                        Outcome::CapabilityMiss,
+                        reason,
+                    ),
                 },
                 Err(signal) => {
                     let report = ProbeReport {
@@ -680,11 +699,21 @@ impl Pipeline {
                     })
                     .map_err(|e| internal(e.to_string()))?;
                     match decision.decision {
-                        Decision::CapabilityMiss(m) => Gate::Settle(Settled::CapabilityMiss(m)),
+                        Decision::CapabilityMiss(m) => (
+                            Gate::Settle(Settled::CapabilityMiss(m)),
+                            Outcome::CapabilityMiss,
+                            "no_viable_candidate",
+                        ),
                         _ => return Err(internal("a missing capability did not settle as a miss")),
                     }
                 }
-            });
+            };
+            diagnostics.decision_reason_code = reason.into();
+            trace.emit(
+                EventName::QueryClarificationDecision,
+                json!({"outcome": outcome.as_str(), "reasonCode": reason, "strategy": "skipped", "lane": "fast"}),
+            );
+            return Ok(gate);
         }
 
         let report = probes::run(index, &n.query, &self.settings.probe);
