@@ -470,6 +470,25 @@ mod tests {
         })
     }
 
+    /// The option a clarification recommends.
+    fn recommended(c: &Clarification) -> &ClarificationOption {
+        c.options
+            .iter()
+            .find(|o| Some(&o.id) == c.recommended_option_id.as_ref())
+            .expect("the recommendation is one of the options")
+    }
+
+    /// The interpretation and assumption of an answer that assumed something.
+    fn assumed(d: &ClarificationDecision) -> (&Interpretation, &Assumption) {
+        match &d.decision {
+            Decision::Answer {
+                interpretation,
+                assumption: Some(a),
+            } => (interpretation, a),
+            other => panic!("{other:?}"),
+        }
+    }
+
     fn clarification(d: &ClarificationDecision) -> &Clarification {
         match &d.decision {
             Decision::Clarify(c) => c,
@@ -527,19 +546,9 @@ mod tests {
         let q = "When does the library open?";
         let returned = gate(q, ClarificationPolicy::Return, None).unwrap();
         let asked = clarification(&returned);
-        let recommended = asked
-            .options
-            .iter()
-            .find(|o| Some(&o.id) == asked.recommended_option_id.as_ref())
-            .expect("the recommendation is one of the options");
+        let recommended = recommended(asked);
         let d = gate(q, ClarificationPolicy::Auto, None).unwrap();
-        let Decision::Answer {
-            interpretation,
-            assumption: Some(a),
-        } = &d.decision
-        else {
-            panic!("{:?}", d.decision)
-        };
+        let (interpretation, a) = assumed(&d);
         assert_eq!(d.reason_code, "auto_resolved_ambiguity");
         assert!(a.auto_resolved);
         assert_eq!(
@@ -570,21 +579,11 @@ mod tests {
         assert_eq!(asked.missing_parameters, ["room"]);
         let labels: Vec<&str> = asked.options.iter().map(|o| o.label.as_str()).collect();
         assert_eq!(labels.len(), 3, "{labels:?}");
-        let recommended = asked
-            .options
-            .iter()
-            .find(|o| Some(&o.id) == asked.recommended_option_id.as_ref())
-            .unwrap();
+        let recommended = recommended(asked);
 
         let d = gate_on(&rooms(), q, ClarificationPolicy::Auto, None).unwrap();
         assert_eq!(d.reason_code, "auto_resolved_missing_parameter");
-        let Decision::Answer {
-            interpretation,
-            assumption: Some(a),
-        } = &d.decision
-        else {
-            panic!("{:?}", d.decision)
-        };
+        let (interpretation, a) = assumed(&d);
         assert!(interpretation.missing.is_empty());
         assert_eq!(a.option_id, recommended.id);
         assert_eq!(
@@ -678,13 +677,7 @@ mod tests {
         );
         let auto = verdict(ClarificationPolicy::Auto);
         assert_eq!(auto.strategy, DecisionStrategy::Judge);
-        let Decision::Answer {
-            interpretation,
-            assumption: Some(a),
-        } = &auto.decision
-        else {
-            panic!("{:?}", auto.decision)
-        };
+        let (interpretation, a) = assumed(&auto);
         assert_eq!(
             Some(&a.option_id),
             clarification(&asked).recommended_option_id.as_ref()
