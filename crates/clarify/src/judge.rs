@@ -6,7 +6,7 @@
 //! (`schema_invalid`, `unknown_option`, `outcome_inconsistent`, `low_confidence`, `timeout`,
 //! `provider_error`). This module only validates and decides; calling the model is the runtime's.
 
-use contract::{Clarification, ClarificationKind, ClarificationPolicy, DecisionStrategy};
+use contract::{Clarification, ClarificationKind, ClarificationPolicy, DecisionStrategy, Outcome};
 use probes::Interpretation;
 use serde_json::{Value, json};
 
@@ -24,7 +24,7 @@ pub fn schema() -> Value {
         "additionalProperties": false,
         "required": ["outcome", "optionIds", "confidence", "question"],
         "properties": {
-            "outcome": {"type": "string", "enum": ["answer", "clarification_required", "capability_miss"]},
+            "outcome": {"type": "string", "enum": Outcome::ALL.iter().map(|o| o.as_str()).collect::<Vec<_>>()},
             "optionIds": {"type": "array", "items": {"type": "string"}},
             "confidence": {"type": "number", "minimum": 0, "maximum": 1},
             "question": {"type": "string"}
@@ -60,7 +60,7 @@ pub fn decide_with_judge(
     let mut fallback = decide(input)?;
     let reject = |mut d: ClarificationDecision,
                   reason: &'static str,
-                  outcome: Option<String>,
+                  outcome: Option<Outcome>,
                   confidence: Option<f64>,
                   validator: Option<String>| {
         d.strategy = DecisionStrategy::Fallback;
@@ -80,7 +80,10 @@ pub fn decide_with_judge(
     {
         return Ok(reject(fallback, "schema_invalid", None, None, Some(e)));
     }
-    let outcome = verdict["outcome"].as_str().unwrap_or_default().to_owned();
+    // The schema admits only the three outcomes.
+    let Some(outcome) = verdict["outcome"].as_str().and_then(Outcome::parse) else {
+        return Ok(reject(fallback, "schema_invalid", None, None, None));
+    };
     let confidence = verdict["confidence"].as_f64().unwrap_or(0.0);
     let ids: Vec<&str> = verdict["optionIds"]
         .as_array()
@@ -93,7 +96,7 @@ pub fn decide_with_judge(
         .iter()
         .filter_map(|id| offered.iter().find(|o| o.id == *id))
         .collect();
-    let judged = (Some(outcome.clone()), Some(confidence));
+    let judged = (Some(outcome), Some(confidence));
     if chosen.len() != ids.len() {
         let unknown: Vec<&str> = ids
             .iter()
@@ -119,13 +122,13 @@ pub fn decide_with_judge(
     }
     let pool = &input.report.ambiguity_pool;
     let inconsistent = |why: &str| Some(why.to_owned());
-    let decision = match outcome.as_str() {
+    let decision = match outcome {
         // Refusing is never a silent answer: a confident miss is taken even over a grounded method.
-        "capability_miss" => Ok(Decision::CapabilityMiss(crate::capability_miss_from_judge(
+        Outcome::CapabilityMiss => Ok(Decision::CapabilityMiss(crate::capability_miss_from_judge(
             input.report,
             &verdict,
         ))),
-        "answer" => match chosen.as_slice() {
+        Outcome::Answer => match chosen.as_slice() {
             [one] if one.missing.is_empty() => Ok(Decision::Answer {
                 interpretation: Box::new((*one).clone()),
                 assumption: None,
@@ -137,10 +140,10 @@ pub fn decide_with_judge(
         },
         // Asking for a missing value: under `auto` the policy still fills a value with choices
         // (the judge agreeing that it is missing is no reason to stop).
-        "clarification_required" if pool.len() == 1 && !pool[0].missing.is_empty() => {
+        Outcome::ClarificationRequired if pool.len() == 1 && !pool[0].missing.is_empty() => {
             Ok(crate::settle_one(&pool[0], input.policy).0)
         }
-        "clarification_required" if chosen.len() >= 2 => {
+        Outcome::ClarificationRequired if chosen.len() >= 2 => {
             let options: Vec<Interpretation> = chosen.iter().map(|i| (*i).clone()).collect();
             let recommended = fallback_recommendation(&fallback)
                 .filter(|r| options.iter().any(|o| &o.id == r))
@@ -170,10 +173,9 @@ pub fn decide_with_judge(
                 }))
             }
         }
-        "clarification_required" => Err(inconsistent(
+        Outcome::ClarificationRequired => Err(inconsistent(
             "a clarification needs two or more options, or a missing parameter",
         )),
-        _ => Err(inconsistent("unknown outcome")),
     };
     match decision {
         Ok(d) => {

@@ -17,9 +17,9 @@ pub mod judge;
 
 use contract::{
     Assumption, CapabilityMiss, Clarification, ClarificationKind, ClarificationOption,
-    ClarificationPolicy, DecisionStrategy, NearestMethod,
+    ClarificationPolicy, DecisionStrategy, NearestMethod, Outcome,
 };
-use probes::{Interpretation, ProbeReport};
+use probes::{Interpretation, MissingCapability, ProbeReport};
 use serde_json::{Value, json};
 
 /// What the gate was given.
@@ -63,7 +63,7 @@ pub struct ClarificationDecision {
     /// Interpretations that survived.
     pub viable_candidate_count: usize,
     /// The judge's outcome, when a judge answered.
-    pub judge_outcome: Option<String>,
+    pub judge_outcome: Option<Outcome>,
     /// The judge's confidence, when a judge answered.
     pub judge_confidence: Option<f64>,
     /// Why the validator rejected the judge's answer.
@@ -80,7 +80,7 @@ impl ClarificationDecision {
                 interpretation,
                 assumption,
             } => (
-                "answer",
+                Outcome::Answer.as_str(),
                 0,
                 assumption
                     .as_ref()
@@ -88,11 +88,11 @@ impl ClarificationDecision {
                     .or(Some(interpretation.id.clone())),
             ),
             Decision::Clarify(c) => (
-                "clarification_required",
+                Outcome::ClarificationRequired.as_str(),
                 c.options.len(),
                 c.recommended_option_id.clone(),
             ),
-            Decision::CapabilityMiss(_) => ("capability_miss", 0, None),
+            Decision::CapabilityMiss(_) => (Outcome::CapabilityMiss.as_str(), 0, None),
         };
         json!({
             "outcome": outcome, "reasonCode": self.reason_code, "strategy": self.strategy.as_str(),
@@ -192,25 +192,31 @@ pub(crate) fn capability_miss_from_judge(report: &ProbeReport, verdict: &Value) 
 
 fn capability_miss(report: &ProbeReport) -> CapabilityMiss {
     match &report.missing_capability_signal {
-        Some(s) => CapabilityMiss {
-            reason: s.reason,
-            message: s.message.clone(),
-            nearest_methods: s
-                .nearest
-                .iter()
-                .map(|n| NearestMethod {
-                    tool_id: n.tool_id.clone(),
-                    method: n.method.clone(),
-                    score: n.score,
-                    why_not: n.why_not.clone(),
-                })
-                .collect(),
-        },
+        Some(signal) => miss_from_signal(signal),
         None => CapabilityMiss {
             reason: contract::MissReason::NoRelevantMethod,
             message: "no interpretation survived the probe".into(),
             nearest_methods: Vec::new(),
         },
+    }
+}
+
+/// The wire form of the probe's missing-capability signal: what a caller is told when nothing can
+/// serve the request (the gate's miss, and the fast lane's).
+pub fn miss_from_signal(signal: &MissingCapability) -> CapabilityMiss {
+    CapabilityMiss {
+        reason: signal.reason,
+        message: signal.message.clone(),
+        nearest_methods: signal
+            .nearest
+            .iter()
+            .map(|n| NearestMethod {
+                tool_id: n.tool_id.clone(),
+                method: n.method.clone(),
+                score: n.score,
+                why_not: n.why_not.clone(),
+            })
+            .collect(),
     }
 }
 

@@ -4,59 +4,45 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// How a request settled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Outcome {
-    /// A grounded answer; every citation points at evidence gathered in this request.
-    Answer,
-    /// Several materially different interpretations survive, or a required parameter is missing.
-    ClarificationRequired,
-    /// No query-safe method among the available tools can serve the request.
-    CapabilityMiss,
-}
-
-impl Outcome {
-    /// The wire spelling.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Outcome::Answer => "answer",
-            Outcome::ClarificationRequired => "clarification_required",
-            Outcome::CapabilityMiss => "capability_miss",
-        }
-    }
-
-    /// The outcome a wire spelling names, if any.
-    pub fn parse(text: &str) -> Option<Self> {
-        [
-            Outcome::Answer,
-            Outcome::ClarificationRequired,
-            Outcome::CapabilityMiss,
-        ]
-        .into_iter()
-        .find(|o| o.as_str() == text)
-    }
-}
-
-/// Wire enums with a fixed spelling: `as_str` gives the string the server sends.
+/// Closed wire enums: each value's spelling is written once, and serde, the JSON Schema, `as_str`
+/// and `parse` all use it.
 macro_rules! wire_enum {
     ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident => $text:literal,)+ }) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-        #[serde(rename_all = "snake_case")]
         pub enum $name {
-            $($(#[$vdoc])* $variant,)+
+            $($(#[$vdoc])* #[serde(rename = $text)] $variant,)+
         }
 
         impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &[$name] = &[$($name::$variant,)+];
+
             /// The wire spelling.
             pub fn as_str(self) -> &'static str {
                 match self {
                     $($name::$variant => $text,)+
                 }
             }
+
+            /// The value a wire spelling names, if any.
+            pub fn parse(text: &str) -> Option<Self> {
+                Self::ALL.iter().copied().find(|v| v.as_str() == text)
+            }
         }
     };
+}
+
+wire_enum! {
+    /// How a request settled.
+    Outcome {
+        /// A grounded answer; every citation points at evidence gathered in this request.
+        Answer => "answer",
+        /// Several materially different interpretations survive, or a required parameter is missing.
+        ClarificationRequired => "clarification_required",
+        /// No query-safe method among the available tools can serve the request.
+        CapabilityMiss => "capability_miss",
+    }
 }
 
 wire_enum! {

@@ -639,7 +639,7 @@ impl Pipeline {
             diagnostics.pre_plan_probe_status = ProbeStatus::Skipped;
             trace.emit(
                 EventName::ScoutPrePlanProbe,
-                json!({"status": "skipped", "reason": "fast lane"}),
+                json!({"status": ProbeStatus::Skipped.as_str(), "reason": "fast lane"}),
             );
             let picked = probes::fast_pick(index, &n.query, &self.settings.probe);
             diagnostics.decision_strategy = DecisionStrategy::Skipped;
@@ -652,6 +652,20 @@ impl Pipeline {
                     (
                         Decision::Answer {
                             interpretation,
+                            assumption: None,
+                        },
+                        _,
+                    ) => (
+                        Gate::Proceed {
+                            interpretation,
+                            assumption: None,
+                        },
+                        Outcome::Answer,
+                        "fast_lane_one_shot",
+                    ),
+                    (
+                        Decision::Answer {
+                            interpretation,
                             assumption,
                         },
                         reason,
@@ -661,11 +675,7 @@ impl Pipeline {
                             assumption,
                         },
                         Outcome::Answer,
-                        if reason == "single_interpretation" {
-                            "fast_lane_one_shot"
-                        } else {
-                            reason
-                        },
+                        reason,
                     ),
                     (Decision::Clarify(c), reason) => (
                         Gate::Settle(Settled::Clarification(c)),
@@ -678,40 +688,16 @@ impl Pipeline {
                         reason,
                     ),
                 },
-                Err(signal) => {
-                    let report = ProbeReport {
-                        status: ProbeStatus::Skipped,
-                        query_safe_candidate_set: Vec::new(),
-                        excluded: Vec::new(),
-                        ranked_methods: Vec::new(),
-                        execution_shortlist: Vec::new(),
-                        ambiguity_pool: Vec::new(),
-                        llm_selection_candidates: Vec::new(),
-                        adequacy: probes::Adequacy::Inadequate,
-                        confidence_score: 0.0,
-                        missing_capability_signal: Some(signal),
-                    };
-                    let decision = clarify::decide(&GateInput {
-                        query: &n.query,
-                        report: &report,
-                        policy: n.policy,
-                        selected_option_id: None,
-                    })
-                    .map_err(|e| internal(e.to_string()))?;
-                    match decision.decision {
-                        Decision::CapabilityMiss(m) => (
-                            Gate::Settle(Settled::CapabilityMiss(m)),
-                            Outcome::CapabilityMiss,
-                            "no_viable_candidate",
-                        ),
-                        _ => return Err(internal("a missing capability did not settle as a miss")),
-                    }
-                }
+                Err(signal) => (
+                    Gate::Settle(Settled::CapabilityMiss(clarify::miss_from_signal(&signal))),
+                    Outcome::CapabilityMiss,
+                    "no_viable_candidate",
+                ),
             };
             diagnostics.decision_reason_code = reason.into();
             trace.emit(
                 EventName::QueryClarificationDecision,
-                json!({"outcome": outcome.as_str(), "reasonCode": reason, "strategy": "skipped", "lane": "fast"}),
+                json!({"outcome": outcome.as_str(), "reasonCode": reason, "strategy": DecisionStrategy::Skipped.as_str(), "lane": lane.as_str()}),
             );
             return Ok(gate);
         }
@@ -750,7 +736,7 @@ impl Pipeline {
             _ => clarify::decide(&input),
         }
         .map_err(|e| ApiError::invalid("selectedOptionId", e.to_string()))?;
-        diagnostics.judge_outcome_type = decision.judge_outcome.as_deref().and_then(Outcome::parse);
+        diagnostics.judge_outcome_type = decision.judge_outcome;
         diagnostics.judge_confidence = decision.judge_confidence;
         diagnostics.validator_reason = decision.validator_reason.clone();
         diagnostics.fallback_reason = decision.fallback_reason.map(str::to_owned);
