@@ -25,6 +25,19 @@ fn validate(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// Writes `text` as the suite `name` in `d` and runs the validator on it.
+fn validate_suite(d: &Path, name: &str, text: &str) -> (i32, String, String) {
+    let path = d.join(name);
+    std::fs::write(&path, text).unwrap();
+    validate(&["--suite", path.to_str().unwrap()])
+}
+
+/// SMALL with the World Cup case expected to answer: one of its two answer cases asks, so its
+/// over-clarification rate is exactly 1/2.
+fn red() -> String {
+    SMALL.replace("expect: clarification_required", "expect: answer")
+}
+
 const SMALL: &str = r#"
 name: small
 thresholds:
@@ -86,10 +99,7 @@ fn a_green_suite_passes_and_writes_the_report() {
 
 #[test]
 fn a_red_gate_exits_non_zero_and_names_the_metric() {
-    let d = dir("red");
-    let red = SMALL.replace("expect: clarification_required", "expect: answer");
-    std::fs::write(d.join("suite.yaml"), red).unwrap();
-    let (code, stdout, _) = validate(&["--suite", d.join("suite.yaml").to_str().unwrap()]);
+    let (code, stdout, _) = validate_suite(&dir("red"), "suite.yaml", &red());
     assert_eq!(code, 1, "{stdout}");
     assert!(stdout.contains("gates: FAILED"));
     assert!(
@@ -107,10 +117,9 @@ fn a_red_gate_exits_non_zero_and_names_the_metric() {
 #[test]
 fn bounds_hold_exactly_at_the_measured_value_and_fail_just_past_it() {
     let d = dir("bounds");
-    let red = SMALL.replace("expect: clarification_required", "expect: answer");
+    let red = red();
     let (head, cases) = red.split_at(red.find("cases:").unwrap());
     let head = head.split("thresholds:").next().unwrap();
-    let path = d.join("suite.yaml");
     for (bound, passes) in [
         ("{max: 0.5}", true),
         ("{max: 0.499}", false),
@@ -118,12 +127,11 @@ fn bounds_hold_exactly_at_the_measured_value_and_fail_just_past_it() {
         ("{min: 0.501}", false),
         ("{min: 0.499, max: 0.501}", true),
     ] {
-        std::fs::write(
-            &path,
-            format!("{head}thresholds:\n  overClarificationRate: {bound}\n{cases}"),
-        )
-        .unwrap();
-        let (code, stdout, stderr) = validate(&["--suite", path.to_str().unwrap()]);
+        let (code, stdout, stderr) = validate_suite(
+            &d,
+            "suite.yaml",
+            &format!("{head}thresholds:\n  overClarificationRate: {bound}\n{cases}"),
+        );
         assert_eq!(
             code,
             if passes { 0 } else { 1 },
@@ -146,8 +154,7 @@ fn a_suite_without_required_cases_fails() {
             "name: coverage\ncases:\n  - id: a\n    query: What is the price of Bitcoin?\n    tools: [crypto-prices]\n    expect: answer\n    gate: coverage\n",
         ),
     ] {
-        std::fs::write(d.join(name), text).unwrap();
-        let (code, stdout, stderr) = validate(&["--suite", d.join(name).to_str().unwrap()]);
+        let (code, stdout, stderr) = validate_suite(&d, name, text);
         assert_eq!(code, 1, "{name}: {stdout}{stderr}");
         assert!(stdout.contains("no required case"), "{stdout}");
     }
