@@ -6,13 +6,14 @@
 //! (`schema_invalid`, `unknown_option`, `outcome_inconsistent`, `low_confidence`, `timeout`,
 //! `provider_error`). This module only validates and decides; calling the model is the runtime's.
 
-use contract::{Clarification, ClarificationKind, ClarificationPolicy, DecisionStrategy, Outcome};
+use contract::{
+    Clarification, ClarificationKind, ClarificationPolicy, DecisionReason, DecisionStrategy,
+    FallbackReason, Outcome,
+};
 use probes::Interpretation;
 use serde_json::{Value, json};
 
-use crate::{
-    ClarificationDecision, Decision, GateError, GateInput, assumption, decide, fill_options, option,
-};
+use crate::{ClarificationDecision, Decision, GateError, GateInput, assumption, decide, option};
 
 /// Confidence below which the judge is not followed.
 pub const MIN_CONFIDENCE: f64 = 0.6;
@@ -38,18 +39,7 @@ pub enum JudgeResult {
     /// Its JSON (validated here again: never trust the transport).
     Verdict(Value),
     /// No usable answer, with the reason code (`timeout`, `provider_error`, `schema_invalid`).
-    Failed(&'static str),
-}
-
-/// Every option the judge may pick for this input: the pool, plus the values of a missing
-/// parameter when one interpretation survives.
-pub fn offered(input: &GateInput) -> Vec<Interpretation> {
-    let pool = &input.report.ambiguity_pool;
-    let mut out = pool.clone();
-    if pool.len() == 1 {
-        out.extend(fill_options(&pool[0]));
-    }
-    out
+    Failed(FallbackReason),
 }
 
 /// Decides with the judge's answer inside the envelope.
@@ -59,7 +49,7 @@ pub fn decide_with_judge(
 ) -> Result<ClarificationDecision, GateError> {
     let mut fallback = decide(input)?;
     let reject = |mut d: ClarificationDecision,
-                  reason: &'static str,
+                  reason: FallbackReason,
                   outcome: Option<Outcome>,
                   confidence: Option<f64>,
                   validator: Option<String>| {
@@ -78,11 +68,23 @@ pub fn decide_with_judge(
         .ok()
         .and_then(|s| s.iter_errors(&verdict).next().map(|e| e.to_string()))
     {
-        return Ok(reject(fallback, "schema_invalid", None, None, Some(e)));
+        return Ok(reject(
+            fallback,
+            FallbackReason::SchemaInvalid,
+            None,
+            None,
+            Some(e),
+        ));
     }
     // The schema admits only the three outcomes.
     let Some(outcome) = verdict["outcome"].as_str().and_then(Outcome::parse) else {
-        return Ok(reject(fallback, "schema_invalid", None, None, None));
+        return Ok(reject(
+            fallback,
+            FallbackReason::SchemaInvalid,
+            None,
+            None,
+            None,
+        ));
     };
     let confidence = verdict["confidence"].as_f64().unwrap_or(0.0);
     let ids: Vec<&str> = verdict["optionIds"]
@@ -91,7 +93,7 @@ pub fn decide_with_judge(
         .flatten()
         .filter_map(Value::as_str)
         .collect();
-    let offered = offered(input);
+    let offered = crate::offered(&input.report.ambiguity_pool);
     let chosen: Vec<&Interpretation> = ids
         .iter()
         .filter_map(|id| offered.iter().find(|o| o.id == *id))
@@ -105,7 +107,7 @@ pub fn decide_with_judge(
             .collect();
         return Ok(reject(
             fallback,
-            "unknown_option",
+            FallbackReason::UnknownOption,
             judged.0,
             judged.1,
             Some(format!("unknown option ids: {}", unknown.join(", "))),
@@ -114,7 +116,7 @@ pub fn decide_with_judge(
     if confidence < MIN_CONFIDENCE {
         return Ok(reject(
             fallback,
-            "low_confidence",
+            FallbackReason::LowConfidence,
             judged.0,
             judged.1,
             Some(format!("confidence {confidence} < {MIN_CONFIDENCE}")),
@@ -181,14 +183,14 @@ pub fn decide_with_judge(
         Ok(d) => {
             fallback.decision = d;
             fallback.strategy = DecisionStrategy::Judge;
-            fallback.reason_code = "judge_decision";
+            fallback.reason_code = DecisionReason::JudgeDecision;
             fallback.judge_outcome = judged.0;
             fallback.judge_confidence = judged.1;
             Ok(fallback)
         }
         Err(why) => Ok(reject(
             fallback,
-            "outcome_inconsistent",
+            FallbackReason::OutcomeInconsistent,
             judged.0,
             judged.1,
             why,

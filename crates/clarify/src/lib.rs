@@ -17,7 +17,7 @@ pub mod judge;
 
 use contract::{
     Assumption, CapabilityMiss, Clarification, ClarificationKind, ClarificationOption,
-    ClarificationPolicy, DecisionStrategy, NearestMethod, Outcome,
+    ClarificationPolicy, DecisionReason, DecisionStrategy, FallbackReason, NearestMethod, Outcome,
 };
 use probes::{Interpretation, MissingCapability, ProbeReport};
 use serde_json::{Value, json};
@@ -57,7 +57,7 @@ pub struct ClarificationDecision {
     /// What to do.
     pub decision: Decision,
     /// Stable code for why.
-    pub reason_code: &'static str,
+    pub reason_code: DecisionReason,
     /// `deterministic` here; `judge` or `fallback` when a model judge took part.
     pub strategy: DecisionStrategy,
     /// Interpretations that survived.
@@ -69,7 +69,7 @@ pub struct ClarificationDecision {
     /// Why the validator rejected the judge's answer.
     pub validator_reason: Option<String>,
     /// Why the decision fell back to the deterministic one.
-    pub fallback_reason: Option<&'static str>,
+    pub fallback_reason: Option<FallbackReason>,
 }
 
 impl ClarificationDecision {
@@ -95,10 +95,10 @@ impl ClarificationDecision {
             Decision::CapabilityMiss(_) => (Outcome::CapabilityMiss.as_str(), 0, None),
         };
         json!({
-            "outcome": outcome, "reasonCode": self.reason_code, "strategy": self.strategy.as_str(),
+            "outcome": outcome, "reasonCode": self.reason_code.as_str(), "strategy": self.strategy.as_str(),
             "viableCandidateCount": self.viable_candidate_count, "options": options, "recommendedOptionId": recommended,
             "judgeOutcomeType": self.judge_outcome, "judgeConfidence": self.judge_confidence,
-            "validatorReason": self.validator_reason, "fallbackReason": self.fallback_reason,
+            "validatorReason": self.validator_reason, "fallbackReason": self.fallback_reason.map(FallbackReason::as_str),
         })
     }
 }
@@ -120,7 +120,7 @@ pub enum GateError {
 pub fn input_trace(input: &GateInput) -> Value {
     json!({
         "query": input.query,
-        "policy": match input.policy { ClarificationPolicy::Return => "return", ClarificationPolicy::Auto => "auto" },
+        "policy": input.policy.as_str(),
         "selectedOptionId": input.selected_option_id,
         "ambiguityPool": input.report.ambiguity_pool.iter().map(|i| json!({"id": i.id, "label": i.label, "method": format!("{}.{}", i.tool_id, i.method), "missing": i.missing.iter().map(|m| &m.name).collect::<Vec<_>>()})).collect::<Vec<_>>(),
         "executionShortlist": input.report.execution_shortlist.iter().map(|i| format!("{}.{}", i.tool_id, i.method)).collect::<Vec<_>>(),
@@ -148,27 +148,23 @@ pub(crate) fn fill_options(i: &Interpretation) -> Vec<Interpretation> {
     missing
         .choices
         .iter()
-        .map(|choice| {
-            let mut filled = i.clone();
-            filled
-                .arguments
-                .insert(missing.name.clone(), choice.clone());
-            filled.missing.remove(0);
-            filled.id = probes::bind_id(&filled);
-            filled.label = choice
-                .as_str()
-                .map_or_else(|| choice.to_string(), str::to_owned);
-            filled.description =
-                format!("{} with {} = {}", i.description, missing.name, filled.label);
-            filled.discriminator = Some((missing.name.clone(), choice.clone()));
-            filled
-        })
+        .map(|choice| i.with_argument(&missing.name, choice))
         .collect()
+}
+
+/// Every option a query can offer: the pool, plus the values of a missing parameter when one
+/// interpretation survives. The judge chooses among these, and `selectedOptionId` names one.
+pub fn offered(pool: &[Interpretation]) -> Vec<Interpretation> {
+    let mut out = pool.to_vec();
+    if let [only] = pool {
+        out.extend(fill_options(only));
+    }
+    out
 }
 
 /// A miss the judge decided: the probe's nearest methods, and the judge's words.
 pub(crate) fn capability_miss_from_judge(report: &ProbeReport, verdict: &Value) -> CapabilityMiss {
-    let mut miss = capability_miss(report);
+    let mut miss = report_miss(report);
     if report.missing_capability_signal.is_none() {
         miss.reason = contract::MissReason::JudgedUnsupported;
         miss.message = verdict["question"]
@@ -190,9 +186,9 @@ pub(crate) fn capability_miss_from_judge(report: &ProbeReport, verdict: &Value) 
     miss
 }
 
-fn capability_miss(report: &ProbeReport) -> CapabilityMiss {
+fn report_miss(report: &ProbeReport) -> CapabilityMiss {
     match &report.missing_capability_signal {
-        Some(signal) => miss_from_signal(signal),
+        Some(signal) => capability_miss(signal),
         None => CapabilityMiss {
             reason: contract::MissReason::NoRelevantMethod,
             message: "no interpretation survived the probe".into(),
@@ -203,7 +199,7 @@ fn capability_miss(report: &ProbeReport) -> CapabilityMiss {
 
 /// The wire form of the probe's missing-capability signal: what a caller is told when nothing can
 /// serve the request (the gate's miss, and the fast lane's).
-pub fn miss_from_signal(signal: &MissingCapability) -> CapabilityMiss {
+pub fn capability_miss(signal: &MissingCapability) -> CapabilityMiss {
     CapabilityMiss {
         reason: signal.reason,
         message: signal.message.clone(),
@@ -278,16 +274,12 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
 
     if report.missing_capability_signal.is_some() || pool.is_empty() {
         return done(
-            Decision::CapabilityMiss(capability_miss(report)),
-            "no_viable_candidate",
+            Decision::CapabilityMiss(report_miss(report)),
+            DecisionReason::NoViableCandidate,
         );
     }
 
-    // Every option this query can offer: the pool, and the values of a missing parameter.
-    let mut offered: Vec<Interpretation> = pool.clone();
-    if pool.len() == 1 {
-        offered.extend(fill_options(&pool[0]));
-    }
+    let offered = offered(pool);
     if let Some(id) = input.selected_option_id {
         let Some(chosen) = offered.iter().find(|i| i.id == id) else {
             let known = offered
@@ -303,7 +295,7 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
         if !chosen.missing.is_empty() {
             return done(
                 Decision::Clarify(missing_clarification(chosen)),
-                "missing_required_parameter",
+                DecisionReason::MissingRequiredParameter,
             );
         }
         return done(
@@ -311,7 +303,7 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
                 interpretation: Box::new(chosen.clone()),
                 assumption: None,
             },
-            "selected_option",
+            DecisionReason::SelectedOption,
         );
     }
 
@@ -324,7 +316,7 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
                     interpretation: Box::new(recommended.clone()),
                     assumption: Some(a),
                 },
-                "auto_resolved_ambiguity",
+                DecisionReason::AutoResolvedAmbiguity,
             );
         }
         return done(
@@ -335,7 +327,7 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
                 missing_parameters: Vec::new(),
                 recommended_option_id: Some(recommended.id.clone()),
             }),
-            "ambiguous_interpretations",
+            DecisionReason::AmbiguousInterpretations,
         );
     }
 
@@ -347,14 +339,17 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
 /// shot: complete → answer; a required value missing → ask for it by name, except that under
 /// `auto` a missing value with choices (an enum) takes the recommended choice and says so. A
 /// free-form value is never guessed. Returns the decision and its reason code.
-pub fn settle_one(only: &Interpretation, policy: ClarificationPolicy) -> (Decision, &'static str) {
+pub fn settle_one(
+    only: &Interpretation,
+    policy: ClarificationPolicy,
+) -> (Decision, DecisionReason) {
     if only.missing.is_empty() {
         return (
             Decision::Answer {
                 interpretation: Box::new(only.clone()),
                 assumption: None,
             },
-            "single_interpretation",
+            DecisionReason::SingleInterpretation,
         );
     }
     let filled = fill_options(only);
@@ -367,12 +362,12 @@ pub fn settle_one(only: &Interpretation, policy: ClarificationPolicy) -> (Decisi
                 interpretation: Box::new(first.clone()),
                 assumption: Some(a),
             },
-            "auto_resolved_missing_parameter",
+            DecisionReason::AutoResolvedMissingParameter,
         );
     }
     (
         Decision::Clarify(missing_clarification(only)),
-        "missing_required_parameter",
+        DecisionReason::MissingRequiredParameter,
     )
 }
 
@@ -392,7 +387,7 @@ mod tests {
     use std::sync::Arc;
 
     use contract::{MethodDescriptor, MethodMeta, QuerySafety, SafetyBasis, ToolDescriptor};
-    use probes::{MethodIndex, ProbeConfig};
+    use probes::{MethodIndex, ProbeConfig, Query};
 
     use super::*;
 
@@ -467,7 +462,11 @@ mod tests {
         policy: ClarificationPolicy,
         selected: Option<&str>,
     ) -> Result<ClarificationDecision, GateError> {
-        let report = probes::run(&MethodIndex::build(tools), query, &ProbeConfig::default());
+        let report = probes::run(
+            &MethodIndex::build(tools),
+            &Query::parse(query),
+            &ProbeConfig::default(),
+        );
         decide(&GateInput {
             query,
             report: &report,
@@ -544,7 +543,7 @@ mod tests {
             panic!("{:?}", d.decision)
         };
         assert_eq!(interpretation.arguments["branch"], "Harbour Library");
-        assert_eq!(d.reason_code, "selected_option");
+        assert_eq!(d.reason_code, DecisionReason::SelectedOption);
     }
 
     #[test]
@@ -555,7 +554,7 @@ mod tests {
         let recommended = recommended(asked);
         let d = gate(q, ClarificationPolicy::Auto, None).unwrap();
         let (interpretation, a) = assumed(&d);
-        assert_eq!(d.reason_code, "auto_resolved_ambiguity");
+        assert_eq!(d.reason_code, DecisionReason::AutoResolvedAmbiguity);
         assert!(a.auto_resolved);
         assert_eq!(
             a.option_id, recommended.id,
@@ -588,7 +587,7 @@ mod tests {
         let recommended = recommended(asked);
 
         let d = gate_on(&rooms(), q, ClarificationPolicy::Auto, None).unwrap();
-        assert_eq!(d.reason_code, "auto_resolved_missing_parameter");
+        assert_eq!(d.reason_code, DecisionReason::AutoResolvedMissingParameter);
         let (interpretation, a) = assumed(&d);
         assert!(interpretation.missing.is_empty());
         assert_eq!(a.option_id, recommended.id);
@@ -653,14 +652,14 @@ mod tests {
             "{:?}",
             d.decision
         );
-        assert_eq!(d.reason_code, "no_viable_candidate");
+        assert_eq!(d.reason_code, DecisionReason::NoViableCandidate);
     }
 
     #[test]
     fn auto_fills_a_missing_choice_even_when_the_judge_asks_for_it() {
         let q = "Show the bookings";
         let index = MethodIndex::build(&rooms());
-        let report = probes::run(&index, q, &ProbeConfig::default());
+        let report = probes::run(&index, &Query::parse(q), &ProbeConfig::default());
         let verdict = |policy| {
             let input = GateInput {
                 query: q,
@@ -668,7 +667,7 @@ mod tests {
                 policy,
                 selected_option_id: None,
             };
-            let ids: Vec<String> = judge::offered(&input)
+            let ids: Vec<String> = offered(&input.report.ambiguity_pool)
                 .iter()
                 .map(|i| i.id.clone())
                 .collect();
@@ -694,7 +693,7 @@ mod tests {
     fn judged(query: &str, verdict: Value) -> ClarificationDecision {
         let report = probes::run(
             &MethodIndex::build(&library()),
-            query,
+            &Query::parse(query),
             &ProbeConfig::default(),
         );
         let input = GateInput {
@@ -703,7 +702,7 @@ mod tests {
             policy: ClarificationPolicy::Return,
             selected_option_id: None,
         };
-        let ids: Vec<String> = judge::offered(&input)
+        let ids: Vec<String> = offered(&input.report.ambiguity_pool)
             .iter()
             .map(|i| i.id.clone())
             .collect();
@@ -726,7 +725,7 @@ mod tests {
         );
         assert_eq!(
             (d.strategy, d.reason_code),
-            (DecisionStrategy::Judge, "judge_decision")
+            (DecisionStrategy::Judge, DecisionReason::JudgeDecision)
         );
         assert!(matches!(d.decision, Decision::Answer { .. }));
         let d = judged(
@@ -759,7 +758,7 @@ mod tests {
             let d = judged(q, verdict.clone());
             assert_eq!(
                 (d.strategy, d.fallback_reason),
-                (DecisionStrategy::Fallback, Some(reason)),
+                (DecisionStrategy::Fallback, FallbackReason::parse(reason)),
                 "{verdict}"
             );
             assert!(
@@ -775,17 +774,23 @@ mod tests {
             matches!(d.decision, Decision::CapabilityMiss(_)),
             "a confident refusal is never a silent answer"
         );
-        let report = probes::run(&MethodIndex::build(&library()), q, &ProbeConfig::default());
+        let report = probes::run(
+            &MethodIndex::build(&library()),
+            &Query::parse(q),
+            &ProbeConfig::default(),
+        );
         let input = GateInput {
             query: q,
             report: &report,
             policy: ClarificationPolicy::Return,
             selected_option_id: None,
         };
-        let d = judge::decide_with_judge(&input, judge::JudgeResult::Failed("timeout")).unwrap();
+        let d =
+            judge::decide_with_judge(&input, judge::JudgeResult::Failed(FallbackReason::Timeout))
+                .unwrap();
         assert_eq!(
             (d.strategy, d.fallback_reason),
-            (DecisionStrategy::Fallback, Some("timeout"))
+            (DecisionStrategy::Fallback, Some(FallbackReason::Timeout))
         );
     }
 }

@@ -7,6 +7,35 @@
 //!
 //! This crate knows nothing of stages, MCP or HTTP frameworks; every other crate may depend on it.
 
+/// Closed wire enums: each value's spelling is written once, and serde, the JSON Schema, `as_str`
+/// and `parse` all use it.
+macro_rules! wire_enum {
+    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident => $text:literal,)+ }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+        pub enum $name {
+            $($(#[$vdoc])* #[serde(rename = $text)] $variant,)+
+        }
+
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &[$name] = &[$($name::$variant,)+];
+
+            /// The wire spelling.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text,)+
+                }
+            }
+
+            /// The value a wire spelling names, if any.
+            pub fn parse(text: &str) -> Option<Self> {
+                Self::ALL.iter().copied().find(|v| v.as_str() == text)
+            }
+        }
+    };
+}
+
 pub mod error;
 pub mod openapi;
 pub mod request;

@@ -100,28 +100,30 @@ impl QueryDepth {
     }
 }
 
-/// Clarification policy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum ClarificationPolicy {
-    /// Return the clarification to the caller.
-    #[default]
-    Return,
-    /// Continue with the deterministic recommendation and report the assumption.
-    Auto,
+wire_enum! {
+    /// Clarification policy.
+    #[derive(Default)]
+    ClarificationPolicy {
+        /// Return the clarification to the caller.
+        #[default]
+        Return => "return",
+        /// Continue with the deterministic recommendation and report the assumption.
+        Auto => "auto",
+    }
 }
 
-/// Response shape.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum ResponseShape {
-    /// Answer and citations.
-    #[default]
-    Answer,
-    /// Answer, citations and the evidence they point at.
-    AnswerWithEvidence,
-    /// Evidence only; no synthesis, no answer model.
-    EvidenceOnly,
+wire_enum! {
+    /// Response shape.
+    #[derive(Default)]
+    ResponseShape {
+        /// Answer and citations.
+        #[default]
+        Answer => "answer",
+        /// Answer, citations and the evidence they point at.
+        AnswerWithEvidence => "answer_with_evidence",
+        /// Evidence only; no synthesis, no answer model.
+        EvidenceOnly => "evidence_only",
+    }
 }
 
 /// Parses and validates a request body. Every failure names the field to blame.

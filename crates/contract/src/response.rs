@@ -4,35 +4,6 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// Closed wire enums: each value's spelling is written once, and serde, the JSON Schema, `as_str`
-/// and `parse` all use it.
-macro_rules! wire_enum {
-    ($(#[$doc:meta])* $name:ident { $($(#[$vdoc:meta])* $variant:ident => $text:literal,)+ }) => {
-        $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
-        pub enum $name {
-            $($(#[$vdoc])* #[serde(rename = $text)] $variant,)+
-        }
-
-        impl $name {
-            /// Every value, in declaration order.
-            pub const ALL: &[$name] = &[$($name::$variant,)+];
-
-            /// The wire spelling.
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $($name::$variant => $text,)+
-                }
-            }
-
-            /// The value a wire spelling names, if any.
-            pub fn parse(text: &str) -> Option<Self> {
-                Self::ALL.iter().copied().find(|v| v.as_str() == text)
-            }
-        }
-    };
-}
-
 wire_enum! {
     /// How a request settled.
     Outcome {
@@ -94,6 +65,53 @@ wire_enum! {
         NoRelevantMethod => "no_relevant_method",
         /// The judge found the request unsupported, and the validator agreed.
         JudgedUnsupported => "judged_unsupported",
+    }
+}
+
+wire_enum! {
+    /// Why the gate decided what it did (`diagnostics.decisionReasonCode`).
+    DecisionReason {
+        /// Nothing viable: a capability miss.
+        NoViableCandidate => "no_viable_candidate",
+        /// The one interpretation lacks a required value: ask for it.
+        MissingRequiredParameter => "missing_required_parameter",
+        /// The caller resumed with `selectedOptionId`.
+        SelectedOption => "selected_option",
+        /// Several interpretations, `auto`: the recommended one was taken.
+        AutoResolvedAmbiguity => "auto_resolved_ambiguity",
+        /// Several materially different interpretations: ask which.
+        AmbiguousInterpretations => "ambiguous_interpretations",
+        /// Exactly one complete interpretation.
+        SingleInterpretation => "single_interpretation",
+        /// A missing value with choices, `auto`: the recommended choice was taken.
+        AutoResolvedMissingParameter => "auto_resolved_missing_parameter",
+        /// The model judge decided and the validator accepted it.
+        JudgeDecision => "judge_decision",
+        /// The fast lane's one shot: the best method, complete, no gate.
+        FastLaneOneShot => "fast_lane_one_shot",
+    }
+}
+
+wire_enum! {
+    /// Why a model's part was not used and the deterministic one stood in
+    /// (`diagnostics.fallbackReason`, and the planner's trace).
+    FallbackReason {
+        /// The model did not answer within its stage's timeout.
+        Timeout => "timeout",
+        /// The provider failed (transport, HTTP status, refusal) or its prompt could not be built.
+        ProviderError => "provider_error",
+        /// The model's JSON did not match the stage's schema.
+        SchemaInvalid => "schema_invalid",
+        /// The judge chose an option id that was not offered.
+        UnknownOption => "unknown_option",
+        /// The judge's confidence was below the floor.
+        LowConfidence => "low_confidence",
+        /// The judge's outcome contradicts the options it chose.
+        OutcomeInconsistent => "outcome_inconsistent",
+        /// A model-written program failed the static checks.
+        StaticCheck => "static_check",
+        /// A model-written program still failed after its repairs.
+        ProgramFailed => "program_failed",
     }
 }
 
@@ -352,7 +370,7 @@ pub struct TraceEvent {
 }
 
 /// Why the gate decided what it did.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Diagnostics {
     /// Whether the probe ran.
@@ -362,7 +380,7 @@ pub struct Diagnostics {
     /// Size of the ambiguity pool.
     pub scout_probe_ambiguity_pool_count: u32,
     /// Stable code of the gate's decision.
-    pub decision_reason_code: String,
+    pub decision_reason_code: DecisionReason,
     /// Who decided.
     pub decision_strategy: DecisionStrategy,
     /// The judge's outcome, when a judge ran.
@@ -376,7 +394,7 @@ pub struct Diagnostics {
     pub validator_reason: Option<String>,
     /// Why the decision fell back to the deterministic one, when it did.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub fallback_reason: Option<String>,
+    pub fallback_reason: Option<FallbackReason>,
     /// Whether the validator overrode a well-formed judge answer.
     #[serde(default)]
     pub judge_disagreement: bool,

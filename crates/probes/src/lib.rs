@@ -3,7 +3,7 @@
 //! From the selected tools' metadata alone (names, descriptions, input and output schemas, enum
 //! values, examples, declared `_meta`), the probe
 //! 1. filters out every method that is not query-safe (they never enter any pool),
-//! 2. ranks the rest by how much of the query their metadata covers ([`rank`]),
+//! 2. ranks the rest by how much of the query their metadata covers ([`index`]),
 //! 3. binds their parameters from the query ([`bind`]),
 //! 4. builds the **execution shortlist** ("what should I try to execute?") and, separately, the
 //!    **ambiguity pool** ("which materially different interpretations survive?"),
@@ -376,9 +376,22 @@ pub fn interpretation_id(tool_id: &str, method: &str, arguments: &Map<String, Va
     format!("opt-{:012x}", fnv1a(&canon) & 0xffff_ffff_ffff)
 }
 
-/// The id an interpretation should have for its current arguments.
-pub fn bind_id(i: &Interpretation) -> String {
-    interpretation_id(&i.tool_id, &i.method, &i.arguments)
+impl Interpretation {
+    /// This interpretation with `value` given for its first missing parameter, `name`: the
+    /// argument bound, the parameter no longer missing, and id, label, description and
+    /// discriminator made to say so.
+    pub fn with_argument(&self, name: &str, value: &Value) -> Interpretation {
+        let mut filled = self.clone();
+        filled.arguments.insert(name.to_owned(), value.clone());
+        filled.missing.retain(|m| m.name != name);
+        filled.id = interpretation_id(&filled.tool_id, &filled.method, &filled.arguments);
+        filled.label = value
+            .as_str()
+            .map_or_else(|| value.to_string(), str::to_owned);
+        filled.description = format!("{} with {name} = {}", self.description, filled.label);
+        filled.discriminator = Some((name.to_owned(), value.clone()));
+        filled
+    }
 }
 
 fn describe_call(tool_id: &str, method: &str, arguments: &Map<String, Value>) -> String {
@@ -454,9 +467,8 @@ fn interpretations(s: &Scored, query: &Query) -> Vec<Interpretation> {
 }
 
 /// Runs the probe over `index` (the selected tools) for `query`.
-pub fn run(index: &MethodIndex, query: &str, config: &ProbeConfig) -> ProbeReport {
-    let query = Query::parse(query);
-    let scored = score_all(index, &query);
+pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeReport {
+    let scored = score_all(index, query);
     let (safe, unsafe_): (Vec<&Scored>, Vec<&Scored>) =
         scored.iter().partition(|s| s.doc.query_safe());
 
@@ -483,9 +495,9 @@ pub fn run(index: &MethodIndex, query: &str, config: &ProbeConfig) -> ProbeRepor
     let viable: Vec<&Scored> = safe
         .iter()
         .copied()
-        .filter(|s| is_viable(s, &query, config))
+        .filter(|s| is_viable(s, query, config))
         .collect();
-    let signal = missing_capability(index, &query, &scored, &viable);
+    let signal = missing_capability(index, query, &scored, &viable);
     let mut report = ProbeReport {
         status: ProbeStatus::Completed,
         query_safe_candidate_set,
@@ -505,7 +517,7 @@ pub fn run(index: &MethodIndex, query: &str, config: &ProbeConfig) -> ProbeRepor
     report.execution_shortlist = viable
         .iter()
         .take(config.shortlist_size)
-        .filter_map(|s| interpretations(s, &query).into_iter().next())
+        .filter_map(|s| interpretations(s, query).into_iter().next())
         .collect();
 
     // The ambiguity pool: near-top methods, one per distinct reading of the query (methods that
@@ -524,7 +536,7 @@ pub fn run(index: &MethodIndex, query: &str, config: &ProbeConfig) -> ProbeRepor
         readings.push(reading);
         let mut seen: HashSet<String> =
             report.ambiguity_pool.iter().map(|i| i.id.clone()).collect();
-        for i in interpretations(s, &query) {
+        for i in interpretations(s, query) {
             if seen.insert(i.id.clone()) {
                 report.ambiguity_pool.push(i);
             }
@@ -573,11 +585,14 @@ fn missing_capability(
     scored: &[Scored],
     viable: &[&Scored],
 ) -> Option<MissingCapability> {
-    let nearest = |n: usize| -> Vec<NearMiss> {
-        scored
-            .iter()
-            .filter(|s| s.score > 0.0)
-            .take(n)
+    // The `n` best-scoring methods; with `unsafe_first`, those that could act before those that
+    // only read (stable otherwise).
+    let nearest = |n: usize, unsafe_first: bool| -> Vec<NearMiss> {
+        let mut near: Vec<&Scored> = scored.iter().filter(|s| s.score > 0.0).take(n).collect();
+        if unsafe_first {
+            near.sort_by_key(|s| s.doc.query_safe());
+        }
+        near.into_iter()
             .map(|s| NearMiss {
                 tool_id: s.doc.tool.id.clone(),
                 method: s.doc.method().name.clone(),
@@ -587,7 +602,7 @@ fn missing_capability(
                         .terms
                         .iter()
                         .filter(|t| !s.matched.contains(t) && !text::chatter(t))
-                        .map(String::as_str)
+                        .map(|t| query.spelling(t))
                         .collect();
                     format!(
                         "covers {:.0}% of the query; nothing about: {}",
@@ -630,8 +645,7 @@ fn missing_capability(
         let safe_does_it = index.docs.iter().any(|d| d.query_safe() && names_verb(d));
         let unsafe_does_it = index.docs.iter().any(|d| !d.query_safe() && names_verb(d));
         if !safe_does_it && (unsafe_does_it || text::destructive_verb(&verb)) {
-            let mut near = nearest(5);
-            near.sort_by_key(|n| n.why_not.starts_with("covers"));
+            let near = nearest(5, true);
             return Some(MissingCapability {
                 reason: MissReason::ExecuteOnly,
                 message: format!(
@@ -656,10 +670,11 @@ fn missing_capability(
             message: if unmatched.is_empty() {
                 "no query-safe method covers enough of the request".into()
             } else {
-                format!("no query-safe method covers: {}", unmatched.join(", "))
+                let words: Vec<&str> = unmatched.iter().map(|t| query.spelling(t)).collect();
+                format!("no query-safe method covers: {}", words.join(", "))
             },
             unmatched_terms: unmatched,
-            nearest: nearest(3),
+            nearest: nearest(3, false),
         });
     }
     None
@@ -669,31 +684,25 @@ fn missing_capability(
 /// clarification. `None` when nothing is viable.
 pub fn fast_pick(
     index: &MethodIndex,
-    query: &str,
+    q: &Query,
     config: &ProbeConfig,
 ) -> Result<Interpretation, MissingCapability> {
-    let q = Query::parse(query);
-    let scored = score_all(index, &q);
+    let scored = score_all(index, q);
     let viable: Vec<&Scored> = scored
         .iter()
-        .filter(|s| s.doc.query_safe() && is_viable(s, &q, config))
+        .filter(|s| s.doc.query_safe() && is_viable(s, q, config))
         .collect();
-    if let Some(signal) = missing_capability(index, &q, &scored, &viable) {
+    if let Some(signal) = missing_capability(index, q, &scored, &viable) {
         return Err(signal);
     }
-    Ok(interpretations(viable[0], &q).remove(0))
+    Ok(interpretations(viable[0], q).remove(0))
 }
 
 /// Tool selection without pinned tools, over the index of every tool: the tools whose best method (safe or not: a miss should
 /// name what came close) scores above zero, best first, at most `max`.
-pub fn select_tools(
-    query: &str,
-    index: &MethodIndex,
-    max: usize,
-) -> Vec<(Arc<ToolDescriptor>, f64)> {
-    let q = Query::parse(query);
+pub fn select_tools(q: &Query, index: &MethodIndex, max: usize) -> Vec<(Arc<ToolDescriptor>, f64)> {
     let mut best: Vec<(Arc<ToolDescriptor>, f64)> = Vec::new();
-    for s in score_all(index, &q).into_iter().filter(|s| s.score > 0.0) {
+    for s in score_all(index, q).into_iter().filter(|s| s.score > 0.0) {
         if !best.iter().any(|(t, _)| t.id == s.doc.tool.id) {
             best.push((Arc::clone(&s.doc.tool), round(s.score)));
         }
@@ -745,13 +754,15 @@ mod tests {
             ("Ferries_2_BuyTicket", "Buy a ferry ticket", city()),
         ]);
         let query = "It's gloomy and I keep wondering about the weather over in Oslo this afternoon, honestly";
-        let r = run(&idx, query, &ProbeConfig::default());
+        let r = run(&idx, &Query::parse(query), &ProbeConfig::default());
         assert!(r.missing_capability_signal.is_none(), "{r:?}");
         assert_eq!(r.execution_shortlist[0].method, "Weather_1_GetWeather");
         // The same chatter about something no method's name is about stays a miss.
         let r = run(
             &idx,
-            "It's gloomy and I keep wondering about the tides over in Oslo this afternoon, honestly",
+            &Query::parse(
+                "It's gloomy and I keep wondering about the tides over in Oslo this afternoon, honestly",
+            ),
             &ProbeConfig::default(),
         );
         assert!(r.missing_capability_signal.is_some(), "{r:?}");
@@ -769,10 +780,10 @@ mod tests {
             homes,
         )]);
         let chatty = "Honestly I'd really love something nice, maybe a place to buy with 3 bedrooms and 2 bathrooms in Leeds, I think";
-        let r = run(&idx, chatty, &ProbeConfig::default());
+        let r = run(&idx, &Query::parse(chatty), &ProbeConfig::default());
         assert!(r.missing_capability_signal.is_none(), "{r:?}");
         let other = "Tides and ferries and harbour fees and moorings, also a place to buy with 3 bedrooms and 2 bathrooms in Leeds, plus boats";
-        let r = run(&idx, other, &ProbeConfig::default());
+        let r = run(&idx, &Query::parse(other), &ProbeConfig::default());
         assert!(r.missing_capability_signal.is_some(), "{r:?}");
     }
 
@@ -788,14 +799,14 @@ mod tests {
         let query = "When is sunrise on the 4th of April 2023?";
         let r = run(
             &daylight(json!({"type": "string", "format": "date"})),
-            query,
+            &Query::parse(query),
             &ProbeConfig::default(),
         );
         assert!(r.missing_capability_signal.is_none(), "{r:?}");
         assert_eq!(r.execution_shortlist[0].arguments["when"], "2023-04-04");
         let r = run(
             &daylight(json!({"type": "string", "enum": ["north", "south"]})),
-            query,
+            &Query::parse(query),
             &ProbeConfig::default(),
         );
         assert!(
@@ -816,7 +827,7 @@ mod tests {
         )]);
         let r = run(
             &idx,
-            "High fan speed, cooling target 21 celsius",
+            &Query::parse("High fan speed, cooling target 21 celsius"),
             &ProbeConfig::default(),
         );
         assert!(r.missing_capability_signal.is_none(), "{r:?}");
@@ -833,20 +844,24 @@ mod tests {
             "Buy tickets for a concert in a city",
             city(),
         )]);
-        let looks = run(&idx, "Find concerts in Lisbon", &ProbeConfig::default());
+        let looks = run(
+            &idx,
+            &Query::parse("Find concerts in Lisbon"),
+            &ProbeConfig::default(),
+        );
         let signal = looks
             .missing_capability_signal
             .expect("a read is not a purchase");
         assert_eq!(signal.reason, MissReason::NoRelevantMethod);
         let asks = run(
             &idx,
-            "Buy concert tickets in Lisbon",
+            &Query::parse("Buy concert tickets in Lisbon"),
             &ProbeConfig::default(),
         );
         assert!(asks.missing_capability_signal.is_none(), "{asks:?}");
         let names = run(
             &idx,
-            "Where can I buy concert tickets in Lisbon?",
+            &Query::parse("Where can I buy concert tickets in Lisbon?"),
             &ProbeConfig::default(),
         );
         assert!(names.missing_capability_signal.is_none(), "{names:?}");

@@ -8,6 +8,8 @@ pub struct Query {
     pub text: String,
     /// Distinct content terms, in order of first appearance.
     pub terms: Vec<String>,
+    /// The word each of `terms` was first written as (same order): what messages show.
+    pub spellings: Vec<String>,
     /// Whitespace tokens with surrounding punctuation and possessive `'s` removed.
     pub tokens: Vec<String>,
     /// Dates it gives, in order.
@@ -22,9 +24,11 @@ impl Query {
     /// Parses `text`.
     pub fn parse(text: &str) -> Self {
         let mut terms = Vec::new();
-        for t in text::terms(text) {
+        let mut spellings = Vec::new();
+        for (t, word) in text::terms_with_words(text) {
             if !terms.contains(&t) {
                 terms.push(t);
+                spellings.push(word);
             }
         }
         let tokens = text
@@ -35,6 +39,7 @@ impl Query {
         let mut query = Self {
             text: text.trim().to_owned(),
             terms,
+            spellings,
             tokens,
             dates: Vec::new(),
             times: Vec::new(),
@@ -43,6 +48,14 @@ impl Query {
         query.dates = crate::when::dates(&query);
         query.times = crate::when::times(&query);
         query
+    }
+
+    /// How the user wrote `term` (its first spelling in the query), or the term itself.
+    pub fn spelling<'a>(&'a self, term: &'a str) -> &'a str {
+        self.terms
+            .iter()
+            .position(|t| t == term)
+            .map_or(term, |i| self.spellings[i].as_str())
     }
 
     /// Numbers in the query, as written and as values (`$1,500` → 1500).

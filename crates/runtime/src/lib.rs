@@ -9,7 +9,6 @@
 pub mod cli;
 pub mod config;
 pub mod http;
-pub mod lane;
 pub mod metrics;
 pub mod pipeline;
 pub mod telemetry;

@@ -8,6 +8,8 @@
 //!
 //! Nothing here allocates more than the terms it returns; it is on the probe's hot path.
 
+pub mod lexicon;
+
 use std::sync::OnceLock;
 
 use rust_stemmers::{Algorithm, Stemmer};
@@ -256,6 +258,17 @@ pub fn terms(text: &str) -> Vec<String> {
         .map(|w| stem(&w))
         // "ones", "others": a plural of a stopword is one too.
         .filter(|t| !is_stopword(t))
+        .collect()
+}
+
+/// Each content term of `text` with the word it came from, in order (`"countries"` gives
+/// `("countri", "countries")`): what a message shows a user is the word, never the stem.
+pub fn terms_with_words(text: &str) -> Vec<(String, String)> {
+    words(text)
+        .into_iter()
+        .filter(|w| !is_stopword(w))
+        .map(|w| (stem(&w), w))
+        .filter(|(t, _)| !is_stopword(t))
         .collect()
 }
 

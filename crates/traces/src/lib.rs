@@ -88,6 +88,8 @@ pub struct TraceLog {
     started: Instant,
     events: Vec<TraceEvent>,
     sink: Option<EventSink>,
+    /// Whether payloads are built: someone (a sink, or the response's `developerTrace`) reads them.
+    keep: bool,
 }
 
 impl std::fmt::Debug for TraceLog {
@@ -99,13 +101,28 @@ impl std::fmt::Debug for TraceLog {
 }
 
 impl TraceLog {
-    /// A log starting now, optionally forwarding each event to `sink`.
+    /// A log starting now, optionally forwarding each event to `sink`. Payloads are kept.
     pub fn new(sink: Option<EventSink>) -> Self {
+        Self::keeping(sink, true)
+    }
+
+    /// A log that builds payloads only when `keep` is set or a `sink` reads them; otherwise each
+    /// event is still logged through `tracing` by name, and [`TraceLog::names`] still lists it.
+    pub fn keeping(sink: Option<EventSink>, keep: bool) -> Self {
         Self {
             started: Instant::now(),
             events: Vec::new(),
+            keep: keep || sink.is_some(),
             sink,
         }
+    }
+
+    /// Records `name` with the payload `data` builds (called only when the payload is kept),
+    /// logs it through `tracing` (inside whatever stage span is current), and forwards it to the
+    /// sink.
+    pub fn record(&mut self, name: EventName, data: impl FnOnce() -> Value) {
+        let data = if self.keep { data() } else { Value::Null };
+        self.emit(name, data);
     }
 
     /// Records `name` with `data`, logs it through `tracing` (inside whatever stage span is
@@ -163,5 +180,19 @@ mod tests {
         log.emit(EventName::QuerySettled, Value::Null);
         assert_eq!(*seen.lock().unwrap(), ["query-normalized", "query-settled"]);
         assert_eq!(log.names(), ["query-normalized", "query-settled"]);
+    }
+
+    #[test]
+    fn payloads_are_built_only_when_someone_reads_them() {
+        let mut quiet = TraceLog::keeping(None, false);
+        quiet.record(EventName::QueryNormalized, || panic!("built for nobody"));
+        assert_eq!(quiet.names(), ["query-normalized"]);
+
+        let mut kept = TraceLog::keeping(None, true);
+        kept.record(EventName::QueryNormalized, || Value::from(1));
+        let mut streamed = TraceLog::keeping(Some(Box::new(|_| {})), false);
+        streamed.record(EventName::QueryNormalized, || Value::from(2));
+        assert_eq!(kept.into_events()[0].data, 1);
+        assert_eq!(streamed.into_events()[0].data, 2);
     }
 }

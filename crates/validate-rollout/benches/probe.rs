@@ -148,7 +148,7 @@ fn main() {
         .iter()
         .map(|q| {
             let t = Instant::now();
-            std::hint::black_box(probes::run(&index, q, &config));
+            std::hint::black_box(probes::run(&index, &probes::Query::parse(q), &config));
             t.elapsed()
         })
         .collect();
@@ -164,7 +164,7 @@ fn main() {
     let mut c = Criterion::default().configure_from_args();
     let q = queries[0].clone();
     c.bench_function("probe/whole_index_one_query", |b| {
-        b.iter(|| probes::run(&index, &q, &config))
+        b.iter(|| probes::run(&index, &probes::Query::parse(&q), &config))
     });
     c.final_summary();
 }

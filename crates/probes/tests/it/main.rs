@@ -19,7 +19,7 @@ async fn tools(ids: &[&str]) -> Vec<Arc<ToolDescriptor>> {
 async fn probe(ids: &[&str], query: &str) -> ProbeReport {
     probes::run(
         &MethodIndex::build(&tools(ids).await),
-        query,
+        &probes::Query::parse(query),
         &ProbeConfig::default(),
     )
 }
@@ -158,12 +158,23 @@ async fn a_missing_required_parameter_is_reported() {
 #[tokio::test]
 async fn tool_selection_prefers_the_tools_the_query_is_about() {
     let all = tools(&[]).await;
-    let picked = probes::select_tools("current price of ethereum", &MethodIndex::build(&all), 3);
+    let picked = probes::select_tools(
+        &probes::Query::parse("current price of ethereum"),
+        &MethodIndex::build(&all),
+        3,
+    );
     assert_eq!(
         picked[0].0.id,
         "crypto-prices",
         "{:?}",
         picked.iter().map(|p| (&p.0.id, p.1)).collect::<Vec<_>>()
     );
-    assert!(probes::select_tools("zzzz qqqq", &MethodIndex::build(&all), 3).is_empty());
+    assert!(
+        probes::select_tools(
+            &probes::Query::parse("zzzz qqqq"),
+            &MethodIndex::build(&all),
+            3
+        )
+        .is_empty()
+    );
 }

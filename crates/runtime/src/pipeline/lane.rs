@@ -1,4 +1,4 @@
-//! Lane choice: `fast` (one shot, no probe, no clarification) or `deep` (probe and gate).
+//! Step 3, lane: `fast` (one shot, no probe, no clarification) or `deep` (probe and gate).
 //!
 //! `auto` decides by explicit rules, first match wins, and the rule is traced:
 //! 1. no pinned tools → deep (the marketplace must be searched, several tools compete);
@@ -9,26 +9,90 @@
 use std::sync::Arc;
 
 use contract::{QueryDepth, ToolDescriptor};
-use serde_json::{Value, json};
+use serde_json::json;
+use traces::{EventName, TraceLog};
 
 pub use contract::Lane;
 
-/// The four capability flags of the lane contract.
-pub fn flags(lane: Lane) -> Value {
-    let deep = lane == Lane::Deep;
-    json!({
-        "lane": lane.as_str(),
-        "methodReasoningEnabled": deep,
-        "ambiguityJudgeEnabled": deep,
-        "externalProbeEnabled": false,
-        "preserveFastOneShot": !deep,
-    })
+use super::Traced;
+
+/// The rule that chose a lane.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LaneRule {
+    /// The caller asked for `fast`.
+    RequestedFast,
+    /// The caller asked for `deep`.
+    RequestedDeep,
+    /// The caller used `deep-light` or `deep-heavy`.
+    LegacyAliasOfDeep,
+    /// `auto`, no pinned tools.
+    AutoNoPinnedTools,
+    /// `auto`, the query asks for every item or a comparison.
+    AutoCompletenessWords,
+    /// `auto`, the pinned tools offer several query-safe methods.
+    AutoSeveralCandidateMethods,
+    /// `auto`, one query-safe method.
+    AutoSingleCandidateMethod,
 }
 
-/// Words that ask for every item or a comparison. Stems.
-const COMPLETENESS: &[&str] = &[
-    "across", "all", "both", "compar", "each", "everi", "list", "versus", "vs",
-];
+impl LaneRule {
+    /// The name the trace gives it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LaneRule::RequestedFast => "requested_fast",
+            LaneRule::RequestedDeep => "requested_deep",
+            LaneRule::LegacyAliasOfDeep => "legacy_alias_of_deep",
+            LaneRule::AutoNoPinnedTools => "auto_no_pinned_tools",
+            LaneRule::AutoCompletenessWords => "auto_completeness_words",
+            LaneRule::AutoSeveralCandidateMethods => "auto_several_candidate_methods",
+            LaneRule::AutoSingleCandidateMethod => "auto_single_candidate_method",
+        }
+    }
+}
+
+/// The lane of a request, with the rule that chose it and what the caller asked for.
+pub(crate) struct LaneChoice {
+    pub(crate) lane: Lane,
+    rule: LaneRule,
+    requested: Option<QueryDepth>,
+}
+
+impl Traced for LaneChoice {
+    fn record(&self, trace: &mut TraceLog) {
+        let deep = self.lane == Lane::Deep;
+        trace.record(EventName::QueryDepthDecision, || {
+            json!({"requested": self.requested.map(QueryDepth::as_str), "lane": self.lane.as_str(), "rule": self.rule.as_str()})
+        });
+        trace.record(EventName::QueryDepthRouterContract, || {
+            json!({
+                "lane": self.lane.as_str(),
+                "methodReasoningEnabled": deep,
+                "ambiguityJudgeEnabled": deep,
+                "externalProbeEnabled": false,
+                "preserveFastOneShot": !deep,
+            })
+        });
+        trace.record(
+            EventName::QueryScoutRolloutContract,
+            || json!({"metadataProbe": deep, "externalProbe": false, "clarificationGate": deep}),
+        );
+    }
+}
+
+/// The lane for a request that asked for `requested` (aliases included, so the trace says why).
+pub(crate) fn lane(
+    requested: Option<QueryDepth>,
+    pinned: bool,
+    tools: &[Arc<ToolDescriptor>],
+    query: &str,
+) -> LaneChoice {
+    let (lane, rule) = choose(requested.unwrap_or(QueryDepth::Auto), pinned, tools, query);
+    LaneChoice {
+        lane,
+        rule,
+        requested,
+    }
+}
 
 /// Chooses the lane; returns it with the rule that decided.
 pub fn choose(
@@ -36,23 +100,23 @@ pub fn choose(
     pinned: bool,
     tools: &[Arc<ToolDescriptor>],
     query: &str,
-) -> (Lane, &'static str) {
+) -> (Lane, LaneRule) {
     match requested {
-        QueryDepth::Fast => return (Lane::Fast, "requested_fast"),
-        QueryDepth::Deep => return (Lane::Deep, "requested_deep"),
+        QueryDepth::Fast => return (Lane::Fast, LaneRule::RequestedFast),
+        QueryDepth::Deep => return (Lane::Deep, LaneRule::RequestedDeep),
         QueryDepth::DeepLight | QueryDepth::DeepHeavy => {
-            return (Lane::Deep, "legacy_alias_of_deep");
+            return (Lane::Deep, LaneRule::LegacyAliasOfDeep);
         }
         QueryDepth::Auto => {}
     }
     if !pinned {
-        return (Lane::Deep, "auto_no_pinned_tools");
+        return (Lane::Deep, LaneRule::AutoNoPinnedTools);
     }
     if text::words(query)
         .iter()
-        .any(|w| COMPLETENESS.contains(&text::stem(w).as_str()))
+        .any(|w| text::lexicon::asks_for_every_item(&text::stem(w)))
     {
-        return (Lane::Deep, "auto_completeness_words");
+        return (Lane::Deep, LaneRule::AutoCompletenessWords);
     }
     let safe_methods = tools
         .iter()
@@ -60,9 +124,9 @@ pub fn choose(
         .filter(|m| m.safety.query_safe)
         .count();
     if safe_methods > 1 {
-        return (Lane::Deep, "auto_several_candidate_methods");
+        return (Lane::Deep, LaneRule::AutoSeveralCandidateMethods);
     }
-    (Lane::Fast, "auto_single_candidate_method")
+    (Lane::Fast, LaneRule::AutoSingleCandidateMethod)
 }
 
 #[cfg(test)]
@@ -102,16 +166,16 @@ mod tests {
         let two = tool(&[("a", true), ("b", true)]);
         assert_eq!(
             choose(QueryDepth::Fast, true, &two, "compare all"),
-            (Lane::Fast, "requested_fast")
+            (Lane::Fast, LaneRule::RequestedFast)
         );
         assert_eq!(
             choose(QueryDepth::Deep, true, &tool(&[("a", true)]), "x"),
-            (Lane::Deep, "requested_deep")
+            (Lane::Deep, LaneRule::RequestedDeep)
         );
         for alias in [QueryDepth::DeepLight, QueryDepth::DeepHeavy] {
             assert_eq!(
                 choose(alias, true, &[], "x"),
-                (Lane::Deep, "legacy_alias_of_deep")
+                (Lane::Deep, LaneRule::LegacyAliasOfDeep)
             );
         }
     }
@@ -121,7 +185,7 @@ mod tests {
         let one = tool(&[("get_price", true)]);
         assert_eq!(
             choose(QueryDepth::Auto, true, &one, "price of gold"),
-            (Lane::Fast, "auto_single_candidate_method")
+            (Lane::Fast, LaneRule::AutoSingleCandidateMethod)
         );
         // Methods that may not run in query mode are no choice to make.
         let one_safe = tool(&[("get_price", true), ("transfer", false), ("delete", false)]);
@@ -132,12 +196,12 @@ mod tests {
         let two = tool(&[("get_price", true), ("get_history", true)]);
         assert_eq!(
             choose(QueryDepth::Auto, true, &two, "price of gold"),
-            (Lane::Deep, "auto_several_candidate_methods")
+            (Lane::Deep, LaneRule::AutoSeveralCandidateMethods)
         );
         // The same single method, unpinned: the marketplace must be searched.
         assert_eq!(
             choose(QueryDepth::Auto, false, &one, "price of gold"),
-            (Lane::Deep, "auto_no_pinned_tools")
+            (Lane::Deep, LaneRule::AutoNoPinnedTools)
         );
     }
 
@@ -158,7 +222,7 @@ mod tests {
         ] {
             assert_eq!(
                 choose(QueryDepth::Auto, true, &one, query),
-                (Lane::Deep, "auto_completeness_words"),
+                (Lane::Deep, LaneRule::AutoCompletenessWords),
                 "{query}"
             );
         }

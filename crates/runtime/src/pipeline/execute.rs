@@ -1,0 +1,210 @@
+//! Step 7, execute: a round's program runs in the sandbox, its tool calls go to the marketplace
+//! over MCP. A model-written program that throws or passes bad arguments goes back to the repair
+//! model with its error a bounded number of times; then the deterministic program stands in.
+//! Invariant checked here: nothing outside the allow-list was dispatched.
+
+use std::sync::Arc;
+
+use catalog::Marketplace;
+use contract::{ApiError, FallbackReason};
+use executor::{Allowlist, ExecutionRecord, RunOutcome, ToolCaller, ToolError, ToolFuture};
+use probes::Interpretation;
+use serde_json::{Value, json};
+use traces::{EventName, TraceLog};
+use tracing::Instrument;
+
+use super::plan::{self, Planned, SafeMethods};
+use super::{Pipeline, Request, Traced, broken, stage};
+
+/// The sandbox's tool caller: every call goes to the marketplace over MCP.
+struct McpToolCaller {
+    marketplace: Arc<Marketplace>,
+}
+
+impl ToolCaller for McpToolCaller {
+    fn call<'a>(
+        &'a self,
+        tool_id: &'a str,
+        method: &'a str,
+        arguments: &'a Value,
+    ) -> ToolFuture<'a> {
+        Box::pin(async move {
+            self.marketplace
+                .call(tool_id, method, arguments)
+                .await
+                .map_err(|e| ToolError::new(e.to_string()))
+        })
+    }
+}
+
+/// One program run, checked.
+pub(crate) struct Executed {
+    pub(crate) record: ExecutionRecord,
+    round: u32,
+}
+
+impl Traced for Executed {
+    fn record(&self, trace: &mut TraceLog) {
+        trace.record(EventName::FinalExecution, || {
+            execution_trace(&self.record, self.round)
+        });
+    }
+}
+
+/// Plans `interpretation` and runs the program of this round (a model's when one is configured
+/// and its program is sound, else the deterministic one).
+pub(crate) async fn plan_and_execute(
+    pipeline: &Pipeline,
+    query: &str,
+    interpretation: &Interpretation,
+    safe: &SafeMethods<'_>,
+    round: u32,
+    r: &mut Request,
+) -> Result<ExecutionRecord, ApiError> {
+    let settings = &pipeline.settings;
+    let plan = plan::plan(interpretation, safe, round)?;
+    let written = match &settings.planner {
+        Some(model) => {
+            let mut asker = r.asker(&settings.budgets);
+            let (planned, source) =
+                plan::by_model(model.as_ref(), query, interpretation, &plan, &mut asker).await;
+            r.done(planned);
+            source
+        }
+        None => None,
+    };
+    let Some(mut program) = written else {
+        r.done(Planned::deterministic(&plan, None));
+        return Ok(run(
+            pipeline,
+            &plan.deterministic.source,
+            &plan.allowlist,
+            round,
+            r,
+        )
+        .await?
+        .record);
+    };
+    let mut record = run(pipeline, &program, &plan.allowlist, round, r)
+        .await?
+        .record;
+    let mut attempt = 0;
+    while let Some(error) = failure_of(&record) {
+        let Some(model) = settings
+            .repair
+            .as_ref()
+            .filter(|_| attempt < settings.max_repairs)
+        else {
+            break;
+        };
+        attempt += 1;
+        let mut asker = r.asker(&settings.budgets);
+        let Some(planned) = plan::repair(
+            model.as_ref(),
+            query,
+            &program,
+            &error,
+            attempt,
+            &plan,
+            &mut asker,
+        )
+        .await
+        else {
+            break;
+        };
+        program = planned.source.clone().unwrap_or_default();
+        r.done(planned);
+        record = run(pipeline, &program, &plan.allowlist, round, r)
+            .await?
+            .record;
+    }
+    if failure_of(&record).is_some() {
+        let mut fallback = Planned::deterministic(&plan, Some(FallbackReason::ProgramFailed));
+        fallback.calls = None;
+        r.done(fallback);
+        record = run(
+            pipeline,
+            &plan.deterministic.source,
+            &plan.allowlist,
+            round,
+            r,
+        )
+        .await?
+        .record;
+    }
+    Ok(record)
+}
+
+/// Runs `source` under `allowlist` and checks what it dispatched.
+async fn run(
+    pipeline: &Pipeline,
+    source: &str,
+    allowlist: &Allowlist,
+    round: u32,
+    r: &mut Request,
+) -> Result<Executed, ApiError> {
+    let caller = Arc::new(McpToolCaller {
+        marketplace: Arc::clone(&pipeline.marketplace),
+    });
+    let record = pipeline
+        .sandbox
+        .run(source, allowlist, caller)
+        .instrument(stage!(EventName::FinalExecution))
+        .await;
+    if let Some(c) = record
+        .dispatched_calls()
+        .find(|c| !allowlist.allows(&c.tool_id, &c.method))
+    {
+        return Err(broken(
+            EventName::FinalExecution,
+            format!("execution dispatched {}.{}", c.tool_id, c.method),
+        ));
+    }
+    if let RunOutcome::Internal(message) = &record.outcome {
+        return Err(broken(
+            EventName::FinalExecution,
+            format!("sandbox failure: {message}"),
+        ));
+    }
+    Ok(r.done(Executed { record, round }))
+}
+
+/// What went wrong in a run, for a repair prompt: an uncaught error, a limit, or a call refused
+/// for its arguments. `None` when the run is sound.
+fn failure_of(record: &ExecutionRecord) -> Option<String> {
+    match &record.outcome {
+        RunOutcome::Threw(e) => return Some(e.to_string()),
+        RunOutcome::LimitHit(l) => return Some(format!("the run hit its {} limit", l.as_str())),
+        _ => {}
+    }
+    record.calls.iter().find_map(|c| {
+        c.outcome
+            .as_ref()
+            .err()
+            .filter(|e| e.kind == executor::CallErrorKind::InvalidArguments)
+            .map(|e| format!("{}.{}: {}", c.tool_id, c.method, e.message))
+    })
+}
+
+fn execution_trace(record: &ExecutionRecord, round: u32) -> Value {
+    let outcome = match &record.outcome {
+        RunOutcome::Returned(_) => json!({"kind": "returned"}),
+        RunOutcome::Threw(e) => {
+            json!({"kind": "threw", "name": e.name, "message": e.message, "line": e.line, "column": e.column})
+        }
+        RunOutcome::LimitHit(l) => json!({"kind": "limit", "limit": l.as_str()}),
+        RunOutcome::Internal(_) => json!({"kind": "internal"}),
+    };
+    json!({
+        "round": round,
+        "outcome": outcome,
+        "calls": record.calls.iter().map(|c| json!({
+            "seq": c.seq, "toolId": c.tool_id, "method": c.method, "arguments": c.arguments,
+            "ok": c.outcome.is_ok(), "dispatched": c.dispatched(),
+            "error": c.outcome.as_ref().err().map(|e| &e.message),
+            "durationMs": c.duration.as_secs_f64() * 1000.0,
+        })).collect::<Vec<_>>(),
+        "fuelUsed": record.fuel_used,
+        "wallMs": record.wall_time.as_secs_f64() * 1000.0,
+    })
+}

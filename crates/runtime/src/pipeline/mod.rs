@@ -1,0 +1,242 @@
+//! The pipeline driver: one request through every step, in order (ARCHITECTURE.md, "Stages").
+//!
+//! normalize → select → lane → probe → gate → plan → execute → complete → synthesize → settle
+//!
+//! Each step lives in its own file and is run the same way: it is a function from plain data to
+//! plain data, it checks the cross-stage invariant it could break (and fails naming itself when
+//! one breaks), and its result is handed to [`Request::done`], which emits its named trace
+//! event(s). Steps never emit another step's event; the order of events is the order of this
+//! driver. The invariants:
+//! - a deep-lane request never skips the probe (`probe`);
+//! - no program names, and no execution dispatches, a method that is not query-safe (`plan`,
+//!   `execute`);
+//! - every citation of an answer points at evidence gathered in this request (`synthesize`).
+//!
+//! A broken invariant is a bug: the request fails with an internal error (logged in full, with the
+//! step, sent without details) rather than returning something unsafe. Every model call is in
+//! [`ask`], with its prompt, budget and fallback reason.
+
+mod ask;
+mod complete;
+mod execute;
+mod gate;
+pub mod lane;
+mod normalize;
+mod plan;
+mod probe;
+mod select;
+mod settings;
+mod settle;
+mod synthesize;
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use catalog::Marketplace;
+use clarify::Decision;
+use contract::{ApiError, ErrorCode, QueryRequest, QueryResponse, ToolDescriptor};
+use executor::Sandbox;
+use probes::MethodIndex;
+use traces::{EventName, EventSink, TraceLog};
+use tracing::Instrument;
+
+pub use settings::PipelineSettings;
+
+use ask::{Asker, Budgets, Ledger};
+use settle::Ending;
+
+/// Everything a request needs; shared by all requests.
+pub struct Pipeline {
+    marketplace: Arc<Marketplace>,
+    sandbox: Arc<Sandbox>,
+    settings: PipelineSettings,
+    /// Method indexes by tool set. The marketplace hands out the same `Arc` for a tool while its
+    /// listing is fresh, and an index holds its tools' `Arc`s, so the pointers identify the set.
+    indexes: std::sync::Mutex<HashMap<Vec<usize>, Arc<MethodIndex>>>,
+}
+
+/// One request in flight: its clock, its trace and its model ledger.
+pub(crate) struct Request {
+    started: Instant,
+    trace: TraceLog,
+    ledger: Ledger,
+}
+
+/// What a step reports: its trace event(s), payloads built only when someone reads them.
+pub(crate) trait Traced {
+    fn record(&self, trace: &mut TraceLog);
+}
+
+impl Request {
+    /// Records a step's result in the trace and hands it back.
+    fn done<T: Traced>(&mut self, step: T) -> T {
+        step.record(&mut self.trace);
+        step
+    }
+
+    /// The request's model asker, charging its ledger.
+    fn asker<'a>(&'a mut self, budgets: &'a Budgets) -> Asker<'a> {
+        Asker {
+            budgets,
+            ledger: &mut self.ledger,
+        }
+    }
+}
+
+/// A broken invariant after `step`: logged in full, answered as an internal error.
+pub(crate) fn broken(step: EventName, message: impl Into<String>) -> ApiError {
+    let message = message.into();
+    tracing::error!(step = step.as_str(), %message, "pipeline invariant broken");
+    ApiError::new(ErrorCode::Internal, "internal error")
+}
+
+fn request_id() -> String {
+    let n = getrandom::u64().unwrap_or_else(|_| Instant::now().elapsed().as_nanos() as u64);
+    format!("req-{n:016x}")
+}
+
+/// Stage spans carry the event name as their OpenTelemetry name.
+macro_rules! stage {
+    ($name:expr) => {
+        tracing::info_span!("stage", otel.name = $name.as_str(), stage = $name.as_str())
+    };
+}
+pub(crate) use stage;
+
+impl Pipeline {
+    /// A pipeline over `marketplace`, running programs in `sandbox`.
+    pub fn new(
+        marketplace: Arc<Marketplace>,
+        sandbox: Arc<Sandbox>,
+        settings: PipelineSettings,
+    ) -> Self {
+        Self {
+            marketplace,
+            sandbox,
+            settings,
+            indexes: std::sync::Mutex::default(),
+        }
+    }
+
+    /// The marketplace.
+    pub fn marketplace(&self) -> &Arc<Marketplace> {
+        &self.marketplace
+    }
+
+    /// Runs one request. `sink` receives each trace event as it is emitted.
+    pub async fn run(
+        &self,
+        request: QueryRequest,
+        sink: Option<EventSink>,
+    ) -> Result<QueryResponse, ApiError> {
+        let span = tracing::info_span!("query", otel.name = "sluice.query");
+        self.drive(request, sink).instrument(span).await
+    }
+
+    /// The driver: each step in the order of ARCHITECTURE.md.
+    async fn drive(
+        &self,
+        request: QueryRequest,
+        sink: Option<EventSink>,
+    ) -> Result<QueryResponse, ApiError> {
+        let keep = request.include_developer_trace == Some(true);
+        let mut r = Request {
+            started: Instant::now(),
+            trace: TraceLog::keeping(sink, keep),
+            ledger: Ledger::default(),
+        };
+        let budgets = &self.settings.budgets;
+
+        let n = {
+            let _s = stage!(EventName::QueryNormalized).entered();
+            r.done(normalize::normalize(self, request, request_id())?)
+        };
+        let selection = select::select(self, &n, &mut r.asker(budgets))
+            .instrument(stage!(EventName::ToolSelection))
+            .await?;
+        let tools = r.done(selection).tools;
+        let lane = r
+            .done(lane::lane(
+                n.requested_depth,
+                n.pinned.is_some(),
+                &tools,
+                n.text(),
+            ))
+            .lane;
+        let index = self.index_for(&tools);
+        let probed = {
+            let _s = stage!(EventName::ScoutPrePlanProbe).entered();
+            r.done(probe::probe(lane, &index, &n.query, &self.settings.probe)?)
+        };
+        let gated = gate::gate(self, &n, &probed, &mut r.asker(budgets))
+            .instrument(stage!(EventName::QueryClarificationDecision))
+            .await?;
+        let gated = r.done(gated);
+        let diagnostics = gated.diagnostics(n.requested_depth);
+        let (interpretation, assumption) = match gated.decision.decision {
+            Decision::Answer {
+                interpretation,
+                assumption,
+            } => (*interpretation, assumption),
+            Decision::Clarify(c) => {
+                return Ok(settle::settle(
+                    r,
+                    &n,
+                    lane,
+                    diagnostics,
+                    Ending::Clarification(c),
+                ));
+            }
+            Decision::CapabilityMiss(m) => {
+                return Ok(settle::settle(
+                    r,
+                    &n,
+                    lane,
+                    diagnostics,
+                    Ending::CapabilityMiss(m),
+                ));
+            }
+        };
+
+        if n.plan_only {
+            let program = {
+                let _s = stage!(EventName::PlannerGeneratedCode).entered();
+                let safe = plan::SafeMethods::of(&tools);
+                let plan = plan::plan(&interpretation, &safe, 0)?;
+                r.done(plan::Planned::deterministic(&plan, None));
+                plan.deterministic
+            };
+            let ending = Ending::Plan {
+                program,
+                assumption,
+            };
+            return Ok(settle::settle(r, &n, lane, diagnostics, ending));
+        }
+
+        let gathered = complete::gather(self, &n, &tools, &index, interpretation, &mut r).await?;
+        let synthesized = synthesize::synthesize(self, &n, &gathered, &mut r).await?;
+        let synthesis = r.done(synthesized).synthesis;
+        let ending = Ending::Answer {
+            gathered: Box::new(gathered),
+            synthesis,
+            assumption,
+        };
+        Ok(settle::settle(r, &n, lane, diagnostics, ending))
+    }
+
+    /// The method index of `tools`, built once per tool set.
+    fn index_for(&self, tools: &[Arc<ToolDescriptor>]) -> Arc<MethodIndex> {
+        let key: Vec<usize> = tools.iter().map(|t| Arc::as_ptr(t) as usize).collect();
+        let mut cache = self.indexes.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(hit) = cache.get(&key) {
+            return Arc::clone(hit);
+        }
+        if cache.len() >= 256 {
+            cache.clear();
+        }
+        let index = Arc::new(MethodIndex::build(tools));
+        cache.insert(key, Arc::clone(&index));
+        index
+    }
+}

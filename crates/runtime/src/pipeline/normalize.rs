@@ -1,0 +1,108 @@
+//! Step 1, normalize: the request's options resolved to what the rest of the pipeline runs on,
+//! and the query parsed once (every later step reads the same [`probes::Query`]).
+
+use contract::{ApiError, ClarificationPolicy, ErrorCode, QueryDepth, QueryRequest, ResponseShape};
+use probes::Query;
+use serde_json::json;
+use traces::{EventName, TraceLog};
+
+use super::{Pipeline, Traced};
+
+/// A request after normalization.
+pub(crate) struct Normalized {
+    pub(crate) request_id: String,
+    /// The query, parsed once.
+    pub(crate) query: Query,
+    pub(crate) pinned: Option<Vec<String>>,
+    /// The depth after mapping legacy aliases to `deep`.
+    pub(crate) depth: QueryDepth,
+    /// The depth the caller sent, if any.
+    pub(crate) requested_depth: Option<QueryDepth>,
+    pub(crate) policy: ClarificationPolicy,
+    pub(crate) shape: ResponseShape,
+    pub(crate) answer_model: String,
+    pub(crate) selected_option_id: Option<String>,
+    pub(crate) include_trace: bool,
+    pub(crate) plan_only: bool,
+}
+
+impl Normalized {
+    /// The query as the user wrote it (trimmed).
+    pub(crate) fn text(&self) -> &str {
+        &self.query.text
+    }
+
+    /// Whether the response carries the gathered evidence.
+    pub(crate) fn shows_evidence(&self) -> bool {
+        matches!(
+            self.shape,
+            ResponseShape::AnswerWithEvidence | ResponseShape::EvidenceOnly
+        )
+    }
+}
+
+impl Traced for Normalized {
+    fn record(&self, trace: &mut TraceLog) {
+        trace.record(EventName::QueryNormalized, || {
+            json!({"requestId": self.request_id, "query": self.text(), "queryDepth": self.depth.as_str(),
+                "requestedQueryDepth": self.requested_depth.map(QueryDepth::as_str),
+                "clarificationPolicy": self.policy.as_str(), "responseShape": self.shape.as_str(),
+                "pinnedTools": self.pinned})
+        });
+    }
+}
+
+/// Resolves `request`'s options; refuses an unknown answer model or tool with an error naming
+/// the field.
+pub(crate) fn normalize(
+    pipeline: &Pipeline,
+    request: QueryRequest,
+    request_id: String,
+) -> Result<Normalized, ApiError> {
+    let settings = &pipeline.settings;
+    let requested_depth = request.query_depth;
+    let depth = match requested_depth.unwrap_or(QueryDepth::Auto) {
+        d if d.is_legacy_alias() => QueryDepth::Deep,
+        d => d,
+    };
+    let answer_model = match request.answer_model_id {
+        Some(m) if settings.answer_models.contains(&m) => m,
+        Some(m) => {
+            return Err(ApiError::invalid(
+                "answerModelId",
+                format!(
+                    "unknown answer model '{m}'; allowed: {}",
+                    settings.answer_models.join(", ")
+                ),
+            ));
+        }
+        None => settings.default_answer_model.clone(),
+    };
+    if let Some(tools) = &request.tools {
+        for (i, id) in tools.iter().enumerate() {
+            if !pipeline.marketplace.contains(id) {
+                return Err(ApiError {
+                    code: ErrorCode::NotFound,
+                    message: format!(
+                        "unknown tool '{id}'; known tools: {}",
+                        pipeline.marketplace.tool_ids().join(", ")
+                    ),
+                    field: Some(format!("tools[{i}]")),
+                });
+            }
+        }
+    }
+    Ok(Normalized {
+        request_id,
+        query: Query::parse(&request.query),
+        pinned: request.tools.filter(|t| !t.is_empty()),
+        depth,
+        requested_depth,
+        policy: request.clarification_policy.unwrap_or_default(),
+        shape: request.response_shape.unwrap_or_default(),
+        answer_model,
+        selected_option_id: request.selected_option_id,
+        include_trace: request.include_developer_trace.unwrap_or(false),
+        plan_only: request.plan_only.unwrap_or(false),
+    })
+}

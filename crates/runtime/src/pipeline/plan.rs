@@ -1,0 +1,214 @@
+//! Step 6, plan: the deterministic program for an interpretation, the allow-list every program of
+//! this round runs under, and a model-written program when a planner model is configured.
+//! Invariant checked here: a program only ever names query-safe methods of the selected tools
+//! (the allow-list is the interpretation's methods, whoever writes the program).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use contract::{ApiError, ErrorCode, FallbackReason, MethodDescriptor, ToolDescriptor};
+use executor::{AllowedMethod, Allowlist};
+use planner::{PlannedCall, Program};
+use probes::Interpretation;
+use serde::Serialize;
+use serde_json::{Value, json};
+use traces::{EventName, TraceLog};
+
+use super::ask::{Asker, Prompt};
+use super::{Traced, broken};
+
+/// The query-safe methods of the selected tools, by (tool, method).
+pub(crate) struct SafeMethods<'t>(HashMap<(&'t str, &'t str), &'t MethodDescriptor>);
+
+impl<'t> SafeMethods<'t> {
+    pub(crate) fn of(tools: &'t [Arc<ToolDescriptor>]) -> Self {
+        Self(
+            tools
+                .iter()
+                .flat_map(|t| {
+                    t.methods
+                        .iter()
+                        .map(move |m| ((t.id.as_str(), m.name.as_str()), m))
+                })
+                .filter(|(_, m)| m.safety.query_safe)
+                .collect(),
+        )
+    }
+
+    fn get(&self, tool: &str, method: &str) -> Option<&'t MethodDescriptor> {
+        self.0.get(&(tool, method)).copied()
+    }
+}
+
+/// A round's plan: the deterministic program and what any program of the round may call.
+pub(crate) struct Plan {
+    pub(crate) deterministic: Program,
+    pub(crate) allowlist: Allowlist,
+    /// `(tool, method)` pairs the program may name.
+    pub(crate) allowed: Vec<(String, String)>,
+    /// The allowed methods' schemas, for a model's prompt.
+    pub(crate) methods: Vec<Value>,
+    /// The completeness round it serves (0 first).
+    pub(crate) round: u32,
+}
+
+/// Plans `interpretation` over `safe`.
+pub(crate) fn plan(
+    interpretation: &Interpretation,
+    safe: &SafeMethods,
+    round: u32,
+) -> Result<Plan, ApiError> {
+    let deterministic = planner::plan(interpretation)
+        .map_err(|e| broken(EventName::PlannerGeneratedCode, e.to_string()))?;
+    let allowed = deterministic.methods();
+    let mut allow = Vec::with_capacity(allowed.len());
+    let mut methods = Vec::with_capacity(allowed.len());
+    for (tool, method) in &allowed {
+        let Some(m) = safe.get(tool, method) else {
+            return Err(broken(
+                EventName::PlannerGeneratedCode,
+                format!(
+                    "program names {tool}.{method}, which is not a query-safe method of the selected tools"
+                ),
+            ));
+        };
+        allow.push(AllowedMethod::new(
+            tool.clone(),
+            method.clone(),
+            m.input_schema.clone(),
+        ));
+        methods.push(json!({"tool": tool, "method": method, "input": m.input_schema, "output": m.output_schema}));
+    }
+    // A schema the executor cannot compile came from a tool server: an upstream failure.
+    let allowlist = Allowlist::new(allow)
+        .map_err(|e| ApiError::new(ErrorCode::UpstreamFailed, e.to_string()))?;
+    Ok(Plan {
+        deterministic,
+        allowlist,
+        allowed,
+        methods,
+        round,
+    })
+}
+
+/// Who wrote a program, and why another one was set aside: the one shape of the
+/// `planner-generated-code` event.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct Planned {
+    /// `deterministic`, or the model's name.
+    pub(crate) planner: String,
+    pub(crate) round: u32,
+    /// The repair attempt that wrote it (1, 2, ...).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) repair: Option<u32>,
+    /// The error the repair was asked to fix.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) error: Option<String>,
+    /// The program; absent when the model wrote none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) source: Option<String>,
+    /// The calls of a deterministic program.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) calls: Option<Vec<PlannedCall>>,
+    /// Why a model's program failed the static checks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) rejected: Option<String>,
+    /// Why the model's program was not used.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) fallback_reason: Option<FallbackReason>,
+}
+
+impl Planned {
+    /// The deterministic program of `plan`, used for `why` when it stands in for a model's.
+    pub(crate) fn deterministic(plan: &Plan, why: Option<FallbackReason>) -> Self {
+        Self {
+            planner: "deterministic".into(),
+            round: plan.round,
+            repair: None,
+            error: None,
+            source: Some(plan.deterministic.source.clone()),
+            calls: Some(plan.deterministic.calls.clone()),
+            rejected: None,
+            fallback_reason: why,
+        }
+    }
+
+    fn by_model(model: &dyn models::Model, round: u32) -> Self {
+        Self {
+            planner: model.name().to_owned(),
+            round,
+            repair: None,
+            error: None,
+            source: None,
+            calls: None,
+            rejected: None,
+            fallback_reason: None,
+        }
+    }
+}
+
+impl Traced for Planned {
+    fn record(&self, trace: &mut TraceLog) {
+        trace.record(EventName::PlannerGeneratedCode, || {
+            serde_json::to_value(self).unwrap_or(Value::Null)
+        });
+    }
+}
+
+/// Asks `model` for a program for `query` under `plan`: `Ok` with a program that passed the static
+/// checks, `Err` with why none is used. Either way the [`Planned`] record says what happened.
+pub(crate) async fn by_model(
+    model: &dyn models::Model,
+    query: &str,
+    interpretation: &Interpretation,
+    plan: &Plan,
+    asker: &mut Asker<'_>,
+) -> (Planned, Option<String>) {
+    let mut planned = Planned::by_model(model, plan.round);
+    let context = json!({"query": query, "description": interpretation.description,
+        "calls": planner::calls_for(interpretation), "methods": plan.methods});
+    match asker.program(model, Prompt::Planner, &context).await {
+        Ok(source) => {
+            let checked = planner::check_program(&source, &plan.allowed);
+            planned.source = Some(source);
+            match checked {
+                Ok(()) => {
+                    let source = planned.source.clone();
+                    (planned, source)
+                }
+                Err(why) => {
+                    planned.rejected = Some(why);
+                    planned.fallback_reason = Some(FallbackReason::StaticCheck);
+                    (planned, None)
+                }
+            }
+        }
+        Err(reason) => {
+            planned.fallback_reason = Some(reason);
+            (planned, None)
+        }
+    }
+}
+
+/// Asks the repair `model` to fix `program`, which failed with `error`; `None` when it cannot
+/// (the model failed, or its program fails the static checks).
+pub(crate) async fn repair(
+    model: &dyn models::Model,
+    query: &str,
+    program: &str,
+    error: &str,
+    attempt: u32,
+    plan: &Plan,
+    asker: &mut Asker<'_>,
+) -> Option<Planned> {
+    let context =
+        json!({"query": query, "program": program, "error": error, "methods": plan.methods});
+    let source = asker.program(model, Prompt::Repair, &context).await.ok()?;
+    planner::check_program(&source, &plan.allowed).ok()?;
+    let mut planned = Planned::by_model(model, plan.round);
+    planned.repair = Some(attempt);
+    planned.error = Some(error.to_owned());
+    planned.source = Some(source);
+    Some(planned)
+}

@@ -1,0 +1,99 @@
+//! Step 2, select: discovery of the pinned tools (or of every tool), then, when none are pinned,
+//! the tools whose metadata covers the query best; a selection model may narrow that list, never
+//! add to it.
+
+use std::sync::Arc;
+
+use catalog::CatalogError;
+use contract::{ApiError, ErrorCode, ToolDescriptor};
+use serde_json::json;
+use traces::{EventName, TraceLog};
+
+use super::ask::Asker;
+use super::normalize::Normalized;
+use super::{Pipeline, Traced, broken};
+
+/// The tools a request runs against.
+pub(crate) struct Selection {
+    pub(crate) tools: Vec<Arc<ToolDescriptor>>,
+    pinned: bool,
+    /// `deterministic`, `model`, or why the model's narrowing was not used.
+    strategy: &'static str,
+    considered: usize,
+    scores: Vec<(String, f64)>,
+    failures: Vec<String>,
+}
+
+impl Traced for Selection {
+    fn record(&self, trace: &mut TraceLog) {
+        trace.record(EventName::ToolSelection, || {
+            json!({"mode": if self.pinned { "pinned" } else { "selected" }, "strategy": self.strategy,
+                "considered": self.considered,
+                "selected": self.tools.iter().map(|t| &t.id).collect::<Vec<_>>(),
+                "scores": self.scores.iter().map(|(id, score)| json!({"toolId": id, "score": score})).collect::<Vec<_>>(),
+                "discoveryFailures": self.failures})
+        });
+    }
+}
+
+/// Discovers and selects the tools for `n`.
+pub(crate) async fn select(
+    pipeline: &Pipeline,
+    n: &Normalized,
+    asker: &mut Asker<'_>,
+) -> Result<Selection, ApiError> {
+    let (ids, pinned) = match &n.pinned {
+        Some(p) => (p.clone(), true),
+        None => (pipeline.marketplace.tool_ids(), false),
+    };
+    let discovery = pipeline
+        .marketplace
+        .describe(&ids)
+        .await
+        .map_err(|e| match e {
+            CatalogError::UnknownTool(id) => ApiError {
+                code: ErrorCode::NotFound,
+                message: format!("unknown tool '{id}'"),
+                field: Some("tools".into()),
+            },
+            other => broken(EventName::ToolSelection, other.to_string()),
+        })?;
+    let (mut tools, scores): (Vec<Arc<ToolDescriptor>>, Vec<(String, f64)>) = if pinned {
+        (discovery.tools.clone(), Vec::new())
+    } else {
+        probes::select_tools(
+            &n.query,
+            &pipeline.index_for(&discovery.tools),
+            pipeline.settings.max_selected_tools,
+        )
+        .into_iter()
+        .map(|(t, score)| {
+            let id = t.id.clone();
+            (t, (id, score))
+        })
+        .unzip()
+    };
+    let mut strategy = "deterministic";
+    if let Some(model) = pipeline
+        .settings
+        .selection
+        .as_ref()
+        .filter(|_| !pinned && !tools.is_empty())
+    {
+        match asker.selection(model.as_ref(), n.text(), &tools).await {
+            Ok(ids) => {
+                tools.retain(|t| ids.contains(&t.id));
+                strategy = "model";
+            }
+            Err(reason) => strategy = reason.as_str(),
+        }
+    }
+    Ok(Selection {
+        tools,
+        pinned,
+        strategy,
+        considered: discovery.tools.len(),
+        scores,
+        failures: discovery.failures.iter().map(ToString::to_string).collect(),
+    })
+}
