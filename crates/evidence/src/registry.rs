@@ -39,25 +39,6 @@ pub struct EvidenceRegistry {
     pub failures: Vec<String>,
 }
 
-/// Fields that give an object its own identity, so that an array of such objects is a list of
-/// separate records rather than parts of one.
-const IDENTITY: &[&str] = &[
-    "id", "question", "title", "name", "symbol", "headline", "url",
-];
-/// Fields that make a good title, in order of preference.
-const TITLE: &[&str] = &[
-    "question",
-    "title",
-    "name",
-    "headline",
-    "tournament",
-    "league",
-    "symbol",
-    "team",
-    "account",
-    "id",
-];
-
 fn fnv1a(text: &str) -> u64 {
     text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
@@ -123,10 +104,24 @@ fn pair(item: &Value) -> String {
     }
 }
 
+/// A record's title: its naming field (`question`, `title`, `name`, ...), else its first short
+/// text field, else its identifier, else `fallback`.
 fn title_of(v: &Value, fallback: &str) -> String {
-    TITLE
-        .iter()
-        .find_map(|k| v.get(*k).and_then(scalar))
+    let named = || {
+        text::lexicon::TITLE_FIELDS
+            .iter()
+            .find_map(|k| v.get(*k).and_then(scalar))
+    };
+    let first_text = || {
+        v.as_object()?
+            .values()
+            .filter_map(Value::as_str)
+            .find(|s| !s.is_empty() && s.chars().count() <= 80)
+            .map(str::to_owned)
+    };
+    named()
+        .or_else(first_text)
+        .or_else(|| v.get("id").and_then(scalar))
         .unwrap_or_else(|| fallback.to_owned())
 }
 
@@ -156,11 +151,13 @@ fn records(result: &Value) -> Vec<(Option<String>, &Value)> {
 }
 
 fn has_identity(o: &Map<String, Value>) -> bool {
-    IDENTITY.iter().any(|k| o.contains_key(*k))
+    text::lexicon::IDENTITY_FIELDS
+        .iter()
+        .any(|k| o.contains_key(*k))
 }
 
 fn identity(v: &Value) -> String {
-    IDENTITY
+    text::lexicon::IDENTITY_FIELDS
         .iter()
         .find_map(|k| v.get(*k).and_then(scalar))
         .unwrap_or_else(|| v.to_string())

@@ -10,29 +10,6 @@ use serde_json::{Map, Value};
 use crate::query::Query;
 use crate::schema::{Choice, Param, Temporal};
 
-/// Parameter names that take the user's words as they are.
-const FREE_TEXT_NAMES: &[&str] = &[
-    "ask",
-    "input",
-    "keyword",
-    "keywords",
-    "phrase",
-    "prompt",
-    "q",
-    "query",
-    "question",
-    "search",
-    "search_query",
-    "search_term",
-    "search_text",
-    "searchquery",
-    "searchterm",
-    "term",
-    "terms",
-    "text",
-    "topic",
-];
-
 /// The result of binding one method.
 #[derive(Debug, Clone, Default)]
 pub struct Binding {
@@ -80,7 +57,7 @@ pub fn is_free_text(p: &Param) -> bool {
     let stringy = p.kind.as_deref().is_none_or(|k| k == "string");
     let plain = p.choices.is_empty() && p.pattern.is_none() && p.format.is_none();
     let lowered = p.name.to_lowercase();
-    stringy && plain && FREE_TEXT_NAMES.contains(&lowered.as_str())
+    stringy && plain && text::lexicon::FREE_TEXT_NAMES.contains(&lowered.as_str())
 }
 
 /// Binds `params` from `query`. `topic` is the method's own metadata vocabulary: words in it are
@@ -468,25 +445,16 @@ enum Direction {
 
 /// The way `p` points, by the words of its name.
 fn direction(p: &Param) -> Option<Direction> {
-    const FROM: &[&str] = &[
-        "begin", "depart", "from", "origin", "pickup", "sender", "sourc", "start",
-    ];
-    const TO: &[&str] = &[
-        "arriv", "destin", "dropoff", "end", "recipi", "target", "to",
-    ];
-    const AT: &[&str] = &[
-        "address", "area", "citi", "locat", "region", "town", "venu", "where",
-    ];
     let words: Vec<String> = text::words(&p.name)
         .into_iter()
         .flat_map(|w| [text::stem(&w), w])
         .collect();
     let has = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
-    if has(FROM) {
+    if has(text::lexicon::DIRECTION_FROM) {
         Some(Direction::From)
-    } else if has(TO) {
+    } else if has(text::lexicon::DIRECTION_TO) {
         Some(Direction::To)
-    } else if has(AT) {
+    } else if has(text::lexicon::DIRECTION_AT) {
         Some(Direction::At)
     } else {
         None
@@ -607,12 +575,6 @@ fn looks_like_identifier(value: &str) -> bool {
             || value.chars().skip(1).any(char::is_uppercase))
 }
 
-/// Words that end a value spoken after its parameter's name.
-const VALUE_ENDS: &[&str] = &[
-    "about", "after", "and", "as", "at", "before", "by", "for", "from", "in", "into", "of", "on",
-    "or", "to", "using", "with",
-];
-
 /// The words following a mention of `p`'s name ("the function 3x^2 + 2x - 1" for `function`), up
 /// to a connective or the end of the clause.
 fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Option<String> {
@@ -624,7 +586,7 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
     let mut value = Vec::new();
     for w in &raw[at + 1..] {
         let bare = w.trim_matches(|c: char| !c.is_alphanumeric() && !"^+-*/=.()".contains(c));
-        if VALUE_ENDS.contains(&bare.to_lowercase().as_str()) && !value.is_empty() {
+        if text::lexicon::VALUE_ENDS.contains(&bare.to_lowercase().as_str()) && !value.is_empty() {
             break;
         }
         let lead = bare.is_empty()

@@ -8,12 +8,6 @@ use contract::{MethodDescriptor, ToolDescriptor};
 
 use crate::schema::{self, Param};
 
-/// Verbs that say how a method reads, not what it is about. Stems.
-const GENERIC_VERBS: &[&str] = &[
-    "calcul", "check", "comput", "fetch", "find", "get", "list", "look", "lookup", "queri", "read",
-    "retriev", "search", "show", "view",
-];
-
 /// How much a match in each place counts, relative to a match in the method name.
 mod weight {
     pub const NAME: f64 = 1.0;
@@ -191,7 +185,7 @@ fn index_method(
         .filter(|t| {
             t.len() > 1
                 && !t.chars().all(|c| c.is_ascii_digit())
-                && !GENERIC_VERBS.contains(&t.as_str())
+                && !text::lexicon::GENERIC_VERBS.contains(&t.as_str())
         })
         .collect();
     let topic_terms: HashMap<String, f64> = tool_terms

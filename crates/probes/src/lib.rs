@@ -769,6 +769,22 @@ mod tests {
     }
 
     #[test]
+    fn a_miss_names_the_words_the_user_wrote_not_their_stems() {
+        let idx = index(&[("Weather_1_GetWeather", "Current conditions", city())]);
+        let r = run(
+            &idx,
+            &Query::parse("Which countries favour lifting trophies?"),
+            &ProbeConfig::default(),
+        );
+        let signal = r.missing_capability_signal.expect("nothing covers trophies");
+        assert_eq!(
+            signal.message,
+            "no query-safe method covers: countries, favour, lifting, trophies"
+        );
+        assert!(signal.unmatched_terms.contains(&"countri".to_owned()));
+    }
+
+    #[test]
     fn chatter_does_not_count_against_a_request_but_other_topics_do() {
         let homes = json!({"type": "object", "properties": {
             "area": {"type": "string", "description": "City to search in"},

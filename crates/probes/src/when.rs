@@ -15,26 +15,11 @@ pub struct Moment {
     pub normal: Option<String>,
 }
 
-const MONTHS: &[&str] = &[
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-];
-
 /// Month number of a month name or its usual abbreviation ("Sept", "feb").
 fn month(token: &str) -> Option<u32> {
     let t = token.to_lowercase();
     let t = t.trim_end_matches('.');
-    MONTHS
+    text::lexicon::MONTHS
         .iter()
         .position(|m| {
             *m == t || (t.len() >= 3 && m.starts_with(t) && (t.len() == 3 || t == "sept"))
@@ -85,24 +70,10 @@ fn numeric_date(token: &str) -> Option<(u32, u32, u32)> {
         .then_some((y, m, d))
 }
 
-/// Weekday names.
-const WEEKDAYS: &[&str] = &[
-    "monday",
-    "tuesday",
-    "wednesday",
-    "thursday",
-    "friday",
-    "saturday",
-    "sunday",
-];
-
-/// Words that name a day relative to now (besides weekdays).
-const RELATIVE_DAYS: &[&str] = &["today", "tonight", "tomorrow", "yesterday", "weekend"];
-
 /// Month and weekday names written in full: capitalised, but dates, not names.
 pub(crate) fn is_date_word(token: &str) -> bool {
     let t = token.to_lowercase();
-    MONTHS.contains(&t.as_str()) || WEEKDAYS.contains(&t.as_str())
+    text::lexicon::MONTHS.contains(&t.as_str()) || text::lexicon::WEEKDAYS.contains(&t.as_str())
 }
 
 fn moment(query: &Query, first: usize, last: usize, normal: Option<String>) -> Moment {
@@ -169,7 +140,9 @@ pub fn dates(query: &Query) -> Vec<Moment> {
                 continue;
             }
         }
-        if RELATIVE_DAYS.contains(&lower[i].as_str()) || WEEKDAYS.contains(&lower[i].as_str()) {
+        if text::lexicon::RELATIVE_DAYS.contains(&lower[i].as_str())
+            || text::lexicon::WEEKDAYS.contains(&lower[i].as_str())
+        {
             let first = if i >= 1 && ["next", "this", "coming"].contains(&lower[i - 1].as_str()) {
                 i - 1
             } else {

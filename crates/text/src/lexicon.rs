@@ -3,7 +3,7 @@
 //! (checked) so that membership is a binary search.
 
 /// Stems of words that ask for every item or a comparison ("all", "every", "compare", "versus").
-pub(crate) const EVERY_ITEM: &[&str] = &[
+pub const EVERY_ITEM: &[&str] = &[
     "across", "all", "both", "compar", "each", "everi", "list", "versus", "vs",
 ];
 
@@ -12,18 +12,416 @@ pub fn asks_for_every_item(term: &str) -> bool {
     EVERY_ITEM.binary_search(&term).is_ok()
 }
 
+/// Words that carry no topic: function words, question words and politeness.
+pub const STOPWORDS: &[&str] = &[
+    "a",
+    "about",
+    "above",
+    "after",
+    "again",
+    "against",
+    "ain",
+    "all",
+    "also",
+    "am",
+    "an",
+    "and",
+    "any",
+    "are",
+    "aren",
+    "as",
+    "at",
+    "be",
+    "because",
+    "been",
+    "before",
+    "being",
+    "below",
+    "between",
+    "both",
+    "but",
+    "by",
+    "can",
+    "could",
+    "couldn",
+    "currently",
+    "d",
+    "did",
+    "didn",
+    "do",
+    "does",
+    "doesn",
+    "doing",
+    "don",
+    "during",
+    "e",
+    "each",
+    "eg",
+    "etc",
+    "few",
+    "find",
+    "for",
+    "from",
+    "further",
+    "g",
+    "get",
+    "give",
+    "had",
+    "hadn",
+    "has",
+    "hasn",
+    "have",
+    "haven",
+    "having",
+    "he",
+    "hello",
+    "her",
+    "here",
+    "hers",
+    "hey",
+    "hi",
+    "him",
+    "his",
+    "how",
+    "i",
+    "if",
+    "in",
+    "into",
+    "is",
+    "isn",
+    "it",
+    "its",
+    "itself",
+    "just",
+    "kindly",
+    "know",
+    "let",
+    "like",
+    "ll",
+    "look",
+    "m",
+    "many",
+    "me",
+    "might",
+    "mightn",
+    "more",
+    "most",
+    "much",
+    "must",
+    "mustn",
+    "my",
+    "myself",
+    "need",
+    "needn",
+    "no",
+    "nor",
+    "not",
+    "now",
+    "of",
+    "off",
+    "on",
+    "once",
+    "one",
+    "only",
+    "or",
+    "other",
+    "our",
+    "ours",
+    "ourselves",
+    "out",
+    "over",
+    "own",
+    "please",
+    "re",
+    "right",
+    "s",
+    "same",
+    "shall",
+    "shan",
+    "she",
+    "should",
+    "shouldn",
+    "show",
+    "so",
+    "some",
+    "such",
+    "t",
+    "tell",
+    "than",
+    "thank",
+    "thanks",
+    "that",
+    "the",
+    "their",
+    "theirs",
+    "them",
+    "themselves",
+    "then",
+    "there",
+    "these",
+    "they",
+    "this",
+    "those",
+    "through",
+    "to",
+    "too",
+    "under",
+    "until",
+    "up",
+    "us",
+    "ve",
+    "very",
+    "want",
+    "was",
+    "wasn",
+    "we",
+    "were",
+    "weren",
+    "what",
+    "when",
+    "where",
+    "which",
+    "while",
+    "who",
+    "whom",
+    "whose",
+    "why",
+    "will",
+    "with",
+    "would",
+    "wouldn",
+    "you",
+    "your",
+    "yours",
+    "yourself",
+    "yourselves",
+];
+
+/// Words that colour a request without saying what it is about: hedges, feelings, praise and
+/// placeholders ("maybe", "I think", "something nice", "really great"). Stems. A query's share of
+/// these says nothing about whether a tool serves it.
+pub const CHATTER: &[&str] = &[
+    "actual", "amaz", "anyth", "anyway", "appreci", "awesom", "believ", "curious", "especi",
+    "everyth", "favorit", "favourit", "feel", "glad", "gonna", "good", "gotta", "great", "guess",
+    "honest", "hope", "love", "mayb", "mood", "nice", "ok", "okay", "perhap", "pretti", "probabl",
+    "rather", "realli", "seem", "simpli", "someon", "someth", "somewhat", "stuff", "sure", "thing",
+    "think", "truli", "wanna", "wonder", "wow", "yeah", "yes",
+];
+
+/// Verbs that change the world: sending, paying, creating, deleting. Stems.
+pub const MUTATING: &[&str] = &[
+    "add",
+    "approv",
+    "archiv",
+    "arrang",
+    "assign",
+    "book",
+    "broadcast",
+    "burn",
+    "buy",
+    "cancel",
+    "charg",
+    "clear",
+    "close",
+    "commit",
+    "creat",
+    "delet",
+    "deploy",
+    "deposit",
+    "destroy",
+    "disabl",
+    "drop",
+    "edit",
+    "email",
+    "enabl",
+    "execut",
+    "follow",
+    "grant",
+    "insert",
+    "instal",
+    "invit",
+    "kill",
+    "launch",
+    "like",
+    "merg",
+    "messag",
+    "mint",
+    "modifi",
+    "move",
+    "mute",
+    "notifi",
+    "open",
+    "order",
+    "pay",
+    "place",
+    "post",
+    "publish",
+    "purchas",
+    "purg",
+    "push",
+    "put",
+    "refund",
+    "regist",
+    "reject",
+    "remov",
+    "renam",
+    "repli",
+    "reserv",
+    "reset",
+    "revert",
+    "revok",
+    "save",
+    "schedul",
+    "sell",
+    "send",
+    "set",
+    "share",
+    "sign",
+    "stake",
+    "start",
+    "stop",
+    "store",
+    "submit",
+    "subscrib",
+    "swap",
+    "trade",
+    "transfer",
+    "truncat",
+    "tweet",
+    "unsubscrib",
+    "updat",
+    "upload",
+    "wipe",
+    "withdraw",
+    "write",
+];
+
+/// Verbs whose effect cannot be taken back. A method named with one of these is never query-safe,
+/// whatever its metadata claims. Stems.
+pub const DESTRUCTIVE: &[&str] = &[
+    "burn", "cancel", "delet", "destroy", "drop", "kill", "pay", "purg", "remov", "revok", "sell",
+    "send", "transfer", "truncat", "wipe", "withdraw",
+];
+
+/// Words that introduce a request without carrying it ("please", "can you", "I'd like to").
+pub const LEAD_INS: &[&str] = &[
+    "able", "can", "could", "d", "help", "i", "kindly", "like", "me", "need", "please", "to",
+    "want", "we", "would", "you",
+];
+
+/// Parameter names that take the user's words as they are.
+pub const FREE_TEXT_NAMES: &[&str] = &[
+    "ask",
+    "input",
+    "keyword",
+    "keywords",
+    "phrase",
+    "prompt",
+    "q",
+    "query",
+    "question",
+    "search",
+    "search_query",
+    "search_term",
+    "search_text",
+    "searchquery",
+    "searchterm",
+    "term",
+    "terms",
+    "text",
+    "topic",
+];
+
+/// Words that end a value spoken after its parameter's name.
+pub const VALUE_ENDS: &[&str] = &[
+    "about", "after", "and", "as", "at", "before", "by", "for", "from", "in", "into", "of", "on",
+    "or", "to", "using", "with",
+];
+
+/// Words (and stems) in a parameter's name that say where something starts.
+pub const DIRECTION_FROM: &[&str] = &[
+    "begin", "depart", "from", "origin", "pickup", "sender", "sourc", "start",
+];
+/// Words (and stems) in a parameter's name that say where something ends.
+pub const DIRECTION_TO: &[&str] = &[
+    "arriv", "destin", "dropoff", "end", "recipi", "target", "to",
+];
+/// Words (and stems) in a parameter's name that say where something is.
+pub const DIRECTION_AT: &[&str] = &[
+    "address", "area", "citi", "locat", "region", "town", "venu", "where",
+];
+
+/// Verbs that say how a method reads, not what it is about. Stems.
+pub const GENERIC_VERBS: &[&str] = &[
+    "calcul", "check", "comput", "fetch", "find", "get", "list", "look", "lookup", "queri", "read",
+    "retriev", "search", "show", "view",
+];
+
+/// Month names, January first.
+pub const MONTHS: &[&str] = &[
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+/// Weekday names.
+pub const WEEKDAYS: &[&str] = &[
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+];
+
+/// Words that name a day relative to now (besides weekdays).
+pub const RELATIVE_DAYS: &[&str] = &["today", "tonight", "tomorrow", "yesterday", "weekend"];
+
+/// Field names that give a record its own identity, so that an array of such objects is a list
+/// of separate records rather than parts of one. English nouns of naming and addressing.
+pub const IDENTITY_FIELDS: &[&str] = &[
+    "id", "question", "title", "name", "symbol", "headline", "url",
+];
+
+/// Field names that make a good title for a record, in order of preference. English nouns of
+/// naming; a record without one is titled by its first short text.
+pub const TITLE_FIELDS: &[&str] = &[
+    "question", "title", "name", "headline", "label", "subject", "symbol",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn lists_are_sorted_for_binary_search() {
-        for list in [EVERY_ITEM] {
+    fn searched_lists_are_sorted_for_binary_search() {
+        for list in [
+            STOPWORDS,
+            MUTATING,
+            DESTRUCTIVE,
+            LEAD_INS,
+            CHATTER,
+            EVERY_ITEM,
+        ] {
             assert!(
                 list.windows(2).all(|w| w[0] < w[1]),
                 "{:?}",
                 list.windows(2).find(|w| w[0] >= w[1])
             );
         }
+        assert!(
+            DESTRUCTIVE.iter().all(|v| MUTATING.contains(v)),
+            "every destructive verb is mutating"
+        );
     }
 }

@@ -19,194 +19,9 @@ fn stemmer() -> &'static Stemmer {
     STEMMER.get_or_init(|| Stemmer::create(Algorithm::English))
 }
 
-/// Words that carry no topic: function words, question words and politeness.
-const STOPWORDS: &[&str] = &[
-    "a",
-    "about",
-    "above",
-    "after",
-    "again",
-    "against",
-    "ain",
-    "all",
-    "also",
-    "am",
-    "an",
-    "and",
-    "any",
-    "are",
-    "aren",
-    "as",
-    "at",
-    "be",
-    "because",
-    "been",
-    "before",
-    "being",
-    "below",
-    "between",
-    "both",
-    "but",
-    "by",
-    "can",
-    "could",
-    "couldn",
-    "currently",
-    "d",
-    "did",
-    "didn",
-    "do",
-    "does",
-    "doesn",
-    "doing",
-    "don",
-    "during",
-    "e",
-    "each",
-    "eg",
-    "etc",
-    "few",
-    "find",
-    "for",
-    "from",
-    "further",
-    "g",
-    "get",
-    "give",
-    "had",
-    "hadn",
-    "has",
-    "hasn",
-    "have",
-    "haven",
-    "having",
-    "he",
-    "hello",
-    "her",
-    "here",
-    "hers",
-    "hey",
-    "hi",
-    "him",
-    "his",
-    "how",
-    "i",
-    "if",
-    "in",
-    "into",
-    "is",
-    "isn",
-    "it",
-    "its",
-    "itself",
-    "just",
-    "kindly",
-    "know",
-    "let",
-    "like",
-    "ll",
-    "look",
-    "m",
-    "many",
-    "me",
-    "might",
-    "mightn",
-    "more",
-    "most",
-    "much",
-    "must",
-    "mustn",
-    "my",
-    "myself",
-    "need",
-    "needn",
-    "no",
-    "nor",
-    "not",
-    "now",
-    "of",
-    "off",
-    "on",
-    "once",
-    "one",
-    "only",
-    "or",
-    "other",
-    "our",
-    "ours",
-    "ourselves",
-    "out",
-    "over",
-    "own",
-    "please",
-    "re",
-    "right",
-    "s",
-    "same",
-    "shall",
-    "shan",
-    "she",
-    "should",
-    "shouldn",
-    "show",
-    "so",
-    "some",
-    "such",
-    "t",
-    "tell",
-    "than",
-    "thank",
-    "thanks",
-    "that",
-    "the",
-    "their",
-    "theirs",
-    "them",
-    "themselves",
-    "then",
-    "there",
-    "these",
-    "they",
-    "this",
-    "those",
-    "through",
-    "to",
-    "too",
-    "under",
-    "until",
-    "up",
-    "us",
-    "ve",
-    "very",
-    "want",
-    "was",
-    "wasn",
-    "we",
-    "were",
-    "weren",
-    "what",
-    "when",
-    "where",
-    "which",
-    "while",
-    "who",
-    "whom",
-    "whose",
-    "why",
-    "will",
-    "with",
-    "would",
-    "wouldn",
-    "you",
-    "your",
-    "yours",
-    "yourself",
-    "yourselves",
-];
-
 /// Whether `word` (lowercase) is a stopword.
 pub fn is_stopword(word: &str) -> bool {
-    STOPWORDS.binary_search(&word).is_ok()
+    lexicon::STOPWORDS.binary_search(&word).is_ok()
 }
 
 /// Splits text into lowercase words: on non-alphanumerics, at `camelCase` humps and between
@@ -272,159 +87,32 @@ pub fn terms_with_words(text: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// Words that colour a request without saying what it is about: hedges, feelings, praise and
-/// placeholders ("maybe", "I think", "something nice", "really great"). Stems. A query's share of
-/// these says nothing about whether a tool serves it.
-const CHATTER: &[&str] = &[
-    "actual", "amaz", "anyth", "anyway", "appreci", "awesom", "believ", "curious", "especi",
-    "everyth", "favorit", "favourit", "feel", "glad", "gonna", "good", "gotta", "great", "guess",
-    "honest", "hope", "love", "mayb", "mood", "nice", "ok", "okay", "perhap", "pretti", "probabl",
-    "rather", "realli", "seem", "simpli", "someon", "someth", "somewhat", "stuff", "sure", "thing",
-    "think", "truli", "wanna", "wonder", "wow", "yeah", "yes",
-];
-
 /// Whether the stem `term` is chatter: present in a request, but not what it asks for.
 pub fn chatter(term: &str) -> bool {
-    CHATTER.binary_search(&term).is_ok()
+    lexicon::CHATTER.binary_search(&term).is_ok()
 }
-
-/// Verbs that change the world: sending, paying, creating, deleting. Stems.
-const MUTATING: &[&str] = &[
-    "add",
-    "approv",
-    "archiv",
-    "arrang",
-    "assign",
-    "book",
-    "broadcast",
-    "burn",
-    "buy",
-    "cancel",
-    "charg",
-    "clear",
-    "close",
-    "commit",
-    "creat",
-    "delet",
-    "deploy",
-    "deposit",
-    "destroy",
-    "disabl",
-    "drop",
-    "edit",
-    "email",
-    "enabl",
-    "execut",
-    "follow",
-    "grant",
-    "insert",
-    "instal",
-    "invit",
-    "kill",
-    "launch",
-    "like",
-    "merg",
-    "messag",
-    "mint",
-    "modifi",
-    "move",
-    "mute",
-    "notifi",
-    "open",
-    "order",
-    "pay",
-    "place",
-    "post",
-    "publish",
-    "purchas",
-    "purg",
-    "push",
-    "put",
-    "refund",
-    "regist",
-    "reject",
-    "remov",
-    "renam",
-    "repli",
-    "reserv",
-    "reset",
-    "revert",
-    "revok",
-    "save",
-    "schedul",
-    "sell",
-    "send",
-    "set",
-    "share",
-    "sign",
-    "stake",
-    "start",
-    "stop",
-    "store",
-    "submit",
-    "subscrib",
-    "swap",
-    "trade",
-    "transfer",
-    "truncat",
-    "tweet",
-    "unsubscrib",
-    "updat",
-    "upload",
-    "wipe",
-    "withdraw",
-    "write",
-];
-
-/// Verbs whose effect cannot be taken back. A method named with one of these is never query-safe,
-/// whatever its metadata claims. Stems.
-const DESTRUCTIVE: &[&str] = &[
-    "burn", "cancel", "delet", "destroy", "drop", "kill", "pay", "purg", "remov", "revok", "sell",
-    "send", "transfer", "truncat", "wipe", "withdraw",
-];
 
 /// Whether the stem `term` is a verb that changes the world.
 pub fn mutating_verb(term: &str) -> bool {
-    MUTATING.binary_search(&term).is_ok()
+    lexicon::MUTATING.binary_search(&term).is_ok()
 }
 
 /// Whether the stem `term` is a verb whose effect cannot be undone.
 pub fn destructive_verb(term: &str) -> bool {
-    DESTRUCTIVE.binary_search(&term).is_ok()
+    lexicon::DESTRUCTIVE.binary_search(&term).is_ok()
 }
-
-/// Words that introduce a request without carrying it ("please", "can you", "I'd like to").
-const LEAD_INS: &[&str] = &[
-    "able", "can", "could", "d", "help", "i", "kindly", "like", "me", "need", "please", "to",
-    "want", "we", "would", "you",
-];
 
 /// The first word of the request proper, skipping lead-ins: "Please could you send ..." → "send".
 pub fn leading_verb(text: &str) -> Option<String> {
     words(text)
         .into_iter()
-        .find(|w| LEAD_INS.binary_search(&w.as_str()).is_err())
+        .find(|w| lexicon::LEAD_INS.binary_search(&w.as_str()).is_err())
         .map(|w| stem(&w))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn lexicons_are_sorted_for_binary_search() {
-        for list in [STOPWORDS, MUTATING, DESTRUCTIVE, LEAD_INS, CHATTER] {
-            assert!(
-                list.windows(2).all(|w| w[0] < w[1]),
-                "{:?}",
-                list.windows(2).find(|w| w[0] >= w[1])
-            );
-        }
-        assert!(
-            DESTRUCTIVE.iter().all(|v| mutating_verb(v)),
-            "every destructive verb is mutating"
-        );
-    }
 
     #[test]
     fn stopwords_and_their_plurals_and_contractions_are_not_terms() {

@@ -70,12 +70,8 @@ impl BuiltinTool for CryptoPrices {
                     .into_iter()
                     .flatten()
                     .collect();
-                assets.sort_by(|a, b| {
-                    a["change24hPct"]
-                        .as_f64()
-                        .partial_cmp(&b["change24hPct"].as_f64())
-                        .unwrap()
-                });
+                let change = |a: &Value| a["change24hPct"].as_f64().unwrap_or(f64::NEG_INFINITY);
+                assets.sort_by(|a, b| change(a).total_cmp(&change(b)));
                 if !losers {
                     assets.reverse();
                 }

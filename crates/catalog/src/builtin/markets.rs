@@ -53,10 +53,8 @@ impl Markets {
             .collect();
         scored.sort_by(|a, b| {
             b.0.cmp(&a.0).then_with(|| {
-                b.1["volumeUsd"]
-                    .as_f64()
-                    .partial_cmp(&a.1["volumeUsd"].as_f64())
-                    .unwrap()
+                let volume = |m: &Value| m["volumeUsd"].as_f64().unwrap_or(f64::NEG_INFINITY);
+                volume(b.1).total_cmp(&volume(a.1))
             })
         });
         let total = scored.len();
