@@ -776,7 +776,9 @@ mod tests {
             &Query::parse("Which countries favour lifting trophies?"),
             &ProbeConfig::default(),
         );
-        let signal = r.missing_capability_signal.expect("nothing covers trophies");
+        let signal = r
+            .missing_capability_signal
+            .expect("nothing covers trophies");
         assert_eq!(
             signal.message,
             "no query-safe method covers: countries, favour, lifting, trophies"

@@ -184,3 +184,39 @@ async fn nothing_leaks_from_one_run_into_the_next() {
         RunOutcome::Returned(json!(["undefined", true]))
     );
 }
+
+/// A pooled slot keeps part of its memory resident between runs and copies back only the pages a
+/// run dirtied: a run that wrote inside and far beyond that part still leaves the next run in the
+/// same slot (one slot, so it is the same) the snapshot's exact realm.
+#[tokio::test]
+async fn a_reused_slot_starts_from_the_snapshot_however_much_the_last_run_wrote() {
+    let one = executor::Sandbox::new(executor::SandboxConfig {
+        max_concurrent_runs: 1,
+        ..executor::SandboxConfig::default()
+    })
+    .expect("sandbox builds");
+    let allow = market_allowlist();
+    let first = one
+        .run(
+            "globalThis.leak = 'x'.repeat(1 << 20); Array.prototype.push = null;
+             Object.prototype.polluted = 1; const big = new Array(1e6).fill(7);
+             return big.length + leak.length;",
+            &allow,
+            market_tools(),
+        )
+        .await;
+    assert_eq!(first.outcome, RunOutcome::Returned(json!(2_048_576)));
+    for _ in 0..3 {
+        let next = one
+            .run(
+                "return [typeof globalThis.leak, typeof [].push, ({}).polluted === undefined];",
+                &allow,
+                market_tools(),
+            )
+            .await;
+        assert_eq!(
+            next.outcome,
+            RunOutcome::Returned(json!(["undefined", "function", true]))
+        );
+    }
+}
