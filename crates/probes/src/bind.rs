@@ -62,142 +62,16 @@ pub fn is_free_text(p: &Param) -> bool {
 
 /// Binds `params` from `query`. `topic` is the method's own metadata vocabulary: words in it are
 /// what the query is about ("Uber" for an Uber method), not values to pass.
+///
+/// The phases run in this order, each a [`Binder`] method, because each consumes words the later
+/// ones must not reuse: explicit assignments, enum values, dates and times, then per remaining
+/// parameter a pattern, the free text, a structured value, a list, a number or a name.
 pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Binding {
-    let q_terms: HashSet<&str> = query.terms.iter().map(String::as_str).collect();
-    let mut binding = Binding::default();
-    // Words and tokens already spoken for, so that one part of the query binds one parameter.
-    let mut used_terms: HashSet<String> = HashSet::new();
-    let mut used_tokens: HashSet<String> = HashSet::new();
-
-    // Explicit assignments first: "a=1, b=-3" or "unit: celsius" name the parameter outright.
-    for p in params {
-        if let Some((token, value)) = assignment(p, query) {
-            used_tokens.insert(token);
-            used_terms.extend(text::terms(&value.to_string()));
-            binding.arguments.insert(p.name.clone(), value);
-        }
-    }
-
-    let assigned: HashSet<String> = binding.arguments.keys().cloned().collect();
-
-    // Enums next: they are the most constrained, and what they consume is not an entity.
-    for p in params
-        .iter()
-        .filter(|p| !p.choices.is_empty() && !assigned.contains(&p.name))
-    {
-        // Words of the parameter\'s own name ("league" for `league`) name the parameter, not one
-        // of its values: "the league standings" chooses no league.
-        let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
-        let mut scored: Vec<Scored> = p
-            .choices
-            .iter()
-            .enumerate()
-            .filter_map(|(order, choice)| {
-                let label_terms: HashSet<String> = text::terms(&choice.label).into_iter().collect();
-                let hits: HashSet<String> = label_terms
-                    .iter()
-                    .filter(|t| q_terms.contains(t.as_str()) && !own.contains(*t))
-                    .cloned()
-                    .collect();
-                (!hits.is_empty()).then(|| Scored {
-                    choice,
-                    order,
-                    fraction: hits.len() as f64 / label_terms.len().max(1) as f64,
-                    hits,
-                })
-            })
-            .collect();
-        if scored.is_empty() {
-            continue;
-        }
-        let best = scored.iter().map(|s| s.hits.len()).max().unwrap_or(0);
-        let disjoint = scored.len() > 1 && pairwise_disjoint(&scored);
-        if disjoint && binding.fan_out.is_none() {
-            // The query names each of these values by its own words.
-            scored.sort_by_key(|s| s.order);
-            for s in &scored {
-                used_terms.extend(s.hits.iter().cloned());
-            }
-            binding.fan_out = Some((
-                p.name.clone(),
-                scored.iter().map(|s| s.choice.value.clone()).collect(),
-            ));
-            continue;
-        }
-        scored.retain(|s| s.hits.len() == best);
-        scored.sort_by(|a, b| {
-            b.fraction
-                .total_cmp(&a.fraction)
-                .then(a.order.cmp(&b.order))
-        });
-        for s in &scored {
-            used_terms.extend(s.hits.iter().cloned());
-        }
-        used_tokens.extend(
-            query
-                .tokens
-                .iter()
-                .filter(|t| text::terms(t).iter().any(|x| used_terms.contains(x)))
-                .cloned(),
-        );
-        // A value the query names in full ("Economy") beats values it names only in part
-        // ("Premium Economy").
-        let full: Vec<usize> = (0..scored.len())
-            .filter(|&i| scored[i].fraction >= 1.0)
-            .collect();
-        if full.len() == 1 && scored.len() > 1 {
-            let keep = full[0];
-            scored = vec![scored.swap_remove(keep)];
-        }
-        if scored.len() == 1 {
-            binding
-                .arguments
-                .insert(p.name.clone(), scored[0].choice.value.clone());
-        } else if binding.ambiguity.is_none() {
-            binding.ambiguity = Some(Ambiguity {
-                param: p.name.clone(),
-                candidates: scored.iter().map(|s| s.choice.value.clone()).collect(),
-            });
-        }
-    }
-
-    // Dates and times: the query's own, in the order written, to the date and time parameters in
-    // the order the schema declares them ("from August 15th to August 17th" → check-in, check-out).
-    // Their digits are not quantities.
-    let (dates, times) = (&query.dates, &query.times);
-    let temporal_tokens: HashSet<String> = dates
-        .iter()
-        .chain(times)
-        .flat_map(|m| query.tokens[m.span.0..=m.span.1].iter().cloned())
-        .collect();
-    let (mut next_date, mut next_time) = (0, 0);
-    for p in params
-        .iter()
-        .filter(|p| p.choices.is_empty() && p.pattern.is_none())
-    {
-        if binding.arguments.contains_key(&p.name) {
-            continue;
-        }
-        let Some(kind) = p.temporal else { continue };
-        let date = matches!(kind, Temporal::Date | Temporal::DateTime)
-            .then(|| dates.get(next_date))
-            .flatten();
-        let time = matches!(kind, Temporal::Time | Temporal::DateTime)
-            .then(|| times.get(next_time))
-            .flatten();
-        let value = match (date, time) {
-            (Some(d), Some(t)) => moment_pair(p, d, t),
-            (Some(m), None) | (None, Some(m)) => rendered(p, m),
-            (None, None) => continue,
-        };
-        next_date += usize::from(date.is_some());
-        next_time += usize::from(time.is_some());
-        binding
-            .arguments
-            .insert(p.name.clone(), Value::String(value));
-    }
-    let assigned: HashSet<String> = binding.arguments.keys().cloned().collect();
-
+    let mut b = Binder::new(params, query, topic);
+    b.assignments();
+    b.enums();
+    b.moments();
+    let assigned: HashSet<String> = b.binding.arguments.keys().cloned().collect();
     for p in params
         .iter()
         .filter(|p| p.choices.is_empty() && !assigned.contains(&p.name))
@@ -205,160 +79,359 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
         if p.temporal.is_some() && p.pattern.is_none() {
             continue;
         }
-        if let Some(pattern) = &p.pattern {
-            if let Some(re) = crate::schema::compiled(pattern)
-                && let Some(token) = query
-                    .tokens
-                    .iter()
-                    .find(|t| !used_tokens.contains(*t) && re.is_match(t))
-            {
-                used_tokens.insert(token.clone());
-                binding
-                    .arguments
-                    .insert(p.name.clone(), Value::String(token.clone()));
-            }
+        if p.pattern.is_some() {
+            b.pattern(p);
             continue;
         }
-        if is_free_text(p) && (p.required || params.iter().filter(|q| is_free_text(q)).count() == 1)
-        {
-            binding
-                .arguments
-                .insert(p.name.clone(), Value::String(query.text.clone()));
-            continue;
-        }
-        if !p.required {
+        if b.free_text(p) || !p.required {
             continue;
         }
         match p.kind.as_deref() {
-            Some("object") if !p.nested.is_empty() => {
-                // A body of fields: bound field by field; what it lacks is asked for by its path,
-                // and a field several values fit is asked for with those values as choices.
-                let inner = bind(&p.nested, query, topic);
-                let path = |name: &str| format!("{}.{name}", p.name);
-                for m in inner.missing {
-                    binding.missing.push(MissingParam {
-                        name: path(&m.name),
-                        ..m
-                    });
-                }
-                if let Some(a) = inner.ambiguity {
-                    let field = p.nested.iter().find(|f| f.name == a.param);
-                    binding.missing.push(MissingParam {
-                        name: path(&a.param),
-                        description: field.map(|f| f.description.clone()).unwrap_or_default(),
-                        choices: a.candidates,
-                    });
-                }
-                binding
-                    .arguments
-                    .insert(p.name.clone(), Value::Object(inner.arguments));
-            }
-            Some("array") => {
-                if let Some(list) = query.lists().into_iter().next() {
-                    binding.arguments.insert(p.name.clone(), list);
-                }
-            }
-            Some("integer" | "number") => {
-                let not_quantities: HashSet<String> =
-                    used_tokens.union(&temporal_tokens).cloned().collect();
-                if let Some((token, v)) =
-                    pick_number(p, params, query, &not_quantities, &binding.arguments)
-                {
-                    let value = if p.kind.as_deref() == Some("integer") {
-                        if v.fract() != 0.0 {
-                            continue;
-                        }
-                        Value::from(v as i64)
-                    } else {
-                        serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)
-                    };
-                    used_tokens.insert(token);
-                    binding.arguments.insert(p.name.clone(), value);
-                }
-            }
-            Some("string") | None if p.format.is_none() => {
-                let open_strings = params
-                    .iter()
-                    .filter(|q| {
-                        q.required
-                            && q.choices.is_empty()
-                            && q.pattern.is_none()
-                            && q.temporal.is_none()
-                            && q.kind.as_deref().is_none_or(|k| k == "string")
-                            && !binding.arguments.contains_key(&q.name)
-                    })
-                    .count();
-                let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
-                let candidates: Vec<String> = query
-                    .entities()
-                    .into_iter()
-                    .map(|e| without_leading_words(&e, &own))
-                    .filter(|e| {
-                        let terms = text::terms(e);
-                        !terms.is_empty()
-                            && !terms
-                                .iter()
-                                .all(|t| used_terms.contains(t) || topic.contains_key(t))
-                    })
-                    .collect();
-                // Names fill free-form strings in order when the query gives at least as many
-                // names as there are such parameters ("from Sydney to Melbourne"). With fewer, one
-                // is missing, and a name binds only next to the parameter's own words ("'localhost'
-                // for the host"): guessing positions would fill the wrong one. Failing a name, the
-                // words right after a mention of the parameter are its value.
-                // A place parameter that points one way takes the name the query points that way
-                // ("from Fresno" for the origin), and never the one pointed the other way.
-                let way = direction(p);
-                let cued = way.and_then(|w| {
-                    candidates
-                        .iter()
-                        .find(|e| cue(query, e) == Some(w) && fits(p, e))
-                        .cloned()
-                });
-                let mut candidates = candidates;
-                if let Some(w) = way.filter(|w| *w != Direction::At) {
-                    candidates
-                        .retain(|e| cue(query, e).is_none_or(|c| c == w || c == Direction::At));
-                }
-                let entity = cued
-                    .or_else(|| {
-                        if open_strings <= 1 || candidates.len() >= open_strings {
-                            candidates.into_iter().next()
-                        } else {
-                            nearest_entity(p, query, &candidates)
-                        }
-                    })
-                    .map(|e| with_region(p, query, e))
-                    .filter(|e| fits(p, e))
-                    .or_else(|| value_after_mention(p, query, &used_terms).filter(|e| fits(p, e)));
-                if let Some(e) = entity {
-                    used_terms.extend(text::terms(&e));
-                    binding.arguments.insert(p.name.clone(), Value::String(e));
-                }
-            }
+            Some("object") if !p.nested.is_empty() => b.structured(p),
+            Some("array") => b.list(p),
+            Some("integer" | "number") => b.number(p),
+            Some("string") | None if p.format.is_none() => b.name(p),
             _ => {}
         }
     }
+    b.finish()
+}
 
-    for p in params {
-        let bound = binding.arguments.contains_key(&p.name)
-            || binding
-                .ambiguity
-                .as_ref()
-                .is_some_and(|a| a.param == p.name)
-            || binding
-                .fan_out
-                .as_ref()
-                .is_some_and(|(name, _)| *name == p.name);
-        if p.required && !bound && !p.has_default {
-            binding.missing.push(MissingParam {
-                name: p.name.clone(),
-                description: p.description.clone(),
-                choices: p.choices.iter().map(|c| c.value.clone()).collect(),
-            });
+/// One method's binding in progress: what is bound so far, and the words and tokens already
+/// spoken for, so that one part of the query binds one parameter.
+struct Binder<'a> {
+    params: &'a [Param],
+    query: &'a Query,
+    topic: &'a HashMap<String, f64>,
+    binding: Binding,
+    used_terms: HashSet<String>,
+    used_tokens: HashSet<String>,
+    /// Tokens of the query's dates and times: their digits are not quantities.
+    temporal_tokens: HashSet<String>,
+}
+
+impl<'a> Binder<'a> {
+    fn new(params: &'a [Param], query: &'a Query, topic: &'a HashMap<String, f64>) -> Self {
+        let temporal_tokens = query
+            .dates
+            .iter()
+            .chain(&query.times)
+            .flat_map(|m| query.tokens[m.span.0..=m.span.1].iter().cloned())
+            .collect();
+        Self {
+            params,
+            query,
+            topic,
+            binding: Binding::default(),
+            used_terms: HashSet::new(),
+            used_tokens: HashSet::new(),
+            temporal_tokens,
         }
     }
-    binding
+
+    /// Explicit assignments: "a=1, b=-3" or "unit: celsius" name the parameter outright.
+    fn assignments(&mut self) {
+        for p in self.params {
+            if let Some((token, value)) = assignment(p, self.query) {
+                self.used_tokens.insert(token);
+                self.used_terms.extend(text::terms(&value.to_string()));
+                self.binding.arguments.insert(p.name.clone(), value);
+            }
+        }
+    }
+
+    /// Enum values: the most constrained, and what they consume is not an entity. Values the
+    /// query names each by their own words fan out; values it names equally well are ambiguous.
+    fn enums(&mut self) {
+        let q_terms: HashSet<&str> = self.query.terms.iter().map(String::as_str).collect();
+        let assigned: HashSet<String> = self.binding.arguments.keys().cloned().collect();
+        for p in self
+            .params
+            .iter()
+            .filter(|p| !p.choices.is_empty() && !assigned.contains(&p.name))
+        {
+        // Words of the parameter\'s own name ("league" for `league`) name the parameter, not one
+            // of its values: "the league standings" chooses no league.
+            let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+            let mut scored: Vec<Scored> = p
+                .choices
+                .iter()
+                .enumerate()
+                .filter_map(|(order, choice)| {
+                    let label_terms: HashSet<String> = text::terms(&choice.label).into_iter().collect();
+                    let hits: HashSet<String> = label_terms
+                        .iter()
+                        .filter(|t| q_terms.contains(t.as_str()) && !own.contains(*t))
+                        .cloned()
+                        .collect();
+                    (!hits.is_empty()).then(|| Scored {
+                        choice,
+                        order,
+                        fraction: hits.len() as f64 / label_terms.len().max(1) as f64,
+                        hits,
+                    })
+                })
+                .collect();
+            if scored.is_empty() {
+                continue;
+            }
+            let best = scored.iter().map(|s| s.hits.len()).max().unwrap_or(0);
+            let disjoint = scored.len() > 1 && pairwise_disjoint(&scored);
+            if disjoint && self.binding.fan_out.is_none() {
+                // The query names each of these values by its own words.
+                scored.sort_by_key(|s| s.order);
+                for s in &scored {
+                    self.used_terms.extend(s.hits.iter().cloned());
+                }
+                self.binding.fan_out = Some((
+                    p.name.clone(),
+                    scored.iter().map(|s| s.choice.value.clone()).collect(),
+                ));
+                continue;
+            }
+            scored.retain(|s| s.hits.len() == best);
+            scored.sort_by(|a, b| {
+                b.fraction
+                    .total_cmp(&a.fraction)
+                    .then(a.order.cmp(&b.order))
+            });
+            for s in &scored {
+                self.used_terms.extend(s.hits.iter().cloned());
+            }
+            self.used_tokens.extend(
+                self.query
+                    .tokens
+                    .iter()
+                    .filter(|t| text::terms(t).iter().any(|x| self.used_terms.contains(x)))
+                    .cloned(),
+            );
+            // A value the query names in full ("Economy") beats values it names only in part
+            // ("Premium Economy").
+            let full: Vec<usize> = (0..scored.len())
+                .filter(|&i| scored[i].fraction >= 1.0)
+                .collect();
+            if full.len() == 1 && scored.len() > 1 {
+                let keep = full[0];
+                scored = vec![scored.swap_remove(keep)];
+            }
+            if scored.len() == 1 {
+                self.binding
+                    .arguments
+                    .insert(p.name.clone(), scored[0].choice.value.clone());
+            } else if self.binding.ambiguity.is_none() {
+                self.binding.ambiguity = Some(Ambiguity {
+                    param: p.name.clone(),
+                    candidates: scored.iter().map(|s| s.choice.value.clone()).collect(),
+                });
+            }
+        }
+    }
+
+    /// Dates and times: the query's own, in the order written, to the date and time parameters
+    /// in the order the schema declares them ("from August 15th to August 17th" → check-in,
+    /// check-out).
+    fn moments(&mut self) {
+        let (dates, times) = (&self.query.dates, &self.query.times);
+        let (mut next_date, mut next_time) = (0, 0);
+        for p in self
+            .params
+            .iter()
+            .filter(|p| p.choices.is_empty() && p.pattern.is_none())
+        {
+            if self.binding.arguments.contains_key(&p.name) {
+                continue;
+            }
+            let Some(kind) = p.temporal else { continue };
+            let date = matches!(kind, Temporal::Date | Temporal::DateTime)
+                .then(|| dates.get(next_date))
+                .flatten();
+            let time = matches!(kind, Temporal::Time | Temporal::DateTime)
+                .then(|| times.get(next_time))
+                .flatten();
+            let value = match (date, time) {
+                (Some(d), Some(t)) => moment_pair(p, d, t),
+                (Some(m), None) | (None, Some(m)) => rendered(p, m),
+                (None, None) => continue,
+            };
+            next_date += usize::from(date.is_some());
+            next_time += usize::from(time.is_some());
+            self.binding
+                .arguments
+                .insert(p.name.clone(), Value::String(value));
+        }
+    }
+
+    /// A parameter with a pattern takes the first unused token that matches it.
+    fn pattern(&mut self, p: &Param) {
+        let Some(re) = p.pattern.as_deref().and_then(crate::schema::compiled) else {
+            return;
+        };
+        if let Some(token) = self
+            .query
+            .tokens
+            .iter()
+            .find(|t| !self.used_tokens.contains(*t) && re.is_match(t))
+        {
+            self.used_tokens.insert(token.clone());
+            self.binding
+                .arguments
+                .insert(p.name.clone(), Value::String(token.clone()));
+        }
+    }
+
+    /// A free-text parameter (a search query) takes the user's words as they are, when it is
+    /// required or the only one. Returns whether it was bound.
+    fn free_text(&mut self, p: &Param) -> bool {
+        let only = || self.params.iter().filter(|q| is_free_text(q)).count() == 1;
+        if is_free_text(p) && (p.required || only()) {
+            self.binding
+                .arguments
+                .insert(p.name.clone(), Value::String(self.query.text.clone()));
+            return true;
+        }
+        false
+    }
+
+    /// A body of fields: bound field by field; what it lacks is asked for by its path, and a field
+    /// several values fit is asked for with those values as choices.
+    fn structured(&mut self, p: &Param) {
+        let inner = bind(&p.nested, self.query, self.topic);
+        let path = |name: &str| format!("{}.{name}", p.name);
+        for m in inner.missing {
+            self.binding.missing.push(MissingParam {
+                name: path(&m.name),
+                ..m
+            });
+        }
+        if let Some(a) = inner.ambiguity {
+            let field = p.nested.iter().find(|f| f.name == a.param);
+            self.binding.missing.push(MissingParam {
+                name: path(&a.param),
+                description: field.map(|f| f.description.clone()).unwrap_or_default(),
+                choices: a.candidates,
+            });
+        }
+        self.binding
+            .arguments
+            .insert(p.name.clone(), Value::Object(inner.arguments));
+    }
+
+    /// A list parameter takes the query's first written list.
+    fn list(&mut self, p: &Param) {
+        if let Some(list) = self.query.lists().into_iter().next() {
+            self.binding.arguments.insert(p.name.clone(), list);
+        }
+    }
+
+    /// A number parameter takes the quantity that fits it best among those not yet used (nor part
+    /// of a date or time); an integer parameter never takes a fraction.
+    fn number(&mut self, p: &Param) {
+        let not_quantities: HashSet<String> = self
+            .used_tokens
+            .union(&self.temporal_tokens)
+            .cloned()
+            .collect();
+        let Some((token, v)) = pick_number(
+            p,
+            self.params,
+            self.query,
+            &not_quantities,
+            &self.binding.arguments,
+        ) else {
+            return;
+        };
+        let value = if p.kind.as_deref() == Some("integer") {
+            if v.fract() != 0.0 {
+                return;
+            }
+            Value::from(v as i64)
+        } else {
+            serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)
+        };
+        self.used_tokens.insert(token);
+        self.binding.arguments.insert(p.name.clone(), value);
+    }
+
+    /// A free-form string takes a name from the query.
+    ///
+    /// Names fill free-form strings in order when the query gives at least as many names as there
+    /// are such parameters ("from Sydney to Melbourne"). With fewer, one is missing, and a name
+    /// binds only next to the parameter's own words ("'localhost' for the host"): guessing
+    /// positions would fill the wrong one. Failing a name, the words right after a mention of the
+    /// parameter are its value. A place parameter that points one way takes the name the query
+    /// points that way ("from Fresno" for the origin), and never the one pointed the other way.
+    fn name(&mut self, p: &Param) {
+        let query = self.query;
+        let open_strings = self
+            .params
+            .iter()
+            .filter(|q| {
+                q.required
+                    && q.choices.is_empty()
+                    && q.pattern.is_none()
+                    && q.temporal.is_none()
+                    && q.kind.as_deref().is_none_or(|k| k == "string")
+                    && !self.binding.arguments.contains_key(&q.name)
+            })
+            .count();
+        let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+        let mut candidates: Vec<String> = query
+            .entities()
+            .into_iter()
+            .map(|e| without_leading_words(&e, &own))
+            .filter(|e| {
+                let terms = text::terms(e);
+                !terms.is_empty()
+                    && !terms
+                        .iter()
+                        .all(|t| self.used_terms.contains(t) || self.topic.contains_key(t))
+            })
+            .collect();
+        let way = direction(p);
+        let cued = way.and_then(|w| {
+            candidates
+                .iter()
+                .find(|e| cue(query, e) == Some(w) && fits(p, e))
+                .cloned()
+        });
+        if let Some(w) = way.filter(|w| *w != Direction::At) {
+            candidates.retain(|e| cue(query, e).is_none_or(|c| c == w || c == Direction::At));
+        }
+        let entity = cued
+            .or_else(|| {
+                if open_strings <= 1 || candidates.len() >= open_strings {
+                    candidates.into_iter().next()
+                } else {
+                    nearest_entity(p, query, &candidates)
+                }
+            })
+            .map(|e| with_region(p, query, e))
+            .filter(|e| fits(p, e))
+            .or_else(|| value_after_mention(p, query, &self.used_terms).filter(|e| fits(p, e)));
+        if let Some(e) = entity {
+            self.used_terms.extend(text::terms(&e));
+            self.binding.arguments.insert(p.name.clone(), Value::String(e));
+        }
+    }
+
+    /// The binding, with every required parameter nothing bound (and that has no default) listed
+    /// as missing.
+    fn finish(mut self) -> Binding {
+        for p in self.params {
+            let b = &self.binding;
+            let bound = b.arguments.contains_key(&p.name)
+                || b.ambiguity.as_ref().is_some_and(|a| a.param == p.name)
+                || b.fan_out.as_ref().is_some_and(|(name, _)| *name == p.name);
+            if p.required && !bound && !p.has_default {
+                self.binding.missing.push(MissingParam {
+                    name: p.name.clone(),
+                    description: p.description.clone(),
+                    choices: p.choices.iter().map(|c| c.value.clone()).collect(),
+                });
+            }
+        }
+        self.binding
+    }
 }
 
 /// `name=value` or `name: value` for this parameter in the query, typed by the schema: the value
@@ -710,6 +783,36 @@ mod tests {
 
     fn check(schema: Value, query: &str) -> Binding {
         bind(&params(&schema), &Query::parse(query), &HashMap::new())
+    }
+
+    #[test]
+    fn each_phase_binds_only_its_own_kind_and_spends_its_words() {
+        let schema = json!({"type": "object", "properties": {
+            "cabin": {"type": "string", "enum": ["Economy", "Business"]},
+            "date": {"type": "string", "format": "date"},
+            "seats": {"type": "integer"},
+            "code": {"type": "string", "pattern": "^[A-Z]{2}[0-9]{3,4}$"},
+            "city": {"type": "string"}},
+            "required": ["cabin", "date", "seats", "code", "city"]});
+        let params = params(&schema);
+        let query = Query::parse("Business seats=2 on flight BA2490 to Lisbon on 2025-03-14");
+        let topic = HashMap::new();
+        let mut b = Binder::new(&params, &query, &topic);
+        let bound = |b: &Binder| b.binding.arguments.keys().cloned().collect::<Vec<_>>();
+        b.assignments();
+        assert_eq!(bound(&b), ["seats"]);
+        b.enums();
+        assert_eq!(b.binding.arguments["cabin"], "Business");
+        assert!(b.used_terms.contains("busi"), "the enum spent its word");
+        b.moments();
+        assert_eq!(b.binding.arguments["date"], "2025-03-14");
+        let find = |name: &str| params.iter().find(|p| p.name == name).unwrap();
+        b.pattern(find("code"));
+        assert_eq!(b.binding.arguments["code"], "BA2490");
+        let missing: Vec<String> = b.finish().missing.into_iter().map(|m| m.name).collect();
+        assert_eq!(missing, ["city"], "the name phase did not run");
+        let whole = check(schema, "Business seats=2 on flight BA2490 to Lisbon on 2025-03-14");
+        assert_eq!(whole.arguments.len(), 5, "{whole:?}");
     }
 
     fn tournaments() -> Value {

@@ -10,6 +10,8 @@
 
 pub mod lexicon;
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use rust_stemmers::{Algorithm, Stemmer};
@@ -59,10 +61,28 @@ pub fn words(text: &str) -> Vec<String> {
     out
 }
 
-/// The stem of a lowercase word.
+/// The stem of a lowercase word. Stems are remembered per thread (queries, metadata and tool
+/// output repeat the same words); the memory is dropped whole when it reaches
+/// [`STEM_MEMORY`] words.
 pub fn stem(word: &str) -> String {
-    stemmer().stem(word).into_owned()
+    thread_local! {
+        static STEMS: RefCell<HashMap<String, String>> = RefCell::new(HashMap::new());
+    }
+    STEMS.with_borrow_mut(|stems| {
+        if let Some(known) = stems.get(word) {
+            return known.clone();
+        }
+        let stemmed = stemmer().stem(word).into_owned();
+        if stems.len() >= STEM_MEMORY {
+            stems.clear();
+        }
+        stems.insert(word.to_owned(), stemmed.clone());
+        stemmed
+    })
 }
+
+/// Words whose stems a thread remembers.
+const STEM_MEMORY: usize = 32_768;
 
 /// Content terms of `text`: words minus stopwords, stemmed. Order is kept; duplicates are not
 /// removed (callers that want sets collect into one).
