@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::{Map, Value};
 
 use crate::query::Query;
-use crate::schema::{Choice, Param, Temporal};
+use crate::schema::{Choice, Param, Temporal, is_free_text};
 
 /// The result of binding one method.
 #[derive(Debug, Clone, Default)]
@@ -50,14 +50,6 @@ struct Scored<'a> {
     order: usize,
     hits: HashSet<String>,
     fraction: f64,
-}
-
-/// Whether a parameter takes the user's words as they are (a search query).
-pub fn is_free_text(p: &Param) -> bool {
-    let stringy = p.kind.as_deref().is_none_or(|k| k == "string");
-    let plain = p.choices.is_empty() && p.pattern.is_none() && p.format.is_none();
-    let lowered = p.name.to_lowercase();
-    stringy && plain && text::lexicon::FREE_TEXT_NAMES.contains(&lowered.as_str())
 }
 
 /// Binds `params` from `query`. `topic` is the method's own metadata vocabulary: words in it are
@@ -150,7 +142,7 @@ impl<'a> Binder<'a> {
             .iter()
             .filter(|p| !p.choices.is_empty() && !assigned.contains(&p.name))
         {
-        // Words of the parameter\'s own name ("league" for `league`) name the parameter, not one
+            // Words of the parameter\'s own name ("league" for `league`) name the parameter, not one
             // of its values: "the league standings" chooses no league.
             let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
             let mut scored: Vec<Scored> = p
@@ -158,7 +150,8 @@ impl<'a> Binder<'a> {
                 .iter()
                 .enumerate()
                 .filter_map(|(order, choice)| {
-                    let label_terms: HashSet<String> = text::terms(&choice.label).into_iter().collect();
+                    let label_terms: HashSet<String> =
+                        text::terms(&choice.label).into_iter().collect();
                     let hits: HashSet<String> = label_terms
                         .iter()
                         .filter(|t| q_terms.contains(t.as_str()) && !own.contains(*t))
@@ -410,7 +403,9 @@ impl<'a> Binder<'a> {
             .or_else(|| value_after_mention(p, query, &self.used_terms).filter(|e| fits(p, e)));
         if let Some(e) = entity {
             self.used_terms.extend(text::terms(&e));
-            self.binding.arguments.insert(p.name.clone(), Value::String(e));
+            self.binding
+                .arguments
+                .insert(p.name.clone(), Value::String(e));
         }
     }
 
@@ -811,7 +806,10 @@ mod tests {
         assert_eq!(b.binding.arguments["code"], "BA2490");
         let missing: Vec<String> = b.finish().missing.into_iter().map(|m| m.name).collect();
         assert_eq!(missing, ["city"], "the name phase did not run");
-        let whole = check(schema, "Business seats=2 on flight BA2490 to Lisbon on 2025-03-14");
+        let whole = check(
+            schema,
+            "Business seats=2 on flight BA2490 to Lisbon on 2025-03-14",
+        );
         assert_eq!(whole.arguments.len(), 5, "{whole:?}");
     }
 

@@ -7,30 +7,21 @@ use std::sync::Arc;
 use contract::{MethodDescriptor, ToolDescriptor};
 
 use crate::schema::{self, Param};
-
-/// How much a match in each place counts, relative to a match in the method name.
-mod weight {
-    pub const NAME: f64 = 1.0;
-    pub const DESCRIPTION: f64 = 0.9;
-    pub const ENUM_VALUE: f64 = 1.0;
-    pub const PARAM_NAME: f64 = 0.7;
-    pub const PARAM_TEXT: f64 = 0.6;
-    pub const EXAMPLE: f64 = 0.6;
-    pub const OUTPUT: f64 = 0.5;
-    pub const TOOL: f64 = 0.5;
-    /// Factor for a nested field's name, text, values and examples.
-    pub const NESTED: f64 = 0.7;
-}
+use crate::weights::Weights;
 
 /// Indexes one parameter's name, description, enum values and examples, scaled by `factor`.
 fn index_param(p: &Param, factor: f64, add: &mut impl FnMut(&str, f64, bool)) {
-    add(&p.name, weight::PARAM_NAME * factor, false);
-    add(&p.description, weight::PARAM_TEXT * factor, true);
+    add(&p.name, Weights::DEFAULT.in_param_name * factor, false);
+    add(
+        &p.description,
+        Weights::DEFAULT.in_param_text * factor,
+        true,
+    );
     for c in &p.choices {
-        add(&c.label, weight::ENUM_VALUE * factor, false);
+        add(&c.label, Weights::DEFAULT.in_enum_value * factor, false);
     }
     for e in &p.examples {
-        add(e, weight::EXAMPLE * factor, false);
+        add(e, Weights::DEFAULT.in_example * factor, false);
     }
 }
 
@@ -159,10 +150,10 @@ fn index_method(
         }
     };
     for t in tool_terms {
-        add(t, weight::TOOL, false);
+        add(t, Weights::DEFAULT.in_tool, false);
     }
-    add(&m.name, weight::NAME, false);
-    add(&m.description, weight::DESCRIPTION, true);
+    add(&m.name, Weights::DEFAULT.in_name, false);
+    add(&m.description, Weights::DEFAULT.in_description, true);
     let params = schema::params(&m.input_schema);
     // Nested fields (a request body's) describe the method as much as top-level ones.
     let every = schema::flattened(&params);
@@ -172,11 +163,11 @@ fn index_method(
     // Nested fields (a request body's) describe the method too, a step further from what it is
     // about.
     for p in params.iter().flat_map(|top| schema::flattened(&top.nested)) {
-        index_param(p, weight::NESTED, &mut add);
+        index_param(p, Weights::DEFAULT.nested, &mut add);
     }
     if let Some(out) = &m.output_schema {
         for name in output_property_names(out) {
-            add(&name, weight::OUTPUT, false);
+            add(&name, Weights::DEFAULT.in_output, false);
         }
     }
     let name_terms = text::terms(&m.name).into_iter().collect();
@@ -195,7 +186,7 @@ fn index_method(
         .chain(affirmed_terms(&m.description))
         .map(|t| (t, 1.0))
         .collect();
-    let free_text = every.iter().any(|p| crate::bind::is_free_text(p));
+    let free_text = every.iter().any(|p| crate::schema::is_free_text(p));
     let takes_names = every.iter().any(|p| {
         p.kind.as_deref().is_none_or(|k| k == "string")
             && p.choices.is_empty()

@@ -16,6 +16,7 @@ pub mod bind;
 pub mod index;
 pub mod query;
 pub mod schema;
+pub mod weights;
 pub mod when;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -29,15 +30,13 @@ use serde_json::{Map, Value, json};
 pub use bind::{Binding, MissingParam};
 pub use index::MethodIndex;
 pub use query::Query;
+pub use weights::Weights;
 
 /// Probe tuning. The defaults are the product's; tests and benchmarks may vary them.
 #[derive(Debug, Clone)]
 pub struct ProbeConfig {
-    /// Coverage a method needs to be viable.
-    pub viable_coverage: f64,
-    /// A viable method stays in contention for the ambiguity pool when its score is at least
-    /// this fraction of the best score.
-    pub pool_margin: f64,
+    /// Every number the probe decides with.
+    pub weights: Weights,
     /// Size of the execution shortlist.
     pub shortlist_size: usize,
     /// Size of the list a selection model would choose from.
@@ -47,8 +46,7 @@ pub struct ProbeConfig {
 impl Default for ProbeConfig {
     fn default() -> Self {
         Self {
-            viable_coverage: 0.5,
-            pool_margin: 0.8,
+            weights: Weights::DEFAULT,
             shortlist_size: 3,
             llm_candidates: 8,
         }
@@ -185,13 +183,6 @@ impl ProbeReport {
     }
 }
 
-/// Coverage a method's own metadata must reach before it is credited for the values it could
-/// take and, if it searches free text, for the topics it could search for.
-const ANCHOR: f64 = 0.2;
-
-/// How much a near form ("gain" for "gainer") counts, relative to the metadata word's weight.
-const NEAR_FORM_WEIGHT: f64 = 0.8;
-
 /// The weight of a metadata term that is a near form of `t`: one extends the other by at most
 /// two letters and both have at least four ("gain"/"gainer", "lose"/"loser"). The stemmer keeps
 /// such agentive and similar endings apart; a query should not miss a method over them.
@@ -201,15 +192,6 @@ fn near_form(doc: &index::MethodDoc, candidates: &[&str]) -> Option<f64> {
         .filter_map(|c| doc.terms.get(*c).copied())
         .reduce(f64::max)
 }
-
-/// How much chatter counts, relative to a content word of the same rarity.
-const CHATTER_WEIGHT: f64 = 0.25;
-
-/// How much a word counts whose token the method's schema recognises by a declared pattern.
-const PATTERN_WEIGHT: f64 = 0.9;
-
-/// How much a value word (a name or a number the method could take as an argument) counts.
-const VALUE_WEIGHT: f64 = 0.8;
 
 /// One scored method of the index.
 struct Scored<'a> {
@@ -221,17 +203,10 @@ struct Scored<'a> {
 
 /// Scores every method of `index` against `query`, best first. Ties break on the method's
 /// position in the index (tool order, then declaration order), so ranking is deterministic.
-fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
+fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Scored<'a>> {
     // Chatter ("maybe", "something nice") weighs little: it is in the request, but no tool is
     // expected to cover it.
-    let weight = |t: &str| {
-        index.idf(t)
-            * if text::chatter(t) {
-                CHATTER_WEIGHT
-            } else {
-                1.0
-            }
-    };
+    let weight = |t: &str| index.idf(t) * if text::chatter(t) { wt.chatter } else { 1.0 };
     let total: f64 = query.terms.iter().map(|t| weight(t)).sum();
     // Words that are values rather than topics: named entities and numbers. No metadata can
     // list every city or amount, so a method with a parameter that takes such a value covers
@@ -287,7 +262,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
                 .collect();
             for t in &query.terms {
                 if recognised.contains(t) {
-                    covered += weight(t) * PATTERN_WEIGHT;
+                    covered += weight(t) * wt.pattern;
                     matched.push(t.clone());
                 } else if let Some(w) = doc.terms.get(t) {
                     covered += weight(t) * w;
@@ -296,7 +271,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
                         in_name += weight(t);
                     }
                 } else if let Some(w) = near.get(t.as_str()).and_then(|c| near_form(doc, c)) {
-                    covered += weight(t) * w * NEAR_FORM_WEIGHT;
+                    covered += weight(t) * w * wt.near_form;
                     matched.push(t.clone());
                 } else if (doc.takes_numbers && numbers.contains(t))
                     || (doc.takes_moments && moments.contains(t))
@@ -312,25 +287,25 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query) -> Vec<Scored<'a>> {
             // A request that reads ("list", "get", "what ...") is not served by a method whose name
             // leads with a verb that changes things ("add_postgres_server"), however many words they share.
             let verb_penalty = if !asks_to_act && doc.acts.is_some() {
-                MUTATING_NAME_PENALTY
+                wt.mutating_name_penalty
             } else {
                 1.0
             };
             let mut coverage = topical;
-            if topical >= ANCHOR {
+            if topical >= wt.anchor {
                 for t in values {
-                    coverage += weight(t) * VALUE_WEIGHT / total;
+                    coverage += weight(t) * wt.value / total;
                     matched.push(t.clone());
                 }
                 // A search method takes topics its metadata cannot list: it is credited with
                 // half of what is left uncovered.
                 if doc.free_text {
-                    coverage += 0.5 * (1.0 - coverage);
+                    coverage += wt.free_text_credit * (1.0 - coverage);
                 }
             }
             Scored {
                 doc,
-                score: (coverage + 0.1 * in_name / total) * verb_penalty,
+                score: (coverage + wt.name_bonus * in_name / total) * verb_penalty,
                 coverage,
                 matched,
             }
@@ -468,7 +443,7 @@ fn interpretations(s: &Scored, query: &Query) -> Vec<Interpretation> {
 
 /// Runs the probe over `index` (the selected tools) for `query`.
 pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeReport {
-    let scored = score_all(index, query);
+    let scored = score_all(index, query, &config.weights);
     let (safe, unsafe_): (Vec<&Scored>, Vec<&Scored>) =
         scored.iter().partition(|s| s.doc.query_safe());
 
@@ -497,7 +472,7 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
         .copied()
         .filter(|s| is_viable(s, query, config))
         .collect();
-    let signal = missing_capability(index, query, &scored, &viable);
+    let signal = missing_capability(index, query, &scored, &viable, &config.weights);
     let mut report = ProbeReport {
         status: ProbeStatus::Completed,
         query_safe_candidate_set,
@@ -527,7 +502,7 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
     let mut readings: Vec<BTreeSet<&str>> = Vec::new();
     for s in viable
         .iter()
-        .filter(|s| s.score >= best * config.pool_margin)
+        .filter(|s| s.score >= best * config.weights.pool_margin)
     {
         let reading: BTreeSet<&str> = s.matched.iter().map(String::as_str).collect();
         if readings.iter().any(|r| r.is_superset(&reading)) {
@@ -542,7 +517,7 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
             }
         }
     }
-    report.adequacy = if viable[0].coverage >= 0.75 {
+    report.adequacy = if viable[0].coverage >= config.weights.adequate_coverage {
         Adequacy::Adequate
     } else {
         Adequacy::Partial
@@ -552,14 +527,8 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
     report
 }
 
-/// Score factor for a method whose name leads with a mutating verb when the query only reads.
-const MUTATING_NAME_PENALTY: f64 = 0.75;
-
-/// Coverage that suffices when the query names everything the method's name is about.
-const NAMED_SUBJECT_COVERAGE: f64 = 0.0;
-
 /// Whether a method can serve the query: it covers enough of it, or the query names everything
-/// its name is about (`weather` for `Weather_1_GetWeather`) and it covers a fair part.
+/// its name is about (`weather` for `Weather_1_GetWeather`).
 fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig) -> bool {
     // A method that changes things ("BuyEventTickets") does not serve a request that only looks
     // ("find theater events") unless the request names what it does.
@@ -569,13 +538,11 @@ fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig) -> bool {
     {
         return false;
     }
-    if s.coverage >= config.viable_coverage {
+    if s.coverage >= config.weights.viable_coverage {
         return true;
     }
     let subject = &s.doc.subject_terms;
-    !subject.is_empty()
-        && s.coverage >= NAMED_SUBJECT_COVERAGE
-        && subject.iter().all(|t| query.terms.contains(t))
+    !subject.is_empty() && subject.iter().all(|t| query.terms.contains(t))
 }
 
 /// Why nothing can serve `query`, or `None` when something can.
@@ -584,6 +551,7 @@ fn missing_capability(
     query: &Query,
     scored: &[Scored],
     viable: &[&Scored],
+    wt: &Weights,
 ) -> Option<MissingCapability> {
     // The `n` best-scoring methods; with `unsafe_first`, those that could act before those that
     // only read (stable otherwise).
@@ -640,7 +608,7 @@ fn missing_capability(
     // itself does that; reading nearby data is not doing what was asked.
     if let Some(verb) = query.act.clone() {
         let names_verb = |d: &index::MethodDoc| {
-            d.name_terms.contains(&verb) || d.terms.get(&verb).is_some_and(|w| *w >= 0.9)
+            d.name_terms.contains(&verb) || d.terms.get(&verb).is_some_and(|w| *w >= wt.names_verb)
         };
         let safe_does_it = index.docs.iter().any(|d| d.query_safe() && names_verb(d));
         let unsafe_does_it = index.docs.iter().any(|d| !d.query_safe() && names_verb(d));
@@ -659,7 +627,7 @@ fn missing_capability(
     if viable.is_empty() {
         let reason = if scored
             .first()
-            .is_some_and(|s| !s.doc.query_safe() && s.coverage >= 0.5)
+            .is_some_and(|s| !s.doc.query_safe() && s.coverage >= wt.execute_only_coverage)
         {
             MissReason::ExecuteOnly
         } else {
@@ -687,12 +655,12 @@ pub fn fast_pick(
     q: &Query,
     config: &ProbeConfig,
 ) -> Result<Interpretation, MissingCapability> {
-    let scored = score_all(index, q);
+    let scored = score_all(index, q, &config.weights);
     let viable: Vec<&Scored> = scored
         .iter()
         .filter(|s| s.doc.query_safe() && is_viable(s, q, config))
         .collect();
-    if let Some(signal) = missing_capability(index, q, &scored, &viable) {
+    if let Some(signal) = missing_capability(index, q, &scored, &viable, &config.weights) {
         return Err(signal);
     }
     Ok(interpretations(viable[0], q).remove(0))
@@ -702,7 +670,10 @@ pub fn fast_pick(
 /// name what came close) scores above zero, best first, at most `max`.
 pub fn select_tools(q: &Query, index: &MethodIndex, max: usize) -> Vec<(Arc<ToolDescriptor>, f64)> {
     let mut best: Vec<(Arc<ToolDescriptor>, f64)> = Vec::new();
-    for s in score_all(index, q).into_iter().filter(|s| s.score > 0.0) {
+    for s in score_all(index, q, &Weights::DEFAULT)
+        .into_iter()
+        .filter(|s| s.score > 0.0)
+    {
         if !best.iter().any(|(t, _)| t.id == s.doc.tool.id) {
             best.push((Arc::clone(&s.doc.tool), round(s.score)));
         }

@@ -31,11 +31,7 @@ impl Query {
                 spellings.push(word);
             }
         }
-        let tokens = text
-            .split_whitespace()
-            .map(clean)
-            .filter(|t| !t.is_empty())
-            .collect();
+        let tokens = text::tokens(text);
         let mut query = Self {
             text: text.trim().to_owned(),
             terms,
@@ -45,8 +41,8 @@ impl Query {
             times: Vec::new(),
             act: text::leading_verb(text).filter(|v| text::mutating_verb(v)),
         };
-        query.dates = crate::when::dates(&query);
-        query.times = crate::when::times(&query);
+        query.dates = crate::when::dates(&query.tokens);
+        query.times = crate::when::times(&query.tokens);
         query
     }
 
@@ -130,7 +126,7 @@ impl Query {
         let mut out = quoted(&self.text);
         // Runs of capitalised words, broken at the end of a sentence ("Karan. Could" is two).
         let raw: Vec<&str> = self.text.split_whitespace().collect();
-        let cleaned: Vec<String> = raw.iter().map(|t| clean(t)).collect();
+        let cleaned: Vec<String> = raw.iter().map(|t| text::token(t)).collect();
         let mut run: Vec<&str> = Vec::new();
         for (i, token) in cleaned.iter().enumerate() {
             if token.is_empty() {
@@ -180,16 +176,6 @@ fn quantity(token: &str) -> Option<f64> {
     (starts_unit && number.bytes().any(|b| b.is_ascii_digit()))
         .then(|| number.parse().ok())
         .flatten()
-}
-
-/// A whitespace token without surrounding punctuation or a possessive `'s`.
-fn clean(t: &str) -> String {
-    let t = t.trim_matches(|c: char| !c.is_alphanumeric() && !"-_.$@#/".contains(c));
-    let t = t.trim_end_matches(['.', ',']);
-    t.strip_suffix("'s")
-        .or_else(|| t.strip_suffix("’s"))
-        .unwrap_or(t)
-        .to_owned()
 }
 
 /// Phrases in quotes. A quote opens at the start or after whitespace and closes before

@@ -55,7 +55,7 @@ fn temporal(p: &Param) -> Option<Temporal> {
     let date = own
         .iter()
         .any(|t| ["date", "day", "when"].contains(&t.as_str()))
-        || (says_date && !crate::bind::is_free_text(p));
+        || (says_date && !is_free_text(p));
     let time = own
         .iter()
         .any(|t| ["time", "hour", "clock"].contains(&t.as_str()))
@@ -216,6 +216,14 @@ fn alias_in(description: &str, value: &str) -> Option<String> {
     let inner = rest.strip_prefix('(')?;
     let end = inner.find(')')?;
     Some(inner[..end].to_owned())
+}
+
+/// Whether a parameter takes the user's words as they are (a search query).
+pub fn is_free_text(p: &Param) -> bool {
+    let stringy = p.kind.as_deref().is_none_or(|k| k == "string");
+    let plain = p.choices.is_empty() && p.pattern.is_none() && p.format.is_none();
+    let lowered = p.name.to_lowercase();
+    stringy && plain && text::lexicon::FREE_TEXT_NAMES.contains(&lowered.as_str())
 }
 
 #[cfg(test)]

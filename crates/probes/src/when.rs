@@ -2,8 +2,6 @@
 //! ask for (`YYYY-MM-DD`, `HH:MM`). Everything here reads the query's tokens; nothing guesses a
 //! year or today's date.
 
-use crate::query::Query;
-
 /// A date or a time of day in the query.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Moment {
@@ -76,23 +74,22 @@ pub(crate) fn is_date_word(token: &str) -> bool {
     text::lexicon::MONTHS.contains(&t.as_str()) || text::lexicon::WEEKDAYS.contains(&t.as_str())
 }
 
-fn moment(query: &Query, first: usize, last: usize, normal: Option<String>) -> Moment {
+fn moment(tokens: &[String], first: usize, last: usize, normal: Option<String>) -> Moment {
     Moment {
         span: (first, last),
-        text: query.tokens[first..=last].join(" "),
+        text: tokens[first..=last].join(" "),
         normal,
     }
 }
 
 /// Dates in the query, in order.
-pub fn dates(query: &Query) -> Vec<Moment> {
-    let toks = &query.tokens;
+pub fn dates(toks: &[String]) -> Vec<Moment> {
     let lower: Vec<String> = toks.iter().map(|t| t.to_lowercase()).collect();
     let mut out: Vec<Moment> = Vec::new();
     let mut i = 0;
     while i < toks.len() {
         if let Some((y, m, d)) = numeric_date(&toks[i]) {
-            out.push(moment(query, i, i, Some(format!("{y:04}-{m:02}-{d:02}"))));
+            out.push(moment(toks, i, i, Some(format!("{y:04}-{m:02}-{d:02}"))));
             i += 1;
             continue;
         }
@@ -135,7 +132,7 @@ pub fn dates(query: &Query) -> Vec<Moment> {
                     (Some(y), Some(d)) => Some(format!("{y:04}-{m:02}-{d:02}")),
                     _ => None,
                 };
-                out.push(moment(query, first, last, normal));
+                out.push(moment(toks, first, last, normal));
                 i = last + 1;
                 continue;
             }
@@ -148,7 +145,7 @@ pub fn dates(query: &Query) -> Vec<Moment> {
             } else {
                 i
             };
-            out.push(moment(query, first, i, None));
+            out.push(moment(toks, first, i, None));
         }
         i += 1;
     }
@@ -156,9 +153,8 @@ pub fn dates(query: &Query) -> Vec<Moment> {
 }
 
 /// Times of day in the query, in order: `09:00`, `2 PM`, `5pm`, `5 in the afternoon`, `noon`.
-pub fn times(query: &Query) -> Vec<Moment> {
-    let lower: Vec<String> = query
-        .tokens
+pub fn times(toks: &[String]) -> Vec<Moment> {
+    let lower: Vec<String> = toks
         .iter()
         .map(|t| t.to_lowercase().replace('.', ""))
         .collect();
@@ -169,7 +165,7 @@ pub fn times(query: &Query) -> Vec<Moment> {
         let t = word(i);
         if t == "noon" || t == "midnight" {
             let h = if t == "noon" { 12 } else { 0 };
-            out.push(moment(query, i, i, Some(format!("{h:02}:00"))));
+            out.push(moment(toks, i, i, Some(format!("{h:02}:00"))));
             i += 1;
             continue;
         }
@@ -215,7 +211,7 @@ pub fn times(query: &Query) -> Vec<Moment> {
             Some("am") if h == 12 => h = 0,
             _ => {}
         }
-        out.push(moment(query, i, last, Some(format!("{h:02}:{m:02}"))));
+        out.push(moment(toks, i, last, Some(format!("{h:02}:{m:02}"))));
         i = last + 1;
     }
     out
@@ -224,6 +220,10 @@ pub fn times(query: &Query) -> Vec<Moment> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn tokens(text: &str) -> Vec<String> {
+        text::tokens(text)
+    }
 
     fn normals(found: Vec<Moment>) -> Vec<(String, Option<String>)> {
         found.into_iter().map(|m| (m.text, m.normal)).collect()
@@ -235,7 +235,7 @@ mod tests {
 
     #[test]
     fn dates_in_their_many_spellings() {
-        let q = Query::parse("Book from August 15th to August 17th, 2023 please");
+        let q = tokens("Book from August 15th to August 17th, 2023 please");
         assert_eq!(
             normals(dates(&q)),
             [
@@ -243,9 +243,7 @@ mod tests {
                 pair("August 17th 2023", Some("2023-08-17"))
             ]
         );
-        let q = Query::parse(
-            "a picnic on the 4th march 2023, or 2023.4.15, or 2023-03-13, or 3/14/2024",
-        );
+        let q = tokens("a picnic on the 4th march 2023, or 2023.4.15, or 2023-03-13, or 3/14/2024");
         assert_eq!(
             normals(dates(&q)),
             [
@@ -255,7 +253,7 @@ mod tests {
                 pair("3/14/2024", Some("2024-03-14")),
             ]
         );
-        let q = Query::parse("Today is March 10 of 2024; the 20th of June 2022; next Tuesday");
+        let q = tokens("Today is March 10 of 2024; the 20th of June 2022; next Tuesday");
         assert_eq!(
             normals(dates(&q)),
             [
@@ -265,13 +263,12 @@ mod tests {
                 pair("next Tuesday", None),
             ]
         );
-        assert!(dates(&Query::parse("I may march on, 3 of them")).is_empty());
+        assert!(dates(&tokens("I may march on, 3 of them")).is_empty());
     }
 
     #[test]
     fn times_of_day() {
-        let q =
-            Query::parse("leave around 09:00, or 2 PM, or 9pm, or at 5 in the afternoon, or noon");
+        let q = tokens("leave around 09:00, or 2 PM, or 9pm, or at 5 in the afternoon, or noon");
         assert_eq!(
             normals(times(&q)),
             [
@@ -282,6 +279,6 @@ mod tests {
                 pair("noon", Some("12:00")),
             ]
         );
-        assert!(times(&Query::parse("3 bedrooms and 2 bathrooms")).is_empty());
+        assert!(times(&tokens("3 bedrooms and 2 bathrooms")).is_empty());
     }
 }

@@ -64,7 +64,7 @@ impl Default for PipelineConfig {
         Self {
             max_rediscovery_rounds: 2,
             max_selected_tools: 5,
-            viable_coverage: probes::ProbeConfig::default().viable_coverage,
+            viable_coverage: probes::Weights::DEFAULT.viable_coverage,
         }
     }
 }

@@ -61,6 +61,25 @@ pub fn words(text: &str) -> Vec<String> {
     out
 }
 
+/// Whitespace tokens with surrounding punctuation and a possessive `'s` removed, as written
+/// (`"Spain's"` → `Spain`, `"$1,500."` → `$1,500`): what values and patterns are read from.
+pub fn tokens(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .map(token)
+        .filter(|t| !t.is_empty())
+        .collect()
+}
+
+/// One whitespace token cleaned as [`tokens`] cleans it.
+pub fn token(t: &str) -> String {
+    let t = t.trim_matches(|c: char| !c.is_alphanumeric() && !"-_.$@#/".contains(c));
+    let t = t.trim_end_matches(['.', ',']);
+    t.strip_suffix("'s")
+        .or_else(|| t.strip_suffix("\u{2019}s"))
+        .unwrap_or(t)
+        .to_owned()
+}
+
 /// The stem of a lowercase word. Stems are remembered per thread (queries, metadata and tool
 /// output repeat the same words); the memory is dropped whole when it reaches
 /// [`STEM_MEMORY`] words.

@@ -158,7 +158,9 @@ fn run_cli(cli: Cli) -> anyhow::Result<i32> {
     let path = cli
         .suite
         .ok_or_else(|| UsageError("--suite FILE is required (or use `import`)".into()))?;
-    let suite = Suite::load(&path).map_err(|e| UsageError(format!("{e:#}")))?;
+    let suite = Suite::load(&path)
+        .and_then(|s| metrics::check_thresholds(&s.thresholds).map(|()| s))
+        .map_err(|e| UsageError(format!("{e:#}")))?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;

@@ -81,6 +81,17 @@ pub fn definition(name: &str) -> Option<&'static MetricDef> {
     METRICS.iter().find(|m| m.name == name)
 }
 
+/// Refuses thresholds on names that are not metrics.
+pub fn check_thresholds<T>(thresholds: &BTreeMap<String, T>) -> anyhow::Result<()> {
+    for name in thresholds.keys() {
+        anyhow::ensure!(
+            definition(name).is_some(),
+            "unknown metric '{name}' in thresholds"
+        );
+    }
+    Ok(())
+}
+
 /// `--help` text listing every metric.
 pub fn help() -> String {
     let mut s = String::from("Metrics (each over the suite's required cases):\n");

@@ -48,7 +48,10 @@ impl PipelineSettings {
             max_rediscovery_rounds: config.pipeline.max_rediscovery_rounds,
             max_selected_tools: config.pipeline.max_selected_tools,
             probe: ProbeConfig {
-                viable_coverage: config.pipeline.viable_coverage,
+                weights: probes::Weights {
+                    viable_coverage: config.pipeline.viable_coverage,
+                    ..probes::Weights::DEFAULT
+                },
                 ..ProbeConfig::default()
             },
             answer_models: config.models.answer_models.clone(),
