@@ -106,6 +106,31 @@ const STEM_MEMORY: usize = 32_768;
 /// Content terms of `text`: words minus stopwords, stemmed. Order is kept; duplicates are not
 /// removed (callers that want sets collect into one).
 pub fn terms(text: &str) -> Vec<String> {
+    // Short texts (names, labels, values, queries) recur across methods and requests: their
+    // terms are remembered per thread, like stems, and dropped whole at the same size.
+    thread_local! {
+        static TERMS: RefCell<HashMap<String, Vec<String>>> = RefCell::new(HashMap::new());
+    }
+    if text.len() > MEMO_TEXT_BYTES {
+        return fresh_terms(text);
+    }
+    if let Some(known) = TERMS.with_borrow(|m| m.get(text).cloned()) {
+        return known;
+    }
+    let found = fresh_terms(text);
+    TERMS.with_borrow_mut(|m| {
+        if m.len() >= STEM_MEMORY {
+            m.clear();
+        }
+        m.insert(text.to_owned(), found.clone());
+    });
+    found
+}
+
+/// Texts longer than this are tokenized afresh each time (tool output, long descriptions).
+const MEMO_TEXT_BYTES: usize = 256;
+
+fn fresh_terms(text: &str) -> Vec<String> {
     words(text)
         .into_iter()
         .filter(|w| !is_stopword(w))
