@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 
 use crate::query::Query;
 use crate::schema::{Choice, Param, Temporal, is_free_text};
+use crate::weights::Weights;
 
 /// The result of binding one method.
 #[derive(Debug, Clone, Default)]
@@ -677,7 +678,7 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
         .then_some(joined)
 }
 
-/// The candidate name closest to a mention of `p`'s own words, within [`NEAR`] tokens.
+/// The candidate name closest to a mention of `p`'s own words, within [`Weights::near_tokens`] tokens.
 fn nearest_entity(p: &Param, query: &Query, candidates: &[String]) -> Option<String> {
     let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
     let mentions = query.mentions(&own);
@@ -689,15 +690,12 @@ fn nearest_entity(p: &Param, query: &Query, candidates: &[String]) -> Option<Str
                 .iter()
                 .map(|m| m.abs_diff(at))
                 .min()
-                .filter(|d| *d <= NEAR)
+                .filter(|d| *d <= Weights::DEFAULT.near_tokens)
                 .map(|d| (d, c))
         })
         .min_by_key(|(d, _)| *d)
         .map(|(_, c)| c.clone())
 }
-
-/// Tokens within this distance of a parameter's own words tie a number to that parameter.
-const NEAR: usize = 4;
 
 /// The number for a required numeric parameter: the unused number nearest to a mention of the
 /// parameter's own words ("wait up to 600 seconds" for a `time` parameter described as "maximum
@@ -740,7 +738,7 @@ fn pick_number(
                 .iter()
                 .map(|m| m.abs_diff(*i))
                 .min()
-                .filter(|d| *d <= NEAR)
+                .filter(|d| *d <= Weights::DEFAULT.near_tokens)
                 .map(|d| (d, t, v))
         })
         .min_by_key(|(d, _, _)| *d);

@@ -62,6 +62,9 @@ pub struct Weights {
     pub execute_only_coverage: f64,
     /// Weight at which a verb in a method's metadata says the method does that verb.
     pub names_verb: f64,
+    /// Tokens within this distance of a parameter's own words tie a name or a number to that
+    /// parameter: wider binds more values, and more of them to the wrong parameter.
+    pub near_tokens: usize,
 }
 
 impl Weights {
@@ -89,6 +92,7 @@ impl Weights {
         adequate_coverage: 0.75,
         execute_only_coverage: 0.5,
         names_verb: 0.9,
+        near_tokens: 4,
     };
 }
 
