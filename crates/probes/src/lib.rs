@@ -668,9 +668,14 @@ pub fn fast_pick(
 
 /// Tool selection without pinned tools, over the index of every tool: the tools whose best method (safe or not: a miss should
 /// name what came close) scores above zero, best first, at most `max`.
-pub fn select_tools(q: &Query, index: &MethodIndex, max: usize) -> Vec<(Arc<ToolDescriptor>, f64)> {
+pub fn select_tools(
+    q: &Query,
+    index: &MethodIndex,
+    max: usize,
+    wt: &Weights,
+) -> Vec<(Arc<ToolDescriptor>, f64)> {
     let mut best: Vec<(Arc<ToolDescriptor>, f64)> = Vec::new();
-    for s in score_all(index, q, &Weights::DEFAULT)
+    for s in score_all(index, q, wt)
         .into_iter()
         .filter(|s| s.score > 0.0)
     {

@@ -81,63 +81,59 @@ pub fn token(t: &str) -> String {
 }
 
 /// The stem of a lowercase word. Stems are remembered per thread (queries, metadata and tool
-/// output repeat the same words); the memory is dropped whole when it reaches
-/// [`STEM_MEMORY`] words.
+/// output repeat the same words).
 pub fn stem(word: &str) -> String {
     thread_local! {
-        static STEMS: RefCell<HashMap<String, String>> = RefCell::new(HashMap::new());
+        static STEMS: Memo<String> = RefCell::new(HashMap::new());
     }
-    STEMS.with_borrow_mut(|stems| {
-        if let Some(known) = stems.get(word) {
-            return known.clone();
-        }
-        let stemmed = stemmer().stem(word).into_owned();
-        if stems.len() >= STEM_MEMORY {
-            stems.clear();
-        }
-        stems.insert(word.to_owned(), stemmed.clone());
-        stemmed
-    })
+    remembered(&STEMS, word, |w| stemmer().stem(w).into_owned())
 }
 
-/// Words whose stems a thread remembers.
+/// A per-thread memory of what a text gave.
+type Memo<V> = RefCell<HashMap<String, V>>;
+
+/// `compute(key)`, remembered in `memo`; the memory is dropped whole when it reaches
+/// [`STEM_MEMORY`] entries.
+fn remembered<V: Clone>(
+    memo: &'static std::thread::LocalKey<Memo<V>>,
+    key: &str,
+    compute: impl FnOnce(&str) -> V,
+) -> V {
+    if let Some(known) = memo.with_borrow(|m| m.get(key).cloned()) {
+        return known;
+    }
+    let found = compute(key);
+    memo.with_borrow_mut(|m| {
+        if m.len() >= STEM_MEMORY {
+            m.clear();
+        }
+        m.insert(key.to_owned(), found.clone());
+    });
+    found
+}
+
+/// Entries a thread remembers per memory (stems, terms of short texts).
 const STEM_MEMORY: usize = 32_768;
 
 /// Content terms of `text`: words minus stopwords, stemmed. Order is kept; duplicates are not
 /// removed (callers that want sets collect into one).
 pub fn terms(text: &str) -> Vec<String> {
     // Short texts (names, labels, values, queries) recur across methods and requests: their
-    // terms are remembered per thread, like stems, and dropped whole at the same size.
+    // terms are remembered per thread, like stems.
     thread_local! {
-        static TERMS: RefCell<HashMap<String, Vec<String>>> = RefCell::new(HashMap::new());
+        static TERMS: Memo<Vec<String>> = RefCell::new(HashMap::new());
     }
     if text.len() > MEMO_TEXT_BYTES {
         return fresh_terms(text);
     }
-    if let Some(known) = TERMS.with_borrow(|m| m.get(text).cloned()) {
-        return known;
-    }
-    let found = fresh_terms(text);
-    TERMS.with_borrow_mut(|m| {
-        if m.len() >= STEM_MEMORY {
-            m.clear();
-        }
-        m.insert(text.to_owned(), found.clone());
-    });
-    found
+    remembered(&TERMS, text, fresh_terms)
 }
 
 /// Texts longer than this are tokenized afresh each time (tool output, long descriptions).
 const MEMO_TEXT_BYTES: usize = 256;
 
 fn fresh_terms(text: &str) -> Vec<String> {
-    words(text)
-        .into_iter()
-        .filter(|w| !is_stopword(w))
-        .map(|w| stem(&w))
-        // "ones", "others": a plural of a stopword is one too.
-        .filter(|t| !is_stopword(t))
-        .collect()
+    terms_with_words(text).into_iter().map(|(t, _)| t).collect()
 }
 
 /// Each content term of `text` with the word it came from, in order (`"countries"` gives
@@ -147,6 +143,7 @@ pub fn terms_with_words(text: &str) -> Vec<(String, String)> {
         .into_iter()
         .filter(|w| !is_stopword(w))
         .map(|w| (stem(&w), w))
+        // "ones", "others": a plural of a stopword is one too.
         .filter(|(t, _)| !is_stopword(t))
         .collect()
 }

@@ -162,6 +162,7 @@ async fn tool_selection_prefers_the_tools_the_query_is_about() {
         &probes::Query::parse("current price of ethereum"),
         &MethodIndex::build(&all),
         3,
+        &probes::Weights::DEFAULT,
     );
     assert_eq!(
         picked[0].0.id,
@@ -173,7 +174,8 @@ async fn tool_selection_prefers_the_tools_the_query_is_about() {
         probes::select_tools(
             &probes::Query::parse("zzzz qqqq"),
             &MethodIndex::build(&all),
-            3
+            3,
+            &probes::Weights::DEFAULT,
         )
         .is_empty()
     );

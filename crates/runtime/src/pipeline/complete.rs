@@ -56,7 +56,7 @@ pub(crate) async fn gather(
     let mut current = interpretation;
     let mut round = 0u32;
     let mut tool_calls = 0u32;
-    loop {
+    let verdict = loop {
         let record = execute::plan_and_execute(pipeline, query, &current, &safe, round, r).await?;
         tool_calls += record.dispatched_calls().count() as u32;
         let added = registry.gather(&record, round, query);
@@ -93,12 +93,7 @@ pub(crate) async fn gather(
             .clone()
             .filter(|_| !verdict.sufficient && !exhausted)
         else {
-            return Ok(Gathered {
-                registry,
-                verdict,
-                rounds: round,
-                tool_calls,
-            });
+            break verdict;
         };
         let report = probes::run(index, &Query::parse(&follow_up), &settings.probe);
         let next = report
@@ -111,17 +106,16 @@ pub(crate) async fn gather(
             report,
         });
         tried.push(follow_up);
-        match next {
-            Some(next) => current = next,
-            None => {
-                return Ok(Gathered {
-                    registry,
-                    verdict,
-                    rounds: round,
-                    tool_calls,
-                });
-            }
-        }
+        let Some(next) = next else {
+            break verdict;
+        };
+        current = next;
         round += 1;
-    }
+    };
+    Ok(Gathered {
+        registry,
+        verdict,
+        rounds: round,
+        tool_calls,
+    })
 }

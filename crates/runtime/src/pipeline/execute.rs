@@ -74,7 +74,7 @@ pub(crate) async fn plan_and_execute(
         None => None,
     };
     let Some(mut program) = written else {
-        r.done(Planned::deterministic(&plan, None));
+        r.done(Planned::deterministic(&plan.deterministic, round, None));
         return Ok(run(
             pipeline,
             &plan.deterministic.source,
@@ -112,14 +112,18 @@ pub(crate) async fn plan_and_execute(
         else {
             break;
         };
-        program = planned.source.clone().unwrap_or_default();
+        program = planned.source.as_deref().unwrap_or_default().to_owned();
         r.done(planned);
         record = run(pipeline, &program, &plan.allowlist, round, r)
             .await?
             .record;
     }
     if failure_of(&record).is_some() {
-        let mut fallback = Planned::deterministic(&plan, Some(FallbackReason::ProgramFailed));
+        let mut fallback = Planned::deterministic(
+            &plan.deterministic,
+            round,
+            Some(FallbackReason::ProgramFailed),
+        );
         fallback.calls = None;
         r.done(fallback);
         record = run(

@@ -11,6 +11,7 @@ use traces::{EventName, TraceLog};
 use super::ask::Asker;
 use super::normalize::Normalized;
 use super::probe::Probed;
+use super::settle::Ending;
 use super::{Pipeline, Traced};
 
 /// The gate's decision, with what it was given.
@@ -102,6 +103,20 @@ pub(crate) async fn gate<'a>(
         input: Some(input),
         decision,
     })
+}
+
+/// The interpretation to plan (with the assumption made for it), or how the request ends here.
+pub(crate) fn proceed(
+    decision: Decision,
+) -> Result<(probes::Interpretation, Option<contract::Assumption>), Box<Ending>> {
+    match decision {
+        Decision::Answer {
+            interpretation,
+            assumption,
+        } => Ok((*interpretation, assumption)),
+        Decision::Clarify(c) => Err(Box::new(Ending::Clarification(c))),
+        Decision::CapabilityMiss(m) => Err(Box::new(Ending::CapabilityMiss(m))),
+    }
 }
 
 /// The fast lane's decision: its one pick, settled by the single-interpretation rule.

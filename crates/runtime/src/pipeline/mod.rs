@@ -34,7 +34,6 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use catalog::Marketplace;
-use clarify::Decision;
 use contract::{ApiError, ErrorCode, QueryRequest, QueryResponse, ToolDescriptor};
 use executor::Sandbox;
 use probes::MethodIndex;
@@ -174,38 +173,17 @@ impl Pipeline {
             .await?;
         let gated = r.done(gated);
         let diagnostics = gated.diagnostics(n.requested_depth);
-        let (interpretation, assumption) = match gated.decision.decision {
-            Decision::Answer {
-                interpretation,
-                assumption,
-            } => (*interpretation, assumption),
-            Decision::Clarify(c) => {
-                return Ok(settle::settle(
-                    r,
-                    &n,
-                    lane,
-                    diagnostics,
-                    Ending::Clarification(c),
-                ));
-            }
-            Decision::CapabilityMiss(m) => {
-                return Ok(settle::settle(
-                    r,
-                    &n,
-                    lane,
-                    diagnostics,
-                    Ending::CapabilityMiss(m),
-                ));
-            }
+        let (interpretation, assumption) = match gate::proceed(gated.decision.decision) {
+            Ok(go) => go,
+            Err(ending) => return Ok(settle::settle(r, &n, lane, diagnostics, *ending)),
         };
 
         if n.plan_only {
             let program = {
                 let _s = stage!(EventName::PlannerGeneratedCode).entered();
-                let safe = plan::SafeMethods::of(&tools);
-                let plan = plan::plan(&interpretation, &safe, 0)?;
-                r.done(plan::Planned::deterministic(&plan, None));
-                plan.deterministic
+                let program = plan::program(&interpretation, &plan::SafeMethods::of(&tools))?;
+                r.done(plan::Planned::deterministic(&program, 0, None));
+                program
             };
             let ending = Ending::Plan {
                 program,

@@ -3,6 +3,7 @@
 //! Invariant checked here: a program only ever names query-safe methods of the selected tools
 //! (the allow-list is the interpretation's methods, whoever writes the program).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -52,25 +53,44 @@ pub(crate) struct Plan {
     pub(crate) round: u32,
 }
 
-/// Plans `interpretation` over `safe`.
+/// The deterministic program for `interpretation`, checked to name only query-safe methods of
+/// the selected tools.
+pub(crate) fn program(
+    interpretation: &Interpretation,
+    safe: &SafeMethods,
+) -> Result<Program, ApiError> {
+    let program = planner::plan(interpretation)
+        .map_err(|e| broken(EventName::PlannerGeneratedCode, e.to_string()))?;
+    if let Some(c) = program
+        .calls
+        .iter()
+        .find(|c| safe.get(&c.tool, &c.method).is_none())
+    {
+        return Err(broken(
+            EventName::PlannerGeneratedCode,
+            format!(
+                "program names {}.{}, which is not a query-safe method of the selected tools",
+                c.tool, c.method
+            ),
+        ));
+    }
+    Ok(program)
+}
+
+/// Plans `interpretation` over `safe` for a run: the checked program and its allow-list.
 pub(crate) fn plan(
     interpretation: &Interpretation,
     safe: &SafeMethods,
     round: u32,
 ) -> Result<Plan, ApiError> {
-    let deterministic = planner::plan(interpretation)
-        .map_err(|e| broken(EventName::PlannerGeneratedCode, e.to_string()))?;
+    let deterministic = program(interpretation, safe)?;
     let allowed = deterministic.methods();
     let mut allow = Vec::with_capacity(allowed.len());
     let mut methods = Vec::with_capacity(allowed.len());
     for (tool, method) in &allowed {
+        // program() checked that every method it names is query-safe.
         let Some(m) = safe.get(tool, method) else {
-            return Err(broken(
-                EventName::PlannerGeneratedCode,
-                format!(
-                    "program names {tool}.{method}, which is not a query-safe method of the selected tools"
-                ),
-            ));
+            continue;
         };
         allow.push(AllowedMethod::new(
             tool.clone(),
@@ -95,9 +115,9 @@ pub(crate) fn plan(
 /// `planner-generated-code` event.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct Planned {
+pub(crate) struct Planned<'a> {
     /// `deterministic`, or the model's name.
-    pub(crate) planner: String,
+    pub(crate) planner: &'a str,
     pub(crate) round: u32,
     /// The repair attempt that wrote it (1, 2, ...).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -107,10 +127,10 @@ pub(crate) struct Planned {
     pub(crate) error: Option<String>,
     /// The program; absent when the model wrote none.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) source: Option<String>,
+    pub(crate) source: Option<Cow<'a, str>>,
     /// The calls of a deterministic program.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) calls: Option<Vec<PlannedCall>>,
+    pub(crate) calls: Option<&'a [PlannedCall]>,
     /// Why a model's program failed the static checks.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) rejected: Option<String>,
@@ -119,24 +139,29 @@ pub(crate) struct Planned {
     pub(crate) fallback_reason: Option<FallbackReason>,
 }
 
-impl Planned {
-    /// The deterministic program of `plan`, used for `why` when it stands in for a model's.
-    pub(crate) fn deterministic(plan: &Plan, why: Option<FallbackReason>) -> Self {
+impl<'a> Planned<'a> {
+    /// The deterministic `program` of `round`, used for `why` when it stands in for a model's.
+    /// It borrows the program: nothing is copied unless the trace is read.
+    pub(crate) fn deterministic(
+        program: &'a Program,
+        round: u32,
+        why: Option<FallbackReason>,
+    ) -> Self {
         Self {
-            planner: "deterministic".into(),
-            round: plan.round,
+            planner: "deterministic",
+            round,
             repair: None,
             error: None,
-            source: Some(plan.deterministic.source.clone()),
-            calls: Some(plan.deterministic.calls.clone()),
+            source: Some(Cow::Borrowed(&program.source)),
+            calls: Some(&program.calls),
             rejected: None,
             fallback_reason: why,
         }
     }
 
-    fn by_model(model: &dyn models::Model, round: u32) -> Self {
+    fn by_model(model: &'a dyn models::Model, round: u32) -> Self {
         Self {
-            planner: model.name().to_owned(),
+            planner: model.name(),
             round,
             repair: None,
             error: None,
@@ -148,7 +173,7 @@ impl Planned {
     }
 }
 
-impl Traced for Planned {
+impl Traced for Planned<'_> {
     fn record(&self, trace: &mut TraceLog) {
         trace.record(EventName::PlannerGeneratedCode, || {
             serde_json::to_value(self).unwrap_or(Value::Null)
@@ -158,23 +183,23 @@ impl Traced for Planned {
 
 /// Asks `model` for a program for `query` under `plan`: `Ok` with a program that passed the static
 /// checks, `Err` with why none is used. Either way the [`Planned`] record says what happened.
-pub(crate) async fn by_model(
-    model: &dyn models::Model,
+pub(crate) async fn by_model<'m>(
+    model: &'m dyn models::Model,
     query: &str,
     interpretation: &Interpretation,
     plan: &Plan,
     asker: &mut Asker<'_>,
-) -> (Planned, Option<String>) {
+) -> (Planned<'m>, Option<String>) {
     let mut planned = Planned::by_model(model, plan.round);
     let context = json!({"query": query, "description": interpretation.description,
         "calls": planner::calls_for(interpretation), "methods": plan.methods});
     match asker.program(model, Prompt::Planner, &context).await {
         Ok(source) => {
             let checked = planner::check_program(&source, &plan.allowed);
-            planned.source = Some(source);
+            planned.source = Some(Cow::Owned(source));
             match checked {
                 Ok(()) => {
-                    let source = planned.source.clone();
+                    let source = planned.source.as_deref().map(str::to_owned);
                     (planned, source)
                 }
                 Err(why) => {
@@ -193,15 +218,15 @@ pub(crate) async fn by_model(
 
 /// Asks the repair `model` to fix `program`, which failed with `error`; `None` when it cannot
 /// (the model failed, or its program fails the static checks).
-pub(crate) async fn repair(
-    model: &dyn models::Model,
+pub(crate) async fn repair<'m>(
+    model: &'m dyn models::Model,
     query: &str,
     program: &str,
     error: &str,
     attempt: u32,
     plan: &Plan,
     asker: &mut Asker<'_>,
-) -> Option<Planned> {
+) -> Option<Planned<'m>> {
     let context =
         json!({"query": query, "program": program, "error": error, "methods": plan.methods});
     let source = asker.program(model, Prompt::Repair, &context).await.ok()?;
@@ -209,6 +234,6 @@ pub(crate) async fn repair(
     let mut planned = Planned::by_model(model, plan.round);
     planned.repair = Some(attempt);
     planned.error = Some(error.to_owned());
-    planned.source = Some(source);
+    planned.source = Some(Cow::Owned(source));
     Some(planned)
 }

@@ -65,6 +65,7 @@ pub(crate) async fn select(
             &n.query,
             &pipeline.index_for(&discovery.tools),
             pipeline.settings.max_selected_tools,
+            &pipeline.settings.probe.weights,
         )
         .into_iter()
         .map(|(t, score)| {
