@@ -4,12 +4,17 @@
 //! The rules, in order:
 //! 1. Declared negatives win: `_meta.surface = "execute"`, `_meta.queryEligible = false`,
 //!    `readOnlyHint = false` or `destructiveHint = true` make a method unsafe.
-//! 2. A name led by a destructive verb (delete, transfer, send, ...) makes a method unsafe even
-//!    when its metadata claims otherwise: metadata is additive, never the correctness boundary.
+//! 2. A destructive verb (delete, erase, reset, transfer, ...) in the name or leading its
+//!    description makes a method unsafe even when its metadata claims otherwise: metadata is
+//!    additive, never the correctness boundary. Every word of the name counts, in every naming
+//!    style (`records_delete_all`, `recordsDeleteAll`, `records-delete-all`, `RECORDS.DELETE`);
+//!    past the first word only the bare verb does ("list_deleted_files" reads).
 //! 3. Declared positives (`surface = "query"`, `queryEligible = true`, `readOnlyHint = true`) make
 //!    it safe.
 //! 4. With nothing declared, a name or description led by a mutating verb makes it unsafe;
 //!    anything else is inferred safe, and the record says it was inferred.
+//!
+//! An operator's per-server lists ([`Overrides`]) come before all of these.
 
 use contract::{MethodMeta, QuerySafety, SafetyBasis, Surface};
 use serde_json::Value;
@@ -29,6 +34,51 @@ pub fn method_meta(tool: &Value) -> MethodMeta {
         read_only_hint: notes["readOnlyHint"].as_bool(),
         destructive_hint: notes["destructiveHint"].as_bool(),
     }
+}
+
+/// An operator's word on one server's methods, which outranks what the server declares and
+/// what the names suggest.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Overrides {
+    /// Methods query mode may call.
+    pub query_methods: Vec<String>,
+    /// Methods query mode must never call.
+    pub deny_methods: Vec<String>,
+}
+
+/// Classifies one method, with the operator's overrides first.
+pub fn classify_with(
+    name: &str,
+    description: &str,
+    meta: &MethodMeta,
+    overrides: &Overrides,
+) -> QuerySafety {
+    let configured = |safe: bool, reason: &str| QuerySafety {
+        query_safe: safe,
+        basis: SafetyBasis::Configured,
+        reason: reason.into(),
+    };
+    if overrides.deny_methods.iter().any(|m| m == name) {
+        return configured(false, "the operator denies it (deny_methods)");
+    }
+    if overrides.query_methods.iter().any(|m| m == name) {
+        return configured(true, "the operator allows it in query mode (query_methods)");
+    }
+    classify(name, description, meta)
+}
+
+/// The destructive verb the name carries: its first word, or a later word in its bare form.
+fn destructive_in_name(name: &str) -> Option<String> {
+    text::words(name).iter().enumerate().find_map(|(i, word)| {
+        let word = word.to_lowercase();
+        let stem = text::stem(&word);
+        let bare = i == 0
+            || word == stem
+            || [&stem[..], "e"].concat() == word
+            || [&stem[..], "s"].concat() == word
+            || [&stem[..], "es"].concat() == word;
+        (bare && text::destructive_verb(&stem)).then_some(stem)
+    })
 }
 
 /// Classifies one method.
@@ -56,34 +106,42 @@ pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety
     if meta.destructive_hint == Some(true) {
         return declared(false, "declared destructiveHint = true");
     }
-    let name_verb = text::words(name).first().map(|w| text::stem(w));
-    if let Some(verb) = name_verb.as_deref().filter(|v| text::destructive_verb(v)) {
-        let claims = meta.surface.is_some()
-            || meta.query_eligible.is_some()
-            || meta.read_only_hint.is_some();
-        let why = if claims {
-            "its name says otherwise than its metadata: "
-        } else {
-            ""
-        };
+    let claims =
+        meta.surface.is_some() || meta.query_eligible.is_some() || meta.read_only_hint.is_some();
+    let why = if claims {
+        "it claims to be read-only, but its "
+    } else {
+        "its "
+    };
+    if let Some(verb) = destructive_in_name(name) {
         return inferred(
             false,
-            format!("{why}name leads with the destructive verb '{verb}'"),
+            format!("{why}name carries the destructive verb '{verb}'"),
         );
     }
-    if meta.surface == Some(Surface::Query)
-        || meta.query_eligible == Some(true)
-        || meta.read_only_hint == Some(true)
+    let description_verb = text::leading_verb(description);
+    if let Some(verb) = description_verb
+        .as_deref()
+        .filter(|v| text::destructive_verb(v))
     {
+        return inferred(
+            false,
+            format!("{why}description leads with the destructive verb '{verb}'"),
+        );
+    }
+    if claims {
         return declared(true, "declared read-only / query surface");
     }
+    let name_verb = text::words(name)
+        .first()
+        .map(|w| text::stem(&w.to_lowercase()));
     if let Some(verb) = name_verb.as_deref().filter(|v| text::mutating_verb(v)) {
         return inferred(
             false,
             format!("no metadata; name leads with the mutating verb '{verb}'"),
         );
     }
-    if let Some(verb) = text::leading_verb(description).filter(|v| text::mutating_verb(v)) {
+    if let Some(verb) = description_verb.filter(|v| text::mutating_verb(v)) {
         return inferred(
             false,
             format!("no metadata; description leads with the mutating verb '{verb}'"),
@@ -160,6 +218,82 @@ mod tests {
             false,
             SafetyBasis::Inferred,
         );
+    }
+
+    #[test]
+    fn a_destructive_word_anywhere_in_any_naming_style_makes_a_method_unsafe() {
+        for name in [
+            "records_delete_all",
+            "delete_all_records",
+            "recordsDeleteAll",
+            "RecordsDeleteAll",
+            "records-delete-all",
+            "records.delete.all",
+            "RECORDS_DELETE_ALL",
+            "reset_database",
+            "resetDatabase",
+            "erase_everything",
+            "EraseEverything",
+            "db/flush",
+            "get_and_delete",
+        ] {
+            for claim in [
+                json!({"readOnlyHint": true}),
+                json!({"readOnlyHint": true, "destructiveHint": false}),
+            ] {
+                let got = classify(name, "", &method_meta(&json!({"annotations": claim})));
+                assert!(!got.query_safe, "{name}: {got:?}");
+                assert!(got.reason.contains("claims to be read-only"), "{got:?}");
+            }
+        }
+        // Past the first word, only the bare verb counts: these read.
+        for name in [
+            "list_deleted_files",
+            "get_cancellation_policy",
+            "recentlyRemovedItems",
+        ] {
+            let got = classify(
+                name,
+                "",
+                &method_meta(&json!({"annotations": {"readOnlyHint": true}})),
+            );
+            assert!(got.query_safe, "{name}: {got:?}");
+        }
+    }
+
+    #[test]
+    fn a_description_that_leads_with_a_destructive_verb_outranks_a_claim() {
+        let got = classify(
+            "records",
+            "Deletes every record in the store.",
+            &method_meta(&json!({"_meta": {"surface": "query"}})),
+        );
+        assert!(!got.query_safe);
+        assert!(
+            got.reason
+                .contains("description leads with the destructive verb")
+        );
+    }
+
+    #[test]
+    fn the_operator_overrides_the_server_and_the_name() {
+        let lists = Overrides {
+            query_methods: vec!["reset_view".into()],
+            deny_methods: vec!["get_balance".into()],
+        };
+        let none = MethodMeta::default();
+        let allowed = classify_with("reset_view", "", &none, &lists);
+        assert!(allowed.query_safe);
+        assert_eq!(allowed.basis, SafetyBasis::Configured);
+        let denied = classify_with(
+            "get_balance",
+            "",
+            &method_meta(&json!({"annotations": {"readOnlyHint": true}})),
+            &lists,
+        );
+        assert!(!denied.query_safe);
+        assert_eq!(denied.basis, SafetyBasis::Configured);
+        assert!(classify_with("get_price", "", &none, &lists).query_safe);
     }
 
     #[test]

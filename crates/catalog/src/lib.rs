@@ -14,9 +14,12 @@
 //! Invariants: method descriptors always carry a query-safety classification
 //! ([`classify::classify`]); the catalog never decides what to call, it only lists and calls.
 
+pub mod address;
 pub mod builtin;
 pub mod classify;
+pub mod failure;
 mod mcp;
+mod sessions;
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
@@ -26,10 +29,14 @@ use contract::{MethodDescriptor, ToolDescriptor};
 use futures::FutureExt;
 use futures::future::{BoxFuture, Shared};
 use serde_json::Value;
-use tokio::sync::{OnceCell, Semaphore};
+use tokio::sync::Semaphore;
 
-use crate::builtin::{BuiltinServer, BuiltinTool};
-use crate::mcp::Connection;
+pub use crate::address::{Address, Outbound};
+use crate::builtin::BuiltinTool;
+pub use crate::classify::Overrides;
+pub use crate::failure::Failure;
+use crate::mcp::Fault;
+use crate::sessions::Sessions;
 
 /// Marketplace settings.
 #[derive(Debug, Clone)]
@@ -52,6 +59,12 @@ pub struct MarketplaceConfig {
     pub max_pages: usize,
     /// Listings running at once across the marketplace.
     pub max_concurrent_listings: usize,
+    /// Where remote servers may be reached.
+    pub outbound: Outbound,
+    /// A remote session unused this long is closed.
+    pub session_idle: Duration,
+    /// Most remote sessions open at once; the least recently used is closed first.
+    pub max_sessions: usize,
 }
 
 impl Default for MarketplaceConfig {
@@ -66,12 +79,15 @@ impl Default for MarketplaceConfig {
             call_timeout: Duration::from_secs(15),
             max_pages: 50,
             max_concurrent_listings: 32,
+            outbound: Outbound::default(),
+            session_idle: Duration::from_secs(60),
+            max_sessions: 128,
         }
     }
 }
 
 /// A remote MCP server from the configuration.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RemoteServer {
     /// The id programs and callers use.
@@ -84,9 +100,16 @@ pub struct RemoteServer {
     /// What the server is for; also used to pick tools before they are listed.
     #[serde(default)]
     pub description: Option<String>,
+    /// Methods the operator allows in query mode, whatever the server declares.
+    #[serde(default)]
+    pub query_methods: Vec<String>,
+    /// Methods the operator forbids in query mode, whatever the server declares.
+    #[serde(default)]
+    pub deny_methods: Vec<String>,
 }
 
-/// Failures the catalog reports.
+/// Failures the catalog reports. Their texts are safe to show a caller: no remote body, no URL
+/// secret, no internal type name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CatalogError {
     /// Bad input: no tool has this id.
@@ -95,24 +118,40 @@ pub enum CatalogError {
     /// Bad input: two sources share an id.
     #[error("duplicate tool id '{0}'")]
     DuplicateTool(String),
+    /// Bad configuration: a remote URL that cannot be used.
+    #[error("tool '{tool_id}' has an unusable URL: {message}")]
+    BadAddress {
+        /// The tool.
+        tool_id: String,
+        /// What is wrong with it.
+        message: String,
+    },
+    /// Bad input: a static catalog file that cannot be loaded.
+    #[error("static catalog '{source_name}' cannot be loaded: {message}")]
+    BadCatalog {
+        /// The file or tool.
+        source_name: String,
+        /// What is wrong with it.
+        message: String,
+    },
     /// Upstream: the server could not be listed.
-    #[error("tool '{tool_id}' could not be listed: {message}")]
+    #[error("tool '{tool_id}' could not be listed: {failure}")]
     Discovery {
         /// The tool.
         tool_id: String,
-        /// What happened.
-        message: String,
+        /// Why, typed.
+        failure: Failure,
     },
-    /// Upstream: the tool ran and reported an error.
+    /// Upstream: the tool ran and reported an error (its own words, cut short).
     #[error("{0}")]
     ToolFailed(String),
     /// Upstream: the exchange with the server failed.
-    #[error("tool '{tool_id}' is unreachable: {message}")]
+    #[error("tool '{tool_id}' is unreachable: {failure}")]
     Unreachable {
         /// The tool.
         tool_id: String,
-        /// What happened.
-        message: String,
+        /// Why, typed.
+        failure: Failure,
     },
     /// Limit: the call did not finish in time.
     #[error("tool '{tool_id}' did not answer within {timeout:?}")]
@@ -129,22 +168,24 @@ pub enum CatalogError {
 pub struct Discovery {
     /// Tools that were listed, in the order asked.
     pub tools: Vec<Arc<ToolDescriptor>>,
-    /// Tools that could not be listed within the budget, and why.
+    /// Tools whose listing failed, and why ([`CatalogError::Discovery`]).
     pub failures: Vec<CatalogError>,
+    /// Tools still being listed when the discovery budget ran out.
+    pub pending: Vec<String>,
 }
 
-type Listing = Shared<BoxFuture<'static, Result<Arc<ToolDescriptor>, String>>>;
+type Listing = Shared<BoxFuture<'static, Result<Arc<ToolDescriptor>, Failure>>>;
 
 enum CacheState {
     Empty,
     Pending(Listing),
     Ready(Arc<ToolDescriptor>, Instant),
-    Failed(String, Instant),
+    Failed(Failure, Instant),
 }
 
 enum Origin {
     Builtin(Arc<dyn BuiltinTool>),
-    Remote(String),
+    Remote(Address),
 }
 
 struct Source {
@@ -152,39 +193,44 @@ struct Source {
     title: String,
     description: String,
     origin: Origin,
-    connection: OnceCell<Arc<Connection>>,
+    overrides: Overrides,
+    /// Held while a session is being opened, so concurrent first calls open one.
+    opening: tokio::sync::Mutex<()>,
     cache: Mutex<CacheState>,
 }
 
 impl Source {
-    async fn connection(&self) -> Result<Arc<Connection>, String> {
-        self.connection
-            .get_or_try_init(|| async {
-                let c = match &self.origin {
-                    Origin::Builtin(tool) => {
-                        Connection::in_memory(BuiltinServer::new(Arc::clone(tool))).await?
-                    }
-                    Origin::Remote(url) => Connection::remote(url).await?,
-                };
-                Ok::<_, String>(Arc::new(c))
-            })
-            .await
-            .cloned()
-    }
-
     fn source_label(&self) -> String {
         match &self.origin {
             Origin::Builtin(tool) => tool.source_label(),
-            Origin::Remote(url) => strip_credentials(url),
+            Origin::Remote(address) => address.shown().to_owned(),
         }
     }
 
-    async fn list(&self, max_pages: usize) -> Result<Arc<ToolDescriptor>, String> {
-        let tools = self.connection().await?.list(max_pages).await?;
+    /// Writes a failure's raw detail to the log, scrubbed and cut short; callers see only the
+    /// typed cause.
+    fn log(&self, what: &str, fault: &Fault) {
+        let detail = match &self.origin {
+            Origin::Remote(address) => address.scrub(&fault.detail),
+            Origin::Builtin(_) => fault.detail.clone(),
+        };
+        tracing::warn!(tool = %self.id, cause = %fault.failure, detail = %failure::loggable(&detail), "{what}");
+    }
+
+    async fn list(
+        &self,
+        sessions: &Arc<Sessions>,
+        max_pages: usize,
+    ) -> Result<Arc<ToolDescriptor>, Fault> {
+        let tools = sessions.connection(self).await?.list(max_pages).await?;
         let methods = tools
             .iter()
-            .map(describe_method)
-            .collect::<Result<Vec<_>, _>>()?;
+            .map(|t| describe_method(t, &self.overrides))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|m| Fault {
+                failure: Failure::InvalidReply,
+                detail: m,
+            })?;
         Ok(Arc::new(ToolDescriptor {
             id: self.id.clone(),
             title: self.title.clone(),
@@ -196,7 +242,7 @@ impl Source {
 }
 
 /// Turns one wire tool definition into a classified method descriptor.
-fn describe_method(tool: &Value) -> Result<MethodDescriptor, String> {
+fn describe_method(tool: &Value, overrides: &Overrides) -> Result<MethodDescriptor, String> {
     let name = tool["name"]
         .as_str()
         .filter(|n| !n.is_empty())
@@ -204,7 +250,7 @@ fn describe_method(tool: &Value) -> Result<MethodDescriptor, String> {
         .to_owned();
     let description = tool["description"].as_str().unwrap_or_default().to_owned();
     let meta = classify::method_meta(tool);
-    let safety = classify::classify(&name, &description, &meta);
+    let safety = classify::classify_with(&name, &description, &meta, overrides);
     Ok(MethodDescriptor {
         name,
         description,
@@ -218,13 +264,18 @@ fn describe_method(tool: &Value) -> Result<MethodDescriptor, String> {
     })
 }
 
-/// `https://user:secret@host/path` → `https://host/path`.
-fn strip_credentials(url: &str) -> String {
-    match (url.find("://"), url.find('@')) {
-        (Some(scheme), Some(at)) if at > scheme && !url[scheme + 3..at].contains('/') => {
-            format!("{}{}", &url[..scheme + 3], &url[at + 1..])
-        }
-        _ => url.to_owned(),
+/// Longest tool-reported error shown to a caller.
+const SHOWN_TOOL_ERROR: usize = 200;
+
+/// A tool's own error text as a caller sees it: one line, cut short.
+fn shown_tool_error(message: &str) -> String {
+    let line: String = message
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    match line.char_indices().nth(SHOWN_TOOL_ERROR) {
+        Some((end, _)) => format!("{}…", line[..end].trim_end()),
+        None => line.trim().to_owned(),
     }
 }
 
@@ -233,6 +284,7 @@ pub struct Marketplace {
     config: MarketplaceConfig,
     sources: BTreeMap<String, Arc<Source>>,
     listings: Arc<Semaphore>,
+    sessions: Arc<Sessions>,
 }
 
 impl std::fmt::Debug for Marketplace {
@@ -262,34 +314,56 @@ impl Marketplace {
                 None => Ok(()),
             }
         };
+        let source = |id: &str, title: String, description: String, origin, overrides| Source {
+            id: id.to_owned(),
+            title,
+            description,
+            origin,
+            overrides,
+            opening: tokio::sync::Mutex::new(()),
+            cache: Mutex::new(CacheState::Empty),
+        };
         if config.builtin {
             for tool in builtins {
                 let m = tool.manifest();
-                add(Source {
-                    id: m.id.clone(),
-                    title: m.title.clone(),
-                    description: m.description.clone(),
-                    origin: Origin::Builtin(Arc::clone(&tool)),
-                    connection: OnceCell::new(),
-                    cache: Mutex::new(CacheState::Empty),
-                })?;
+                let (id, title, description) =
+                    (m.id.clone(), m.title.clone(), m.description.clone());
+                add(source(
+                    &id,
+                    title,
+                    description,
+                    Origin::Builtin(tool),
+                    Overrides::default(),
+                ))?;
             }
         }
         for r in &config.remote {
-            add(Source {
-                id: r.id.clone(),
-                title: r.title.clone().unwrap_or_else(|| r.id.clone()),
-                description: r.description.clone().unwrap_or_default(),
-                origin: Origin::Remote(r.url.clone()),
-                connection: OnceCell::new(),
-                cache: Mutex::new(CacheState::Empty),
+            let address = Address::parse(&r.url).map_err(|message| CatalogError::BadAddress {
+                tool_id: r.id.clone(),
+                message,
             })?;
+            add(source(
+                &r.id,
+                r.title.clone().unwrap_or_else(|| r.id.clone()),
+                r.description.clone().unwrap_or_default(),
+                Origin::Remote(address),
+                Overrides {
+                    query_methods: r.query_methods.clone(),
+                    deny_methods: r.deny_methods.clone(),
+                },
+            ))?;
         }
         let listings = Arc::new(Semaphore::new(config.max_concurrent_listings.max(1)));
+        let sessions = Arc::new(Sessions::new(
+            config.outbound,
+            config.session_idle,
+            config.max_sessions,
+        ));
         Ok(Self {
             config,
             sources,
             listings,
+            sessions,
         })
     }
 
@@ -303,9 +377,14 @@ impl Marketplace {
         self.sources.contains_key(tool_id)
     }
 
+    /// Remote sessions open now.
+    pub fn open_sessions(&self) -> usize {
+        self.sessions.open_remote()
+    }
+
     /// Lists the given tools (from cache when fresh), waiting at most the discovery budget.
-    /// Unknown ids are an error; servers that fail or are slow are reported in
-    /// [`Discovery::failures`] and left out.
+    /// Unknown ids are an error; servers that fail are reported in [`Discovery::failures`],
+    /// those still listing in [`Discovery::pending`], and both are left out.
     pub async fn describe(&self, ids: &[String]) -> Result<Discovery, CatalogError> {
         let sources = ids
             .iter()
@@ -323,10 +402,8 @@ impl Marketplace {
                 match listing {
                     Ok(ready) => Ok(ready),
                     Err(pending) => match tokio::time::timeout(budget, pending).await {
-                        Ok(result) => result,
-                        Err(_) => Err(format!(
-                            "still listing after the {budget:?} discovery budget"
-                        )),
+                        Ok(result) => result.map_err(Some),
+                        Err(_) => Err(None),
                     },
                 }
             }
@@ -336,10 +413,11 @@ impl Marketplace {
         for (source, result) in sources.iter().zip(results) {
             match result {
                 Ok(tool) => discovery.tools.push(tool),
-                Err(message) => discovery.failures.push(CatalogError::Discovery {
+                Err(Some(failure)) => discovery.failures.push(CatalogError::Discovery {
                     tool_id: source.id.clone(),
-                    message,
+                    failure,
                 }),
+                Err(None) => discovery.pending.push(source.id.clone()),
             }
         }
         Ok(discovery)
@@ -359,41 +437,45 @@ impl Marketplace {
             CacheState::Ready(tool, at) if at.elapsed() < self.config.cache_ttl => {
                 return Ok(Arc::clone(tool));
             }
-            CacheState::Failed(message, at) if at.elapsed() < self.config.failure_ttl => {
-                let message = message.clone();
-                return Err(async move { Err(message) }.boxed().shared());
+            CacheState::Failed(failure, at) if at.elapsed() < self.config.failure_ttl => {
+                let failure = *failure;
+                return Err(async move { Err(failure) }.boxed().shared());
             }
             CacheState::Pending(listing) => return Err(listing.clone()),
             _ => {}
         }
-        let (task_source, limit, timeout, pages) = (
+        let (task_source, limit, sessions, timeout, pages) = (
             Arc::clone(source),
             Arc::clone(&self.listings),
+            Arc::clone(&self.sessions),
             self.config.list_timeout,
             self.config.max_pages,
         );
         let task = tokio::spawn(async move {
-            let _permit = limit.acquire_owned().await.map_err(|e| e.to_string())?;
-            let result = match tokio::time::timeout(timeout, task_source.list(pages)).await {
-                Ok(result) => result,
-                Err(_) => Err(format!("listing took longer than {timeout:?}")),
-            };
+            let _permit = limit.acquire_owned().await.map_err(|_| Failure::Closed)?;
+            let result =
+                match tokio::time::timeout(timeout, task_source.list(&sessions, pages)).await {
+                    Ok(result) => result,
+                    Err(_) => Err(Fault {
+                        failure: Failure::Timeout,
+                        detail: format!("listing took longer than {timeout:?}"),
+                    }),
+                };
+            let result = result.map_err(|fault| {
+                task_source.log("tool listing failed", &fault);
+                sessions.forget(&task_source.id);
+                fault.failure
+            });
             let mut cache = task_source.cache.lock().expect("cache lock");
             *cache = match &result {
                 Ok(tool) => CacheState::Ready(Arc::clone(tool), Instant::now()),
-                Err(message) => {
-                    tracing::warn!(tool = %task_source.id, %message, "tool listing failed");
-                    CacheState::Failed(message.clone(), Instant::now())
-                }
+                Err(failure) => CacheState::Failed(*failure, Instant::now()),
             };
             result
         });
-        let listing = async move {
-            task.await
-                .unwrap_or_else(|e| Err(format!("listing task failed: {e}")))
-        }
-        .boxed()
-        .shared();
+        let listing = async move { task.await.unwrap_or(Err(Failure::Closed)) }
+            .boxed()
+            .shared();
         *cache = CacheState::Pending(listing.clone());
         Err(listing)
     }
@@ -414,20 +496,31 @@ impl Marketplace {
             Value::Null => Default::default(),
             other => {
                 return Err(CatalogError::ToolFailed(format!(
-                    "arguments must be a JSON object, not {other}"
+                    "arguments must be a JSON object, not {}",
+                    kind(other)
                 )));
             }
         };
         let timeout = self.config.call_timeout;
-        let unreachable = |message: String| CatalogError::Unreachable {
-            tool_id: tool_id.to_owned(),
-            message,
+        let unreachable = |fault: Fault| {
+            source.log("tool call failed", &fault);
+            self.sessions.forget(tool_id);
+            CatalogError::Unreachable {
+                tool_id: tool_id.to_owned(),
+                failure: fault.failure,
+            }
         };
         let call = async {
-            let connection = source.connection().await.map_err(unreachable)?;
+            let connection = self
+                .sessions
+                .connection(source)
+                .await
+                .map_err(unreachable)?;
             connection.call(method, args).await.map_err(|e| match e {
-                mcp::CallError::Tool(message) => CatalogError::ToolFailed(message),
-                mcp::CallError::Protocol(message) => unreachable(message),
+                mcp::CallError::Tool(message) => {
+                    CatalogError::ToolFailed(shown_tool_error(&message))
+                }
+                mcp::CallError::Exchange(fault) => unreachable(fault),
             })
         };
         tokio::time::timeout(timeout, call)
@@ -441,20 +534,29 @@ impl Marketplace {
     }
 }
 
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn credentials_never_leave_in_a_source_label() {
+    fn a_tool_error_is_shown_on_one_short_line() {
+        assert_eq!(shown_tool_error("no such city\n"), "no such city");
+        let long = "e".repeat(500);
         assert_eq!(
-            strip_credentials("https://u:secret@mcp.example/x"),
-            "https://mcp.example/x"
+            shown_tool_error(&long).chars().count(),
+            SHOWN_TOOL_ERROR + 1
         );
-        assert_eq!(
-            strip_credentials("http://127.0.0.1:9/mcp"),
-            "http://127.0.0.1:9/mcp"
-        );
-        assert_eq!(strip_credentials("https://host/a@b"), "https://host/a@b");
+        assert!(!shown_tool_error("a\r\nb").contains('\n'));
     }
 }

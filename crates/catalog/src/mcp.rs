@@ -4,10 +4,29 @@
 use rmcp::model::{CallToolRequestParams, PaginatedRequestParams};
 use rmcp::service::RunningService;
 use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 use rmcp::{RoleClient, ServiceExt};
 use serde_json::{Map, Value};
 
+use crate::address::{Address, Outbound};
 use crate::builtin::BuiltinServer;
+use crate::failure::{self, Failure};
+
+/// A failed exchange: the typed cause callers see, and the raw detail for the log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Fault {
+    pub failure: Failure,
+    pub detail: String,
+}
+
+impl Fault {
+    fn new(failure: Failure, detail: impl Into<String>) -> Self {
+        Self {
+            failure,
+            detail: detail.into(),
+        }
+    }
+}
 
 /// A connected MCP client.
 pub(crate) struct Connection {
@@ -17,26 +36,49 @@ pub(crate) struct Connection {
 impl Connection {
     /// Starts `server` in-process and connects to it over an in-memory duplex: the same protocol
     /// as a remote server, without a socket.
-    pub async fn in_memory(server: BuiltinServer) -> Result<Self, String> {
+    pub async fn in_memory(server: BuiltinServer) -> Result<Self, Fault> {
         let (client_io, server_io) = tokio::io::duplex(256 * 1024);
         tokio::spawn(async move {
             if let Ok(running) = server.serve(server_io).await {
                 let _ = running.waiting().await;
             }
         });
-        let service = ().serve(client_io).await.map_err(|e| format!("MCP handshake failed: {e}"))?;
+        let service = ().serve(client_io).await.map_err(|e| {
+            Fault::new(
+                failure::of_handshake(&e),
+                format!("MCP handshake failed: {e}"),
+            )
+        })?;
         Ok(Self { service })
     }
 
-    /// Connects to a remote server over streamable HTTP.
-    pub async fn remote(url: &str) -> Result<Self, String> {
-        let transport = StreamableHttpClientTransport::from_uri(url.to_owned());
-        let service = ().serve(transport).await.map_err(|e| format!("MCP handshake failed: {e}"))?;
+    /// Connects to a remote server over streamable HTTP with the process's one HTTP client. An
+    /// address the outbound policy refuses is never contacted.
+    pub async fn remote(
+        address: &Address,
+        client: &reqwest::Client,
+        policy: Outbound,
+    ) -> Result<Self, Fault> {
+        if let Some(ip) = address.literal_ip() {
+            policy
+                .check(ip)
+                .map_err(|b| Fault::new(Failure::Blocked, b.to_string()))?;
+        }
+        let transport = StreamableHttpClientTransport::with_client(
+            client.clone(),
+            StreamableHttpClientTransportConfig::with_uri(address.connect_url()),
+        );
+        let service = ().serve(transport).await.map_err(|e| {
+            Fault::new(
+                failure::of_handshake(&e),
+                format!("MCP handshake failed: {e}"),
+            )
+        })?;
         Ok(Self { service })
     }
 
     /// Every tool definition, following `nextCursor` for at most `max_pages` pages.
-    pub async fn list(&self, max_pages: usize) -> Result<Vec<Value>, String> {
+    pub async fn list(&self, max_pages: usize) -> Result<Vec<Value>, Fault> {
         let mut tools = Vec::new();
         let mut cursor: Option<String> = None;
         for _ in 0..max_pages {
@@ -46,16 +88,24 @@ impl Connection {
                     PaginatedRequestParams::default().with_cursor(cursor.take()),
                 ))
                 .await
-                .map_err(|e| format!("tools/list failed: {e}"))?;
+                .map_err(|e| {
+                    Fault::new(failure::of_service(&e), format!("tools/list failed: {e}"))
+                })?;
             for tool in page.tools {
-                tools.push(serde_json::to_value(tool).map_err(|e| e.to_string())?);
+                tools.push(
+                    serde_json::to_value(tool)
+                        .map_err(|e| Fault::new(Failure::InvalidReply, e.to_string()))?,
+                );
             }
             match page.next_cursor {
                 Some(next) => cursor = Some(next),
                 None => return Ok(tools),
             }
         }
-        Err(format!("tools/list did not end within {max_pages} pages"))
+        Err(Fault::new(
+            Failure::TooLarge,
+            format!("tools/list did not end within {max_pages} pages"),
+        ))
     }
 
     /// Calls one method. A tool-level error (`isError: true`) comes back as `Err` with the
@@ -66,11 +116,10 @@ impl Connection {
         arguments: Map<String, Value>,
     ) -> Result<Value, CallError> {
         let params = CallToolRequestParams::new(method.to_owned()).with_arguments(arguments);
-        let result = self
-            .service
-            .call_tool(params)
-            .await
-            .map_err(|e| CallError::Protocol(e.to_string()))?;
+        let result =
+            self.service.call_tool(params).await.map_err(|e| {
+                CallError::Exchange(Fault::new(failure::of_service(&e), e.to_string()))
+            })?;
         let text: Vec<String> = result
             .content
             .iter()
@@ -98,5 +147,5 @@ pub(crate) enum CallError {
     /// The tool ran and reported an error.
     Tool(String),
     /// The protocol exchange failed (connection, malformed reply).
-    Protocol(String),
+    Exchange(Fault),
 }

@@ -89,6 +89,9 @@ pub struct QuerySafety {
 pub enum SafetyBasis {
     /// From `_meta` or MCP annotations.
     Declared,
-    /// From the method's name and description, because metadata was missing.
+    /// From the method's name and description: metadata was missing, or the name or
+    /// description contradicts it.
     Inferred,
+    /// From the operator's configuration (`query_methods` / `deny_methods`).
+    Configured,
 }

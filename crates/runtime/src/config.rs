@@ -87,6 +87,14 @@ pub struct MarketplaceSection {
     pub list_timeout_ms: u64,
     /// Milliseconds a tool call may take.
     pub call_timeout_ms: u64,
+    /// Contact remote servers at private, link-local and metadata addresses.
+    pub allow_private: bool,
+    /// Contact remote servers on loopback (local setups and tests).
+    pub allow_loopback: bool,
+    /// Seconds an unused remote MCP session stays open.
+    pub session_idle_secs: u64,
+    /// Most remote MCP sessions open at once (least recently used closed first).
+    pub max_sessions: usize,
 }
 
 impl Default for MarketplaceSection {
@@ -100,6 +108,10 @@ impl Default for MarketplaceSection {
             discovery_budget_ms: d.discovery_budget.as_millis() as u64,
             list_timeout_ms: d.list_timeout.as_millis() as u64,
             call_timeout_ms: d.call_timeout.as_millis() as u64,
+            allow_private: d.outbound.allow_private,
+            allow_loopback: d.outbound.allow_loopback,
+            session_idle_secs: d.session_idle.as_secs(),
+            max_sessions: d.max_sessions,
         }
     }
 }
@@ -458,12 +470,14 @@ impl Config {
             ));
         }
         for r in &self.marketplace.remote {
-            if !(r.url.starts_with("http://") || r.url.starts_with("https://")) {
-                return Err(invalid(format!(
-                    "marketplace.remote '{}': url must be http(s)",
-                    r.id
-                )));
+            if let Err(problem) = catalog::Address::parse(&r.url) {
+                return Err(invalid(format!("marketplace.remote '{}': {problem}", r.id)));
             }
+        }
+        if self.marketplace.max_sessions == 0 {
+            return Err(invalid(
+                "marketplace.max_sessions must be at least 1".into(),
+            ));
         }
         Ok(())
     }
@@ -478,6 +492,12 @@ impl Config {
             discovery_budget: Duration::from_millis(m.discovery_budget_ms),
             list_timeout: Duration::from_millis(m.list_timeout_ms),
             call_timeout: Duration::from_millis(m.call_timeout_ms),
+            outbound: catalog::Outbound {
+                allow_private: m.allow_private,
+                allow_loopback: m.allow_loopback,
+            },
+            session_idle: Duration::from_secs(m.session_idle_secs),
+            max_sessions: m.max_sessions,
             ..MarketplaceConfig::default()
         }
     }

@@ -310,6 +310,7 @@ async fn tools(config: Config, json: bool) -> anyhow::Result<()> {
                 let basis = match m.safety.basis {
                     contract::SafetyBasis::Declared => "declared",
                     contract::SafetyBasis::Inferred => "inferred",
+                    contract::SafetyBasis::Configured => "configured",
                 };
                 println!("  {:<28} {class:<8} ({basis}: {})", m.name, m.safety.reason);
             }
@@ -317,6 +318,9 @@ async fn tools(config: Config, json: bool) -> anyhow::Result<()> {
     }
     for f in &discovery.failures {
         eprintln!("sluice: {f}");
+    }
+    for id in &discovery.pending {
+        eprintln!("sluice: tool '{id}' was still being listed when the discovery budget ran out");
     }
     Ok(())
 }

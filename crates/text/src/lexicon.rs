@@ -234,7 +234,9 @@ pub const MUTATING: &[&str] = &[
     "edit",
     "email",
     "enabl",
+    "eras",
     "execut",
+    "flush",
     "follow",
     "grant",
     "insert",
@@ -250,8 +252,10 @@ pub const MUTATING: &[&str] = &[
     "move",
     "mute",
     "notifi",
+    "nuke",
     "open",
     "order",
+    "overwrit",
     "pay",
     "place",
     "post",
@@ -276,6 +280,7 @@ pub const MUTATING: &[&str] = &[
     "send",
     "set",
     "share",
+    "shred",
     "sign",
     "stake",
     "start",
@@ -288,6 +293,7 @@ pub const MUTATING: &[&str] = &[
     "transfer",
     "truncat",
     "tweet",
+    "uninstal",
     "unsubscrib",
     "updat",
     "upload",
@@ -299,8 +305,9 @@ pub const MUTATING: &[&str] = &[
 /// Verbs whose effect cannot be taken back. A method named with one of these is never query-safe,
 /// whatever its metadata claims. Stems.
 pub const DESTRUCTIVE: &[&str] = &[
-    "burn", "cancel", "delet", "destroy", "drop", "kill", "pay", "purg", "remov", "revok", "sell",
-    "send", "transfer", "truncat", "wipe", "withdraw",
+    "burn", "cancel", "delet", "destroy", "drop", "eras", "flush", "kill", "nuke", "overwrit",
+    "pay", "purg", "remov", "reset", "revok", "sell", "send", "shred", "transfer", "truncat",
+    "uninstal", "wipe", "withdraw",
 ];
 
 /// Words that introduce a request without carrying it ("please", "can you", "I'd like to").

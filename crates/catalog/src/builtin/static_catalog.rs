@@ -46,8 +46,8 @@ impl BuiltinTool for StaticTool {
 
 /// Loads the tools of a static catalog file.
 pub fn load(path: &Path) -> Result<Vec<Arc<dyn BuiltinTool>>, CatalogError> {
-    let bad = |message: String| CatalogError::Discovery {
-        tool_id: path.display().to_string(),
+    let bad = |message: String| CatalogError::BadCatalog {
+        source_name: path.display().to_string(),
         message,
     };
     let text = std::fs::read_to_string(path).map_err(|e| bad(e.to_string()))?;
@@ -65,8 +65,8 @@ pub fn from_catalog(
     for manifest in catalog.tools {
         for m in &manifest.methods {
             serde_json::from_value::<rmcp::model::Tool>(m.clone()).map_err(|e| {
-                CatalogError::Discovery {
-                    tool_id: manifest.id.clone(),
+                CatalogError::BadCatalog {
+                    source_name: manifest.id.clone(),
                     message: format!("method {} is not an MCP tool definition: {e}", m["name"]),
                 }
             })?;

@@ -4,14 +4,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use catalog::builtin::{self, BuiltinServer};
-use catalog::{CatalogError, Marketplace, MarketplaceConfig, RemoteServer};
+use catalog::{CatalogError, Failure, Marketplace, MarketplaceConfig, Outbound, RemoteServer};
 use rmcp::transport::streamable_http_server::{
     StreamableHttpServerConfig, StreamableHttpService, session::local::LocalSessionManager,
 };
 use serde_json::json;
 
 /// Serves the built-in `markets` tool over streamable HTTP; returns its URL.
-async fn serve_markets() -> String {
+pub(crate) async fn serve_markets() -> String {
     let tool = builtin::all()
         .into_iter()
         .find(|t| t.manifest().id == "markets")
@@ -49,12 +49,19 @@ async fn dead_url() -> String {
     format!("http://{addr}/mcp")
 }
 
-fn remote(id: &str, url: String) -> RemoteServer {
+pub(crate) fn remote(id: &str, url: String) -> RemoteServer {
     RemoteServer {
         id: id.into(),
         url,
-        title: None,
-        description: None,
+        ..Default::default()
+    }
+}
+
+/// Tests reach their servers on loopback, which the default outbound policy refuses.
+pub(crate) fn local() -> Outbound {
+    Outbound {
+        allow_loopback: true,
+        allow_private: false,
     }
 }
 
@@ -63,6 +70,7 @@ async fn a_remote_server_is_listed_and_called_over_streamable_http() {
     let config = MarketplaceConfig {
         builtin: false,
         remote: vec![remote("remote-markets", serve_markets().await)],
+        outbound: local(),
         ..Default::default()
     };
     let m = Marketplace::new(config).unwrap();
@@ -91,6 +99,7 @@ async fn dead_and_silent_servers_cost_a_request_at_most_its_budget_and_spare_the
         discovery_budget: Duration::from_millis(300),
         list_timeout: Duration::from_secs(30),
         call_timeout: Duration::from_millis(300),
+        outbound: local(),
         ..Default::default()
     };
     let m = Marketplace::new(config).unwrap();
@@ -99,15 +108,19 @@ async fn dead_and_silent_servers_cost_a_request_at_most_its_budget_and_spare_the
     let d = m.describe_all().await;
     let waited = started.elapsed();
     assert_eq!(d.tools.len(), 4, "the built-in tools are all there");
-    let failed: Vec<_> = d
-        .failures
-        .iter()
-        .map(|f| match f {
-            CatalogError::Discovery { tool_id, .. } => tool_id.as_str(),
-            other => panic!("{other:?}"),
-        })
-        .collect();
-    assert_eq!(failed.len(), 2, "{:?}", d.failures);
+    assert!(
+        matches!(
+            d.failures.as_slice(),
+            [CatalogError::Discovery { tool_id, failure: Failure::Refused }] if tool_id == "dead"
+        ),
+        "the dead server is a typed failure: {:?}",
+        d.failures
+    );
+    assert_eq!(
+        d.pending,
+        ["silent"],
+        "the silent one is still being listed"
+    );
     assert!(
         waited < Duration::from_secs(5),
         "bounded by the budget, not the 30 s listing timeout: {waited:?}"
@@ -137,4 +150,38 @@ async fn dead_and_silent_servers_cost_a_request_at_most_its_budget_and_spare_the
         m.call("silent", "x", &json!({})).await,
         Err(CatalogError::Timeout { .. })
     ));
+}
+
+#[tokio::test]
+async fn remote_sessions_are_capped_and_closed_when_idle() {
+    let url = serve_markets().await;
+    let ids: Vec<String> = (0..5).map(|i| format!("m{i}")).collect();
+    let m = Marketplace::new(MarketplaceConfig {
+        builtin: false,
+        remote: ids.iter().map(|id| remote(id, url.clone())).collect(),
+        outbound: local(),
+        max_sessions: 2,
+        session_idle: Duration::from_millis(300),
+        ..Default::default()
+    })
+    .unwrap();
+    let d = m.describe(&ids).await.unwrap();
+    assert_eq!(d.tools.len(), 5, "{:?}", d.failures);
+    assert!(m.open_sessions() <= 2, "{}", m.open_sessions());
+    // A closed session is reopened on the next call.
+    let odds = json!({"tournament": "Rugby World Cup 2027"});
+    for id in &ids {
+        let out = m
+            .call(id, "get_tournament_winner_odds", &odds)
+            .await
+            .unwrap();
+        assert_eq!(out["teams"][0]["team"], "South Africa");
+        assert!(m.open_sessions() <= 2);
+    }
+    // Idle sessions are closed without any further request.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while m.open_sessions() > 0 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(m.open_sessions(), 0);
 }

@@ -70,9 +70,9 @@ async fn a_new_tool_gets_grounded_clarifications_without_code_changes() {
     config.marketplace.remote = vec![RemoteServer {
         id: "ferries".into(),
         url: format!("http://{addr}/mcp"),
-        title: None,
-        description: None,
+        ..Default::default()
     }];
+    config.marketplace.allow_loopback = true;
     let server = start(config);
 
     let r = query_at(
