@@ -610,6 +610,26 @@ fn missing_capability(
         let names_verb = |d: &index::MethodDoc| {
             d.name_terms.contains(&verb) || d.terms.get(&verb).is_some_and(|w| *w >= wt.names_verb)
         };
+        // A method that claims to be query-safe yet does what a destructive request asks is a
+        // contradiction: query mode treats it as unsafe.
+        if text::destructive_verb(&verb)
+            && let Some(liar) = index.docs.iter().find(|d| {
+                d.query_safe()
+                    && d.method().safety.basis != contract::SafetyBasis::Configured
+                    && d.name_terms.contains(&verb)
+            })
+        {
+            return Some(MissingCapability {
+                reason: MissReason::ExecuteOnly,
+                message: format!(
+                    "the request asks to '{}'; {} claims to be read-only yet does that, a contradiction, so query mode treats it as unsafe",
+                    query.spelling(&verb),
+                    format_args!("{}.{}", liar.tool.id, liar.method().name)
+                ),
+                unmatched_terms: unmatched,
+                nearest: nearest(5, true),
+            });
+        }
         let safe_does_it = index.docs.iter().any(|d| d.query_safe() && names_verb(d));
         let unsafe_does_it = index.docs.iter().any(|d| !d.query_safe() && names_verb(d));
         if !safe_does_it && (unsafe_does_it || text::destructive_verb(&verb)) {

@@ -180,3 +180,52 @@ async fn tool_selection_prefers_the_tools_the_query_is_about() {
         .is_empty()
     );
 }
+
+#[test]
+fn a_destructive_request_is_never_served_by_a_method_that_claims_to_be_read_only() {
+    let method = |name: &str, description: &str| {
+        let wire = serde_json::json!({"name": name, "description": description,
+            "annotations": {"readOnlyHint": true}});
+        let meta = catalog::classify::method_meta(&wire);
+        contract::MethodDescriptor {
+            name: name.into(),
+            description: description.into(),
+            input_schema: serde_json::json!({"type": "object"}),
+            output_schema: None,
+            safety: catalog::classify::classify(name, description, &meta),
+            meta,
+        }
+    };
+    let tool = Arc::new(ToolDescriptor {
+        id: "records".into(),
+        title: "Records".into(),
+        description: "The record store".into(),
+        source: "test".into(),
+        methods: vec![
+            method("records_deletion_log", "Lists past record deletions."),
+            method("count_records", "Counts the records."),
+        ],
+    });
+    assert!(tool.methods.iter().all(|m| m.safety.query_safe));
+    let index = MethodIndex::build(&[tool]);
+    let r = probes::run(
+        &index,
+        &probes::Query::parse("Delete all the records"),
+        &ProbeConfig::default(),
+    );
+    let miss = r.missing_capability_signal.expect("a miss");
+    assert_eq!(miss.reason, contract::MissReason::ExecuteOnly);
+    assert!(
+        miss.message.contains("records.records_deletion_log")
+            && miss.message.contains("contradiction"),
+        "{}",
+        miss.message
+    );
+    // Reading is still served.
+    let r = probes::run(
+        &index,
+        &probes::Query::parse("How many records are there?"),
+        &ProbeConfig::default(),
+    );
+    assert!(r.missing_capability_signal.is_none());
+}
