@@ -193,6 +193,7 @@ fn report_miss(report: &ProbeReport) -> CapabilityMiss {
             reason: contract::MissReason::NoRelevantMethod,
             message: "no interpretation survived the probe".into(),
             nearest_methods: Vec::new(),
+            unavailable_tools: Vec::new(),
         },
     }
 }
@@ -213,6 +214,7 @@ pub fn capability_miss(signal: &MissingCapability) -> CapabilityMiss {
                 why_not: n.why_not.clone(),
             })
             .collect(),
+        unavailable_tools: Vec::new(),
     }
 }
 

@@ -17,6 +17,16 @@ pub enum ErrorCode {
     NotFound,
     /// Too many requests from this caller.
     RateLimited,
+    /// The route exists, but not for this HTTP method.
+    MethodNotAllowed,
+    /// The body is not `application/json`.
+    UnsupportedMediaType,
+    /// The request body did not arrive in time.
+    RequestTimeout,
+    /// The server is at its limit of connections or running queries; retry shortly.
+    Overloaded,
+    /// The query did not settle within the request deadline.
+    DeadlineExceeded,
     /// An upstream (tool server, model) failed in a way the request cannot recover from.
     UpstreamFailed,
     /// A bug in Sluice. Details are logged, never sent.

@@ -47,4 +47,7 @@ pub use request::{
     ClarificationPolicy, QueryDepth, QueryRequest, ResponseShape, parse_query_request,
 };
 pub use response::*;
-pub use tools::{MethodDescriptor, MethodMeta, QuerySafety, SafetyBasis, Surface, ToolDescriptor};
+pub use tools::{
+    MethodDescriptor, MethodMeta, QuerySafety, SafetyBasis, Surface, ToolDescriptor, ToolFailure,
+    ToolListing,
+};

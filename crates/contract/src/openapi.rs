@@ -4,10 +4,18 @@ use schemars::JsonSchema;
 use schemars::generate::SchemaSettings;
 use serde_json::{Value, json};
 
-use crate::{ErrorBody, QueryRequest, QueryResponse, StreamEvent, ToolDescriptor};
+use crate::{
+    AnswerDelta, ApiError, ErrorBody, QueryRequest, QueryResponse, ToolListing, TraceEvent,
+};
 
-/// The document served at `GET /openapi.json`.
+/// The document, with `answerModelId` listing no particular models.
 pub fn document() -> Value {
+    document_for(&[])
+}
+
+/// The document served at `GET /openapi.json`: `answer_models` are the values this server
+/// accepts for `answerModelId` (empty: any string).
+pub fn document_for(answer_models: &[String]) -> Value {
     let mut settings = SchemaSettings::draft2020_12();
     settings.definitions_path = "#/components/schemas/".into();
     let mut generator = settings.into_generator();
@@ -16,10 +24,30 @@ pub fn document() -> Value {
     let request = schema(QueryRequest::json_schema_ref);
     let response = schema(QueryResponse::json_schema_ref);
     let error = schema(ErrorBody::json_schema_ref);
-    let tools = schema(Vec::<ToolDescriptor>::json_schema_ref);
-    let stream = schema(StreamEvent::json_schema_ref);
-    let schemas = generator.take_definitions(true);
+    let tools = schema(ToolListing::json_schema_ref);
+    let stage = schema(TraceEvent::json_schema_ref);
+    let delta = schema(AnswerDelta::json_schema_ref);
+    let failed = schema(ApiError::json_schema_ref);
+    let mut schemas = Value::Object(generator.take_definitions(true));
+    enums_as_enum(&mut schemas);
+    if !answer_models.is_empty() {
+        let field = &mut schemas["QueryRequest"]["properties"]["answerModelId"];
+        let mut allowed: Vec<Value> = answer_models.iter().map(|m| json!(m)).collect();
+        if field["type"]
+            .as_array()
+            .is_some_and(|t| t.contains(&json!("null")))
+        {
+            allowed.push(Value::Null);
+        }
+        field["enum"] = Value::Array(allowed);
+    }
     let err = |what: &str| json!({"description": what, "content": {"application/json": {"schema": error}}});
+    // Each SSE event: `event:` names its kind, `data:` is one JSON payload of that kind's schema.
+    let events = json!({"stage": stage, "answer_delta": delta, "final": response, "error": failed});
+    let stream = json!({
+        "description": "One Server-Sent Event's `data`; the SSE `event:` field names which schema it follows (see x-sse-events)",
+        "oneOf": [stage, delta, response, failed],
+    });
 
     json!({
         "openapi": "3.1.0",
@@ -34,17 +62,22 @@ pub fn document() -> Value {
                 "summary": "Answer, clarify, or refuse one query",
                 "requestBody": {"required": true, "content": {"application/json": {"schema": request}}},
                 "responses": {
-                    "200": {"description": "The settled query; with `stream: true`, Server-Sent Events whose data are StreamEvent payloads",
-                            "content": {"application/json": {"schema": response}, "text/event-stream": {"schema": stream}}},
+                    "200": {"description": "The settled query; with `stream: true`, Server-Sent Events: `stage` (one per stage, as it happens), `answer_delta` (pieces of the answer), then `final` (the whole response) or `error`. Request errors are answered before the stream starts, as JSON with their status.",
+                            "content": {"application/json": {"schema": response}, "text/event-stream": {"schema": stream, "x-sse-events": events}}},
                     "400": err("Invalid request: the body names the field"),
+                    "405": err("Only POST is accepted"),
+                    "408": err("The request body did not arrive in time"),
                     "413": err("Request body too large"),
+                    "415": err("The body is not application/json"),
                     "429": err("Rate limited"),
-                    "500": err("Internal error (details are logged, not sent)")
+                    "500": err("Internal error (details are logged, not sent)"),
+                    "503": err("Too many connections or running queries; retry after the Retry-After header"),
+                    "504": err("The query did not settle within the request deadline")
                 }
             }},
             "/api/v1/tools": {"get": {
                 "operationId": "tools",
-                "summary": "The marketplace: every tool and method with its query-safety classification",
+                "summary": "The marketplace: every tool and method with its query-safety classification; `complete` is false while listings are pending or failed",
                 "responses": {"200": {"description": "Tools", "content": {"application/json": {"schema": tools}}}}
             }},
             "/healthz": {"get": {"operationId": "health", "summary": "Liveness", "responses": {"200": {"description": "ok"}}}},
@@ -53,6 +86,68 @@ pub fn document() -> Value {
         },
         "components": {"schemas": schemas}
     })
+}
+
+/// Rewrites every `oneOf` of single string constants as a plain `enum`, which client generators
+/// read as an enumeration (a `oneOf` of `const`s reads to them as a union of one-value types).
+/// The constants' descriptions are kept in the enum's description.
+fn enums_as_enum(node: &mut Value) {
+    match node {
+        Value::Object(map) => {
+            let constants: Option<Vec<(String, Option<String>)>> =
+                map.get("oneOf")
+                    .and_then(Value::as_array)
+                    .and_then(|branches| {
+                        branches
+                            .iter()
+                            .map(|b| {
+                                let value = b.get("const")?.as_str()?.to_owned();
+                                let extra = b.as_object()?.keys().any(|k| {
+                                    !matches!(k.as_str(), "const" | "type" | "description")
+                                });
+                                (!extra).then(|| {
+                                    (
+                                        value,
+                                        b.get("description")
+                                            .and_then(Value::as_str)
+                                            .map(str::to_owned),
+                                    )
+                                })
+                            })
+                            .collect()
+                    });
+            if let Some(constants) = constants.filter(|c| !c.is_empty()) {
+                map.remove("oneOf");
+                let lines: Vec<String> = constants
+                    .iter()
+                    .map(|(v, d)| match d {
+                        Some(d) => format!("- `{v}`: {d}"),
+                        None => format!("- `{v}`"),
+                    })
+                    .collect();
+                let described = match map.get("description").and_then(Value::as_str) {
+                    Some(head) => format!("{head}\n\n{}", lines.join("\n")),
+                    None => lines.join("\n"),
+                };
+                map.insert("type".into(), json!("string"));
+                map.insert(
+                    "enum".into(),
+                    Value::Array(
+                        constants
+                            .into_iter()
+                            .map(|(v, _)| Value::String(v))
+                            .collect(),
+                    ),
+                );
+                map.insert("description".into(), Value::String(described));
+            }
+            for child in map.values_mut() {
+                enums_as_enum(child);
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(enums_as_enum),
+        _ => {}
+    }
 }
 
 trait RefSchema {
@@ -84,5 +179,33 @@ mod tests {
             assert!(schemas.contains_key(name), "dangling $ref to {name}");
         }
         assert!(schemas.contains_key("QueryRequest") && schemas.contains_key("QueryResponse"));
+    }
+
+    #[test]
+    fn enums_are_plain_enums_with_their_descriptions() {
+        let doc = document();
+        let text = doc.to_string();
+        assert!(!text.contains("\"const\""), "no oneOf of constants is left");
+        let outcome = &doc["components"]["schemas"]["Outcome"];
+        assert_eq!(
+            outcome["enum"],
+            json!(["answer", "clarification_required", "capability_miss"])
+        );
+        assert!(
+            outcome["description"]
+                .as_str()
+                .unwrap()
+                .contains("`capability_miss`")
+        );
+        let with_models = document_for(&["embedded".into(), "local".into()]);
+        assert_eq!(
+            with_models["components"]["schemas"]["QueryRequest"]["properties"]["answerModelId"]["enum"],
+            json!(["embedded", "local", null])
+        );
+        let query = &doc["components"]["schemas"]["QueryRequest"]["properties"]["query"];
+        assert_eq!(
+            (query["minLength"].clone(), query["maxLength"].clone()),
+            (json!(1), json!(4000))
+        );
     }
 }

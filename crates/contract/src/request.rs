@@ -15,10 +15,12 @@ pub const MAX_PINNED_TOOLS: usize = 64;
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct QueryRequest {
     /// The natural-language question. Trimmed; 1 to 4,000 characters.
+    #[schemars(length(min = 1, max = 4000))]
     pub query: String,
     /// Tool ids to pin. Pinned tools are used as given; without them Sluice selects tools from
-    /// the whole marketplace.
+    /// the whole marketplace. At most 64, none empty.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(max = 64), inner(length(min = 1)))]
     pub tools: Option<Vec<String>>,
     /// Lane: `fast`, `deep` or `auto` (default). `deep-light` and `deep-heavy` are accepted as
     /// legacy aliases of `deep`.
@@ -39,6 +41,7 @@ pub struct QueryRequest {
     pub include_developer_trace: Option<bool>,
     /// Resume a returned clarification with the chosen option's id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1))]
     pub selected_option_id: Option<String>,
     /// Answer as Server-Sent Events: stage events, answer deltas, then the final envelope.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -146,7 +149,14 @@ pub fn parse_query_request(body: &[u8]) -> Result<QueryRequest, ApiError> {
         let field = unknown_field(&message)
             .map(str::to_owned)
             .unwrap_or_else(|| {
-                if at_root {
+                if let Some(key) = duplicate_field(&message) {
+                    // A duplicate is reported at the object that holds it.
+                    if at_root {
+                        key.to_owned()
+                    } else {
+                        format!("{path}.{key}")
+                    }
+                } else if at_root {
                     missing_field(&message).unwrap_or("body").to_owned()
                 } else {
                     path
@@ -214,6 +224,12 @@ fn unknown_field(message: &str) -> Option<&str> {
         .and_then(|rest| rest.split('`').next())
 }
 
+fn duplicate_field(message: &str) -> Option<&str> {
+    message
+        .strip_prefix("duplicate field `")
+        .and_then(|rest| rest.split('`').next())
+}
+
 fn missing_field(message: &str) -> Option<&str> {
     message
         .strip_prefix("missing field `")
@@ -269,6 +285,8 @@ mod tests {
                 r#"{"query": "x", "selectedOptionId": ""}"#,
                 "selectedOptionId",
             ),
+            (r#"{"query": "x", "query": "y"}"#, "query"),
+            (r#"{"query": "x", "tools": [], "tools": []}"#, "tools"),
         ];
         for (body, field) in cases {
             let e = err(body);

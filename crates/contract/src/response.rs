@@ -65,6 +65,8 @@ wire_enum! {
         NoRelevantMethod => "no_relevant_method",
         /// The judge found the request unsupported, and the validator agreed.
         JudgedUnsupported => "judged_unsupported",
+        /// The pinned tools could not be reached or listed (`unavailableTools` says why).
+        ToolUnavailable => "tool_unavailable",
     }
 }
 
@@ -281,6 +283,9 @@ pub struct CapabilityMiss {
     pub message: String,
     /// The closest methods considered, best first, and why each falls short.
     pub nearest_methods: Vec<NearestMethod>,
+    /// Pinned tools that could not be reached or listed, with the typed cause.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unavailable_tools: Vec<crate::ToolFailure>,
 }
 
 /// A method that came close.
@@ -405,6 +410,13 @@ pub struct Diagnostics {
     pub requested_query_depth: Option<String>,
 }
 
+/// The payload of an `answer_delta` stream event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct AnswerDelta {
+    /// The text to append.
+    pub text: String,
+}
+
 /// One Server-Sent Event of a streamed query (`stream: true`). The SSE `event:` field carries
 /// the variant name; `data:` carries its payload.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -413,10 +425,7 @@ pub enum StreamEvent {
     /// A stage finished.
     Stage(TraceEvent),
     /// The next piece of the answer text.
-    AnswerDelta {
-        /// The text to append.
-        text: String,
-    },
+    AnswerDelta(AnswerDelta),
     /// The complete response; always the last event of a successful stream.
     Final(Box<QueryResponse>),
     /// The request failed; always the last event.

@@ -95,3 +95,27 @@ pub enum SafetyBasis {
     /// From the operator's configuration (`query_methods` / `deny_methods`).
     Configured,
 }
+
+/// `GET /api/v1/tools`: the marketplace as far as it is known now.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolListing {
+    /// Every tool listed, with its methods and their classification.
+    pub tools: Vec<ToolDescriptor>,
+    /// False while some tools are still being listed or could not be listed.
+    pub complete: bool,
+    /// Tools still being listed; ask again shortly.
+    pub pending: Vec<String>,
+    /// Tools that could not be listed, and why.
+    pub failed: Vec<ToolFailure>,
+}
+
+/// A tool that could not be listed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolFailure {
+    /// The tool.
+    pub tool_id: String,
+    /// Why, in a few typed words (`timeout`, `http_status 500`, `invalid_reply`, `refused`, ...).
+    pub reason: String,
+}

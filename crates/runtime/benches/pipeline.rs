@@ -91,15 +91,23 @@ fn main() {
 
 /// 16 concurrent keep-alive clients for 10 seconds, alternating the two requests.
 fn load(rt: &tokio::runtime::Runtime, pipeline: Arc<Pipeline>) {
-    let state = AppState {
-        pipeline,
-        metrics: Arc::default(),
-        max_body_bytes: 64 * 1024,
-    };
-    let addr = rt.block_on(async {
+    let server = runtime::config::ServerConfig::default();
+    let state = AppState::new(pipeline, &server);
+    let addr = rt.block_on(async move {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        tokio::spawn(async move { axum::serve(listener, app(state)).await.unwrap() });
+        let metrics = Arc::clone(&state.metrics);
+        tokio::spawn(async move {
+            runtime::server::serve(
+                listener,
+                app(state),
+                &server,
+                metrics,
+                std::future::pending(),
+            )
+            .await
+            .unwrap()
+        });
         addr
     });
     let url = format!("http://{addr}/api/v1/query");

@@ -35,6 +35,17 @@ pub struct ServerConfig {
     pub port: u16,
     /// Largest accepted request body, in bytes.
     pub max_body_bytes: usize,
+    /// Longest a client may take to send a request's headers; an idle connection is closed
+    /// after it too (milliseconds).
+    pub header_timeout_ms: u64,
+    /// Longest a request body may take to arrive (milliseconds).
+    pub body_timeout_ms: u64,
+    /// Connections served at once; one more gets a 503 at once.
+    pub max_connections: usize,
+    /// Queries running at once; the rest wait up to `queue_timeout_ms`, then get a 503.
+    pub max_in_flight: usize,
+    /// Longest a query waits for a running slot (milliseconds).
+    pub queue_timeout_ms: u64,
 }
 
 impl Default for ServerConfig {
@@ -43,6 +54,11 @@ impl Default for ServerConfig {
             bind: IpAddr::from([127, 0, 0, 1]),
             port: 8080,
             max_body_bytes: 64 * 1024,
+            header_timeout_ms: 10_000,
+            body_timeout_ms: 10_000,
+            max_connections: 1024,
+            max_in_flight: 128,
+            queue_timeout_ms: 2_000,
         }
     }
 }
@@ -57,6 +73,8 @@ pub struct PipelineConfig {
     pub max_selected_tools: usize,
     /// Share of the query a method's metadata must cover to be viable (0 to 1).
     pub viable_coverage: f64,
+    /// Longest one request may take, every stage included (milliseconds).
+    pub request_deadline_ms: u64,
 }
 
 impl Default for PipelineConfig {
@@ -65,6 +83,7 @@ impl Default for PipelineConfig {
             max_rediscovery_rounds: 2,
             max_selected_tools: 5,
             viable_coverage: probes::Weights::DEFAULT.viable_coverage,
+            request_deadline_ms: 30_000,
         }
     }
 }
@@ -473,6 +492,16 @@ impl Config {
             if let Err(problem) = catalog::Address::parse(&r.url) {
                 return Err(invalid(format!("marketplace.remote '{}': {problem}", r.id)));
             }
+        }
+        if self.server.max_connections == 0 || self.server.max_in_flight == 0 {
+            return Err(invalid(
+                "server.max_connections and server.max_in_flight must be at least 1".into(),
+            ));
+        }
+        if self.pipeline.request_deadline_ms == 0 {
+            return Err(invalid(
+                "pipeline.request_deadline_ms must be positive".into(),
+            ));
         }
         if self.marketplace.max_sessions == 0 {
             return Err(invalid(

@@ -11,6 +11,7 @@ pub mod config;
 pub mod http;
 pub mod metrics;
 pub mod pipeline;
+pub mod server;
 pub mod telemetry;
 
 use std::sync::Arc;

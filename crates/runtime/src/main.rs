@@ -163,11 +163,7 @@ async fn serve(
         config.server.bind = b;
     }
     let pipeline = Arc::new(runtime::build_pipeline(&config, true)?);
-    let state = AppState {
-        pipeline,
-        metrics: Arc::default(),
-        max_body_bytes: config.server.max_body_bytes,
-    };
+    let state = AppState::new(pipeline, &config.server);
     let addr = std::net::SocketAddr::new(config.server.bind, config.server.port);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
@@ -176,11 +172,11 @@ async fn serve(
         "sluice: serving on http://{} (POST /api/v1/query, GET /api/v1/tools, /openapi.json)",
         listener.local_addr()?
     );
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    let metrics = Arc::clone(&state.metrics);
+    runtime::server::serve(listener, app(state), &config.server, metrics, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await?;
     Ok(())
 }
 

@@ -13,6 +13,8 @@ pub struct Metrics {
     errors: AtomicU64,
     tool_calls: AtomicU64,
     latency_ms_sum: AtomicU64,
+    connections_refused: AtomicU64,
+    accept_failures: AtomicU64,
 }
 
 impl Metrics {
@@ -35,6 +37,16 @@ impl Metrics {
         self.errors.fetch_add(1, Ordering::Relaxed);
     }
 
+    /// Counts a connection refused because the server was at its connection cap.
+    pub fn connection_refused(&self) {
+        self.connections_refused.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Counts a failed `accept` (usually: out of file descriptors).
+    pub fn accept_failed(&self) {
+        self.accept_failures.fetch_add(1, Ordering::Relaxed);
+    }
+
     /// The exposition text.
     pub fn render(&self) -> String {
         let g = |c: &AtomicU64| c.load(Ordering::Relaxed);
@@ -43,13 +55,17 @@ impl Metrics {
              sluice_queries_total{{outcome=\"answer\"}} {}\nsluice_queries_total{{outcome=\"clarification_required\"}} {}\n\
              sluice_queries_total{{outcome=\"capability_miss\"}} {}\nsluice_queries_total{{outcome=\"error\"}} {}\n\
              # HELP sluice_tool_calls_total Tool calls dispatched.\n# TYPE sluice_tool_calls_total counter\nsluice_tool_calls_total {}\n\
-             # HELP sluice_query_latency_ms_sum Sum of settled queries' latency.\n# TYPE sluice_query_latency_ms_sum counter\nsluice_query_latency_ms_sum {}\n",
+             # HELP sluice_query_latency_ms_sum Sum of settled queries' latency.\n# TYPE sluice_query_latency_ms_sum counter\nsluice_query_latency_ms_sum {}\n\
+             # HELP sluice_connections_refused_total Connections refused at the connection cap.\n# TYPE sluice_connections_refused_total counter\nsluice_connections_refused_total {}\n\
+             # HELP sluice_accept_failures_total Failed accepts (file descriptors exhausted).\n# TYPE sluice_accept_failures_total counter\nsluice_accept_failures_total {}\n",
             g(&self.answers),
             g(&self.clarifications),
             g(&self.misses),
             g(&self.errors),
             g(&self.tool_calls),
-            g(&self.latency_ms_sum)
+            g(&self.latency_ms_sum),
+            g(&self.connections_refused),
+            g(&self.accept_failures)
         )
     }
 }

@@ -3,6 +3,7 @@
 //! model with its error a bounded number of times; then the deterministic program stands in.
 //! Invariant checked here: nothing outside the allow-list was dispatched.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use catalog::Marketplace;
@@ -16,9 +17,34 @@ use tracing::Instrument;
 use super::plan::{self, Planned, SafeMethods};
 use super::{Pipeline, Request, Traced, broken, stage};
 
-/// The sandbox's tool caller: every call goes to the marketplace over MCP.
+/// The sandbox's tool caller: every call goes to the marketplace over MCP. A tool that timed
+/// out, or was still answering when a run's deadline cut it off, is not called again in the same
+/// request.
 struct McpToolCaller {
     marketplace: Arc<Marketplace>,
+    stalled: Stalled,
+}
+
+/// Tools that did not answer in time during this request.
+pub(crate) type Stalled = Arc<std::sync::Mutex<HashSet<String>>>;
+
+/// Marks a tool as stalled unless disarmed: a call future dropped before it finished (the run's
+/// deadline) leaves its mark.
+struct StallMark<'a> {
+    stalled: &'a Stalled,
+    tool_id: &'a str,
+    armed: bool,
+}
+
+impl Drop for StallMark<'_> {
+    fn drop(&mut self) {
+        if self.armed {
+            self.stalled
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .insert(self.tool_id.to_owned());
+        }
+    }
 }
 
 impl ToolCaller for McpToolCaller {
@@ -29,10 +55,24 @@ impl ToolCaller for McpToolCaller {
         arguments: &'a Value,
     ) -> ToolFuture<'a> {
         Box::pin(async move {
-            self.marketplace
-                .call(tool_id, method, arguments)
-                .await
-                .map_err(|e| ToolError::new(e.to_string()))
+            if self
+                .stalled
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .contains(tool_id)
+            {
+                return Err(ToolError::new(format!(
+                    "tool '{tool_id}' did not answer in time earlier in this request; not called again"
+                )));
+            }
+            let mut mark = StallMark {
+                stalled: &self.stalled,
+                tool_id,
+                armed: true,
+            };
+            let result = self.marketplace.call(tool_id, method, arguments).await;
+            mark.armed = matches!(result, Err(catalog::CatalogError::Timeout { .. }));
+            result.map_err(|e| ToolError::new(e.to_string()))
         })
     }
 }
@@ -149,6 +189,7 @@ async fn run(
 ) -> Result<Executed, ApiError> {
     let caller = Arc::new(McpToolCaller {
         marketplace: Arc::clone(&pipeline.marketplace),
+        stalled: Arc::clone(&r.stalled),
     });
     let record = pipeline
         .sandbox

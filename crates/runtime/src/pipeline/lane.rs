@@ -33,6 +33,9 @@ pub enum LaneRule {
     AutoSeveralCandidateMethods,
     /// `auto`, one query-safe method.
     AutoSingleCandidateMethod,
+    /// The caller resumes a clarification (`selectedOptionId`): the options are the probe's, so
+    /// the deep lane runs whatever depth was asked.
+    ResumingClarification,
 }
 
 impl LaneRule {
@@ -46,6 +49,7 @@ impl LaneRule {
             LaneRule::AutoCompletenessWords => "auto_completeness_words",
             LaneRule::AutoSeveralCandidateMethods => "auto_several_candidate_methods",
             LaneRule::AutoSingleCandidateMethod => "auto_single_candidate_method",
+            LaneRule::ResumingClarification => "resuming_clarification",
         }
     }
 }
@@ -82,11 +86,16 @@ impl Traced for LaneChoice {
 /// The lane for a request that asked for `requested` (aliases included, so the trace says why).
 pub(crate) fn lane(
     requested: Option<QueryDepth>,
+    resuming: bool,
     pinned: bool,
     tools: &[Arc<ToolDescriptor>],
     query: &str,
 ) -> LaneChoice {
-    let (lane, rule) = choose(requested.unwrap_or(QueryDepth::Auto), pinned, tools, query);
+    let (lane, rule) = if resuming {
+        (Lane::Deep, LaneRule::ResumingClarification)
+    } else {
+        choose(requested.unwrap_or(QueryDepth::Auto), pinned, tools, query)
+    };
     LaneChoice {
         lane,
         rule,

@@ -60,6 +60,8 @@ pub(crate) struct Request {
     started: Instant,
     trace: TraceLog,
     ledger: Ledger,
+    /// Tools that did not answer in time; not called again in this request.
+    stalled: execute::Stalled,
 }
 
 /// What a step reports: its trace event(s), payloads built only when someone reads them.
@@ -118,19 +120,40 @@ impl Pipeline {
         }
     }
 
+    /// The answer models callers may name.
+    pub fn answer_models(&self) -> &[String] {
+        &self.settings.answer_models
+    }
+
     /// The marketplace.
     pub fn marketplace(&self) -> &Arc<Marketplace> {
         &self.marketplace
     }
 
-    /// Runs one request. `sink` receives each trace event as it is emitted.
+    /// Checks what can be checked of `request` without running it (tools, answer model).
+    pub fn check(&self, request: &QueryRequest) -> Result<(), ApiError> {
+        normalize::check(self, request)
+    }
+
+    /// Runs one request within the request deadline. `sink` receives each trace event as it is
+    /// emitted.
     pub async fn run(
         &self,
         request: QueryRequest,
         sink: Option<EventSink>,
     ) -> Result<QueryResponse, ApiError> {
         let span = tracing::info_span!("query", otel.name = "sluice.query");
-        self.drive(request, sink).instrument(span).await
+        let deadline = self.settings.request_deadline;
+        match tokio::time::timeout(deadline, self.drive(request, sink).instrument(span)).await {
+            Ok(settled) => settled,
+            Err(_) => Err(ApiError::new(
+                ErrorCode::DeadlineExceeded,
+                format!(
+                    "the query did not settle within the {} ms request deadline",
+                    deadline.as_millis()
+                ),
+            )),
+        }
     }
 
     /// The driver: each step in the order of ARCHITECTURE.md.
@@ -144,6 +167,7 @@ impl Pipeline {
             started: Instant::now(),
             trace: TraceLog::keeping(sink, keep),
             ledger: Ledger::default(),
+            stalled: execute::Stalled::default(),
         };
         let budgets = &self.settings.budgets;
 
@@ -154,10 +178,12 @@ impl Pipeline {
         let selection = select::select(self, &n, &mut r.asker(budgets))
             .instrument(stage!(EventName::ToolSelection))
             .await?;
-        let tools = r.done(selection).tools;
+        let selection = r.done(selection);
+        let tools = selection.tools.clone();
         let lane = r
             .done(lane::lane(
                 n.requested_depth,
+                n.selected_option_id.is_some(),
                 n.pinned.is_some(),
                 &tools,
                 n.text(),
@@ -175,7 +201,12 @@ impl Pipeline {
         let diagnostics = gated.diagnostics(n.requested_depth);
         let (interpretation, assumption) = match gate::proceed(gated.decision.decision) {
             Ok(go) => go,
-            Err(ending) => return Ok(settle::settle(r, &n, lane, diagnostics, *ending)),
+            Err(mut ending) => {
+                if let Ending::CapabilityMiss(miss) = ending.as_mut() {
+                    selection.explain(miss);
+                }
+                return Ok(settle::settle(r, &n, lane, diagnostics, *ending));
+            }
         };
 
         if n.plan_only {

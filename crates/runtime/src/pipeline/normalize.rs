@@ -52,6 +52,58 @@ impl Traced for Normalized {
     }
 }
 
+/// Refuses an unknown answer model or tool with an error naming the field. Needs no network, so
+/// a streamed request is checked before its stream starts.
+pub(crate) fn check(pipeline: &Pipeline, request: &QueryRequest) -> Result<(), ApiError> {
+    let settings = &pipeline.settings;
+    if let Some(m) = &request.answer_model_id
+        && !settings.answer_models.contains(m)
+    {
+        return Err(ApiError::invalid(
+            "answerModelId",
+            format!(
+                "unknown answer model '{m}'; allowed: {}",
+                settings.answer_models.join(", ")
+            ),
+        ));
+    }
+    for (i, id) in request.tools.iter().flatten().enumerate() {
+        if !pipeline.marketplace.contains(id) {
+            let near = close_matches(id, &pipeline.marketplace.tool_ids());
+            let hint = if near.is_empty() {
+                String::new()
+            } else {
+                format!("; did you mean {}?", near.join(", "))
+            };
+            return Err(ApiError {
+                code: ErrorCode::NotFound,
+                message: format!("unknown tool '{id}'{hint}"),
+                field: Some(format!("tools[{i}]")),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// At most three configured ids close to `id` (by edit distance, or sharing a prefix), closest
+/// first.
+fn close_matches(id: &str, known: &[String]) -> Vec<String> {
+    let prefix: String = id.chars().take(3).collect();
+    let mut scored: Vec<(f64, &String)> = known
+        .iter()
+        .map(|k| (strsim::normalized_damerau_levenshtein(id, k), k))
+        .filter(|(score, k)| {
+            *score >= 0.6 || (prefix.chars().count() == 3 && k.starts_with(&prefix))
+        })
+        .collect();
+    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then_with(|| a.1.cmp(b.1)));
+    scored
+        .into_iter()
+        .take(3)
+        .map(|(_, k)| format!("'{k}'"))
+        .collect()
+}
+
 /// Resolves `request`'s options; refuses an unknown answer model or tool with an error naming
 /// the field.
 pub(crate) fn normalize(
@@ -65,33 +117,11 @@ pub(crate) fn normalize(
         d if d.is_legacy_alias() => QueryDepth::Deep,
         d => d,
     };
-    let answer_model = match request.answer_model_id {
-        Some(m) if settings.answer_models.contains(&m) => m,
-        Some(m) => {
-            return Err(ApiError::invalid(
-                "answerModelId",
-                format!(
-                    "unknown answer model '{m}'; allowed: {}",
-                    settings.answer_models.join(", ")
-                ),
-            ));
-        }
-        None => settings.default_answer_model.clone(),
-    };
-    if let Some(tools) = &request.tools {
-        for (i, id) in tools.iter().enumerate() {
-            if !pipeline.marketplace.contains(id) {
-                return Err(ApiError {
-                    code: ErrorCode::NotFound,
-                    message: format!(
-                        "unknown tool '{id}'; known tools: {}",
-                        pipeline.marketplace.tool_ids().join(", ")
-                    ),
-                    field: Some(format!("tools[{i}]")),
-                });
-            }
-        }
-    }
+    check(pipeline, &request)?;
+    let answer_model = request
+        .answer_model_id
+        .clone()
+        .unwrap_or_else(|| settings.default_answer_model.clone());
     Ok(Normalized {
         request_id,
         query: Query::parse(&request.query),

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use catalog::CatalogError;
-use contract::{ApiError, ErrorCode, ToolDescriptor};
+use contract::{ApiError, CapabilityMiss, ErrorCode, MissReason, ToolDescriptor, ToolFailure};
 use serde_json::json;
 use traces::{EventName, TraceLog};
 
@@ -22,6 +22,32 @@ pub(crate) struct Selection {
     considered: usize,
     scores: Vec<(String, f64)>,
     failures: Vec<String>,
+    /// Pinned tools that could not be listed (failed, or still listing), with the typed cause.
+    pub(crate) unavailable: Vec<ToolFailure>,
+}
+
+impl Selection {
+    /// `miss` told what happened to the pinned tools that could not be reached: when none was
+    /// left to answer, the miss is theirs.
+    pub(crate) fn explain(&self, miss: &mut CapabilityMiss) {
+        if self.unavailable.is_empty() {
+            return;
+        }
+        if miss.reason == MissReason::NoTools {
+            miss.reason = MissReason::ToolUnavailable;
+            let each: Vec<String> = self
+                .unavailable
+                .iter()
+                .map(|u| format!("'{}' ({})", u.tool_id, u.reason))
+                .collect();
+            miss.message = format!(
+                "the pinned tool{} could not be reached: {}",
+                if each.len() == 1 { "" } else { "s" },
+                each.join(", ")
+            );
+        }
+        miss.unavailable_tools = self.unavailable.clone();
+    }
 }
 
 impl Traced for Selection {
@@ -95,6 +121,35 @@ pub(crate) async fn select(
         strategy,
         considered: discovery.tools.len(),
         scores,
-        failures: discovery.failures.iter().map(ToString::to_string).collect(),
+        failures: discovery
+            .failures
+            .iter()
+            .map(ToString::to_string)
+            .chain(
+                discovery
+                    .pending
+                    .iter()
+                    .map(|id| format!("tool '{id}' is still being listed")),
+            )
+            .collect(),
+        unavailable: if pinned {
+            discovery
+                .failures
+                .iter()
+                .filter_map(|f| match f {
+                    CatalogError::Discovery { tool_id, failure } => Some(ToolFailure {
+                        tool_id: tool_id.clone(),
+                        reason: failure.to_string(),
+                    }),
+                    _ => None,
+                })
+                .chain(discovery.pending.iter().map(|id| ToolFailure {
+                    tool_id: id.clone(),
+                    reason: "still_listing".into(),
+                }))
+                .collect()
+        } else {
+            Vec::new()
+        },
     })
 }

@@ -39,6 +39,8 @@ pub struct PipelineSettings {
     pub evidence_budget: usize,
     /// Per-stage (max tokens, timeout) overrides.
     pub budgets: Budgets,
+    /// Longest one request may take, every stage included.
+    pub request_deadline: std::time::Duration,
 }
 
 impl PipelineSettings {
@@ -64,6 +66,7 @@ impl PipelineSettings {
             completeness: None,
             answer: HashMap::new(),
             evidence_budget: 12_000,
+            request_deadline: std::time::Duration::from_millis(config.pipeline.request_deadline_ms),
             budgets: config
                 .models
                 .stages

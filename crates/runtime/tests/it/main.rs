@@ -4,6 +4,7 @@
 mod anchors;
 mod errors;
 mod follower;
+mod hardening;
 mod lanes;
 mod models;
 mod new_tool;

@@ -123,3 +123,39 @@ async fn real_responses_validate_against_the_served_document() {
     let listing = jsonschema::draft202012::new(&root).unwrap();
     assert_valid(&listing, &tools, "/api/v1/tools");
 }
+
+#[tokio::test]
+async fn every_streamed_event_validates_against_the_schema_its_name_points_to() {
+    let doc: Value = get("/openapi.json").await.json().await.unwrap();
+    let events = &doc["paths"]["/api/v1/query"]["post"]["responses"]["200"]["content"]["text/event-stream"]
+        ["x-sse-events"];
+    let schema_of = |kind: &str| {
+        let name = events[kind]["$ref"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no schema for event '{kind}'"))
+            .trim_start_matches("#/components/schemas/")
+            .to_owned();
+        validator(&doc, &name)
+    };
+    let body = json!({"query": "Who will win the World Cup?", "tools": ["markets"],
+        "clarificationPolicy": "auto", "stream": true});
+    let text = crate::support::client()
+        .post(format!("{}/api/v1/query", server().url))
+        .json(&body)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let parsed = crate::stream::parse(&text);
+    let kinds: std::collections::BTreeSet<&str> = parsed.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(
+        kinds,
+        ["answer_delta", "final", "stage"].into_iter().collect(),
+        "{text}"
+    );
+    for (kind, data) in &parsed {
+        assert_valid(&schema_of(kind), data, kind);
+    }
+}

@@ -15,7 +15,7 @@ async fn post(body: &Value) -> reqwest::Response {
 }
 
 /// Parses an SSE body into (event, data) pairs.
-fn parse(body: &str) -> Vec<(String, Value)> {
+pub(crate) fn parse(body: &str) -> Vec<(String, Value)> {
     body.split("\n\n")
         .filter_map(|block| {
             let event = block
@@ -77,11 +77,30 @@ async fn stage_events_then_answer_deltas_then_the_final_envelope() {
 }
 
 #[tokio::test]
-async fn a_failing_streamed_request_ends_with_an_error_event() {
-    let body = json!({"query": "x", "tools": ["markets"], "answerModelId": "nope", "stream": true});
-    let r = post(&body).await;
-    let events = parse(&r.text().await.unwrap());
-    let (kind, data) = events.last().unwrap();
-    assert_eq!(kind, "error");
-    assert_eq!(data["field"], "answerModelId");
+async fn a_bad_streamed_request_is_refused_before_the_stream_starts() {
+    for (body, field) in [
+        (
+            json!({"query": "x", "tools": ["markets"], "answerModelId": "nope", "stream": true}),
+            "answerModelId",
+        ),
+        (
+            json!({"query": "x", "tools": ["no-such-tool"], "stream": true}),
+            "tools[0]",
+        ),
+        (
+            json!({"query": "Who will win the World Cup?", "tools": ["markets"], "selectedOptionId": "opt-bogus", "stream": true}),
+            "selectedOptionId",
+        ),
+    ] {
+        let r = post(&body).await;
+        assert_eq!(r.status(), 400, "{body}");
+        assert!(
+            r.headers()["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with("application/json")
+        );
+        let v: Value = r.json().await.unwrap();
+        assert_eq!(v["error"]["field"], field, "{v}");
+    }
 }

@@ -16,11 +16,8 @@ pub struct Server {
 /// Starts a server for `config` on its own thread and runtime.
 pub fn start(config: Config) -> Server {
     let pipeline = Arc::new(runtime::build_pipeline(&config, false).expect("pipeline builds"));
-    let state = AppState {
-        pipeline: Arc::clone(&pipeline),
-        metrics: Arc::default(),
-        max_body_bytes: config.server.max_body_bytes,
-    };
+    let state = AppState::new(Arc::clone(&pipeline), &config.server);
+    let server = config.server.clone();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_multi_thread()
@@ -31,7 +28,16 @@ pub fn start(config: Config) -> Server {
         rt.block_on(async move {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             tx.send(listener.local_addr().unwrap()).unwrap();
-            axum::serve(listener, app(state)).await.unwrap();
+            let metrics = Arc::clone(&state.metrics);
+            runtime::server::serve(
+                listener,
+                app(state),
+                &server,
+                metrics,
+                std::future::pending(),
+            )
+            .await
+            .unwrap();
         });
     });
     let addr = rx.recv().unwrap();

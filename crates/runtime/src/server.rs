@@ -1,0 +1,102 @@
+//! The accept loop: every connection bounded in count and in time.
+//!
+//! Invariants: at most `max_connections` connections are served at once, and one more is answered
+//! at once with a 503 JSON body and closed; a client has `header_timeout` to send each request's
+//! headers (an idle keep-alive connection is closed after it too); an error from `accept`
+//! (out of file descriptors) is logged, counted and waited out, never a crash or a busy loop.
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Router;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto;
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tokio::io::AsyncWriteExt;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::Semaphore;
+
+use crate::config::ServerConfig;
+use crate::metrics::Metrics;
+
+/// How long a shutdown waits for open connections to finish.
+const DRAIN: Duration = Duration::from_secs(10);
+
+/// Serves `app` on `listener` until `shutdown` resolves, then drains open connections.
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    config: &ServerConfig,
+    metrics: Arc<Metrics>,
+    shutdown: impl Future<Output = ()>,
+) -> std::io::Result<()> {
+    let slots = Arc::new(Semaphore::new(config.max_connections.max(1)));
+    let mut builder = auto::Builder::new(TokioExecutor::new());
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(Duration::from_millis(config.header_timeout_ms));
+    builder
+        .http2()
+        .timer(TokioTimer::new())
+        .keep_alive_interval(Duration::from_secs(30))
+        .keep_alive_timeout(Duration::from_millis(config.header_timeout_ms));
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            () = &mut shutdown => break,
+        };
+        let stream = match accepted {
+            Ok((stream, _)) => stream,
+            Err(e) => {
+                metrics.accept_failed();
+                tracing::error!(error = %e, "cannot accept a connection (out of file descriptors?); retrying shortly");
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = Arc::clone(&slots).try_acquire_owned() else {
+            metrics.connection_refused();
+            tokio::spawn(refuse(stream));
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let service = TowerToHyperService::new(app.clone());
+        let connection = builder
+            .serve_connection_with_upgrades(TokioIo::new(stream), service)
+            .into_owned();
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            if let Err(e) = connection.await {
+                tracing::debug!(error = %e, "connection ended with an error");
+            }
+            drop(permit);
+        });
+    }
+    drop(listener);
+    if tokio::time::timeout(DRAIN, graceful.shutdown())
+        .await
+        .is_err()
+    {
+        tracing::warn!("connections still open after {DRAIN:?}; closing them");
+    }
+    Ok(())
+}
+
+/// Answers a connection beyond the cap with a 503 and closes it, without reading the request.
+async fn refuse(mut stream: TcpStream) {
+    let body = r#"{"error":{"code":"overloaded","message":"the server has too many open connections; retry shortly"}}"#;
+    let reply = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nretry-after: 1\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        let _ = stream.write_all(reply.as_bytes()).await;
+        let _ = stream.shutdown().await;
+    })
+    .await;
+}
