@@ -335,3 +335,35 @@ mod tests {
         assert!(open.check("127.0.0.1".parse().unwrap()).is_err());
     }
 }
+
+#[cfg(test)]
+mod fuzz {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+        /// Whatever the credentials and query values, neither the shown URL nor a scrubbed
+        /// upstream message that quotes the URL contains them.
+        #[test]
+        fn secrets_never_show(
+            user in "[A-Za-z0-9._~-]{1,12}",
+            password in "[A-Za-z0-9._~!$&'()*+,;=:@%-]{6,24}",
+            token in "[A-Za-z0-9._~-]{6,24}",
+            key in "[a-z_]{1,10}",
+        ) {
+            let raw = format!("https://{user}:{password}@mcp.example.org/v1/mcp?{key}={token}");
+            let Ok(a) = Address::parse(&raw) else { return Ok(()) };
+            let shown = a.shown();
+            prop_assert!(!shown.contains(&token), "{shown}");
+            prop_assert!(!shown.contains('@') || !shown.contains(&password), "{shown}");
+            let message = format!("error sending request for url ({raw}) and ({}): {token}", a.connect_url());
+            let scrubbed = a.scrub(&message);
+            prop_assert!(!scrubbed.contains(&token), "{scrubbed}");
+            prop_assert!(!scrubbed.contains(&format!(":{password}@")), "{scrubbed}");
+            prop_assert!(!scrubbed.contains(&password), "{scrubbed}");
+        }
+    }
+}

@@ -81,6 +81,23 @@ fn destructive_in_name(name: &str) -> Option<String> {
     })
 }
 
+/// Whether a description led by a destructive verb says, in its first sentence, that what it
+/// sends reads ("Sends a GET request to retrieve the nodes"): a reading verb follows and no other
+/// verb there changes anything.
+fn sends_a_read(description: &str) -> bool {
+    let first = description.split(['.', '\n']).next().unwrap_or("");
+    let stems: Vec<String> = text::words(first)
+        .iter()
+        .skip(1)
+        .map(|w| text::stem(&w.to_lowercase()))
+        .collect();
+    stems.iter().any(|s| {
+        text::lexicon::GENERIC_VERBS
+            .binary_search(&s.as_str())
+            .is_ok()
+    }) && !stems.iter().any(|s| text::mutating_verb(s))
+}
+
 /// Classifies one method.
 pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety {
     let declared = |safe: bool, reason: &str| QuerySafety {
@@ -122,7 +139,7 @@ pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety
     let description_verb = text::leading_verb(description);
     if let Some(verb) = description_verb
         .as_deref()
-        .filter(|v| text::destructive_verb(v))
+        .filter(|v| text::destructive_verb(v) && !sends_a_read(description))
     {
         return inferred(
             false,

@@ -308,3 +308,63 @@ mod tests {
         assert_eq!(err(r#"{"query": "x"} {}"#).code, ErrorCode::MalformedJson);
     }
 }
+
+#[cfg(test)]
+mod fuzz {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn field() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("query".to_owned()),
+            Just("tools".to_owned()),
+            Just("queryDepth".to_owned()),
+            Just("selectedOptionId".to_owned()),
+            Just("stream".to_owned()),
+            "[a-zA-Z]{1,12}",
+        ]
+    }
+
+    fn value() -> impl Strategy<Value = String> {
+        prop_oneof![
+            "\"[^\"\\\\]{0,40}\"".prop_map(|s| s),
+            any::<i64>().prop_map(|n| n.to_string()),
+            Just("null".to_owned()),
+            Just("true".to_owned()),
+            Just("[\"markets\", \"\"]".to_owned()),
+            Just("{}".to_owned()),
+            Just("\"deep\"".to_owned()),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+        /// Any bytes: a request or a typed error, never a panic; messages carry no parser
+        /// positions.
+        #[test]
+        fn any_bytes_parse_or_fail_cleanly(body in proptest::collection::vec(any::<u8>(), 0..200)) {
+            if let Err(e) = parse_query_request(&body) {
+                prop_assert!(matches!(e.code, ErrorCode::MalformedJson | ErrorCode::InvalidField));
+            }
+        }
+
+        /// JSON objects of known and unknown fields: every refusal names a field or the body.
+        #[test]
+        fn objects_are_refused_with_a_named_field(pairs in proptest::collection::vec((field(), value()), 0..6)) {
+            let body = format!(
+                "{{{}}}",
+                pairs.iter().map(|(k, v)| format!("\"{k}\": {v}")).collect::<Vec<_>>().join(", ")
+            );
+            match parse_query_request(body.as_bytes()) {
+                Ok(r) => prop_assert!(!r.query.trim().is_empty()),
+                Err(e) if e.code == ErrorCode::InvalidField => {
+                    prop_assert!(e.field.as_deref().is_some_and(|f| !f.is_empty()), "{e:?}");
+                    prop_assert!(!e.message.contains(" at line "), "{e:?}");
+                }
+                Err(e) => prop_assert_eq!(e.code, ErrorCode::MalformedJson),
+            }
+        }
+    }
+}

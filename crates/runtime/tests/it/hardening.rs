@@ -14,7 +14,7 @@ use serde_json::{Map, Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::support::{client, post_raw, query, server, start};
+use crate::support::{client, post_raw, query, serve_elsewhere, server, start};
 
 /// A tool whose one method sleeps before answering, counting the calls it gets.
 struct Slow {
@@ -54,22 +54,7 @@ fn slow_tool(sleep: Duration) -> (String, Arc<AtomicUsize>) {
         StreamableHttpServerConfig::default(),
     );
     // Its own runtime, with room for calls that block: the test's runtime stays free.
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(12)
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async move {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            tx.send(listener.local_addr().unwrap()).unwrap();
-            axum::serve(listener, axum::Router::new().nest_service("/mcp", service))
-                .await
-                .unwrap()
-        });
-    });
-    let addr = rx.recv().unwrap();
+    let addr = serve_elsewhere(axum::Router::new().nest_service("/mcp", service));
     (format!("http://{addr}/mcp"), calls)
 }
 

@@ -47,6 +47,25 @@ pub fn start(config: Config) -> Server {
     }
 }
 
+/// Serves `app` on a loopback port from its own thread and runtime (so that blocking handlers
+/// never stall the test's runtime); returns the address.
+pub fn serve_elsewhere(app: axum::Router) -> std::net::SocketAddr {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(12)
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            axum::serve(listener, app).await.unwrap();
+        });
+    });
+    rx.recv().unwrap()
+}
+
 /// The shared server with the default configuration (built-in tools, embedded models).
 pub fn server() -> &'static Server {
     static SERVER: OnceLock<Server> = OnceLock::new();
