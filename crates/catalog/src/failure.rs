@@ -55,16 +55,22 @@ impl fmt::Display for Failure {
 /// Longest raw detail written to the log.
 const LOGGED_DETAIL: usize = 300;
 
-/// `detail` cut to a loggable length on a character boundary, on one line.
-pub(crate) fn loggable(detail: &str) -> String {
-    let line: String = detail
+/// `text` on one line (control characters become spaces), trimmed, and cut to at most `max`
+/// characters on a character boundary.
+pub(crate) fn one_line(text: &str, max: usize) -> String {
+    let line: String = text
         .chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
-    match line.char_indices().nth(LOGGED_DETAIL) {
-        Some((end, _)) => format!("{}…", &line[..end]),
-        None => line,
+    match line.char_indices().nth(max) {
+        Some((end, _)) => format!("{}…", line[..end].trim()),
+        None => line.trim().to_owned(),
     }
+}
+
+/// `detail` cut to a loggable length, on one line.
+pub(crate) fn loggable(detail: &str) -> String {
+    one_line(detail, LOGGED_DETAIL)
 }
 
 /// The cause of a failed request on an open session.
@@ -127,10 +133,6 @@ fn recognise(e: &(dyn StdError + 'static)) -> Option<Failure> {
         };
     }
     if let Some(r) = e.downcast_ref::<reqwest::Error>() {
-        // A refused address is reported by the resolver, under reqwest's error.
-        if let Some(blocked) = chain_has::<Blocked>(r) {
-            return Some(blocked);
-        }
         return Some(of_reqwest(r));
     }
     if let Some(io) = e.downcast_ref::<std::io::Error>() {
@@ -139,19 +141,21 @@ fn recognise(e: &(dyn StdError + 'static)) -> Option<Failure> {
     None
 }
 
-fn chain_has<T: StdError + 'static>(e: &(dyn StdError + 'static)) -> Option<Failure> {
+/// Whether a source of `e` is a `T`.
+fn chain_has<T: StdError + 'static>(e: &(dyn StdError + 'static)) -> bool {
     let mut next = e.source();
     while let Some(e) = next {
-        if e.downcast_ref::<T>().is_some() {
-            return Some(Failure::Blocked);
+        if e.is::<T>() {
+            return true;
         }
         next = e.source();
     }
-    None
+    false
 }
 
 fn of_reqwest(r: &reqwest::Error) -> Failure {
-    if chain_has::<Blocked>(r).is_some() {
+    // A refused address is reported by the resolver, under reqwest's error.
+    if chain_has::<Blocked>(r) {
         Failure::Blocked
     } else if r.is_timeout() {
         Failure::Timeout

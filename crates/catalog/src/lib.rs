@@ -269,14 +269,7 @@ const SHOWN_TOOL_ERROR: usize = 200;
 
 /// A tool's own error text as a caller sees it: one line, cut short.
 fn shown_tool_error(message: &str) -> String {
-    let line: String = message
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    match line.char_indices().nth(SHOWN_TOOL_ERROR) {
-        Some((end, _)) => format!("{}…", line[..end].trim_end()),
-        None => line.trim().to_owned(),
-    }
+    failure::one_line(message, SHOWN_TOOL_ERROR)
 }
 
 /// The marketplace. Cheap to share (`Arc<Marketplace>`); all methods take `&self`.

@@ -50,17 +50,29 @@ pub fn start(config: Config) -> Server {
 /// Serves `app` on a loopback port from its own thread and runtime (so that blocking handlers
 /// never stall the test's runtime); returns the address.
 pub fn serve_elsewhere(app: axum::Router) -> std::net::SocketAddr {
+    on_own_runtime(12, move |listener| async move {
+        axum::serve(listener, app).await.unwrap();
+    })
+}
+
+/// Binds a loopback port and runs `serve` on it from a new thread with its own runtime of
+/// `workers` threads; returns the address once it is bound.
+fn on_own_runtime<F, Fut>(workers: usize, serve: F) -> std::net::SocketAddr
+where
+    F: FnOnce(tokio::net::TcpListener) -> Fut + Send + 'static,
+    Fut: std::future::Future<Output = ()>,
+{
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(12)
+            .worker_threads(workers)
             .enable_all()
             .build()
             .unwrap();
         rt.block_on(async move {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             tx.send(listener.local_addr().unwrap()).unwrap();
-            axum::serve(listener, app).await.unwrap();
+            serve(listener).await;
         });
     });
     rx.recv().unwrap()
