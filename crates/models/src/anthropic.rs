@@ -69,19 +69,29 @@ impl Model for Anthropic {
                 self.policy,
             )
             .await?;
-            let input = reply["content"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .find(|c| c["type"] == "tool_use" && c["name"] == request.schema_name)
-                .map(|c| c["input"].clone())
-                .ok_or_else(|| ModelError::Malformed("no tool_use block with the answer".into()))?;
-            crate::check(&input, &request.schema)?;
-            let usage = Usage {
-                input_tokens: reply["usage"]["input_tokens"].as_u64().unwrap_or(0),
-                output_tokens: reply["usage"]["output_tokens"].as_u64().unwrap_or(0),
-            };
-            Ok(ModelReply { json: input, usage })
+            reply_of(&reply, &request.schema_name, &request.schema)
         })
     }
+}
+
+/// The structured answer in a Messages envelope: the input of the `tool_use` block named
+/// `schema_name`, validated against `schema`, with the token usage when the server reports it.
+pub fn reply_of(
+    envelope: &Value,
+    schema_name: &str,
+    schema: &Value,
+) -> Result<ModelReply, ModelError> {
+    let input = envelope["content"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .find(|c| c["type"] == "tool_use" && c["name"] == schema_name)
+        .map(|c| c["input"].clone())
+        .ok_or_else(|| ModelError::Malformed("no tool_use block with the answer".into()))?;
+    crate::check(&input, schema)?;
+    let usage = Usage {
+        input_tokens: envelope["usage"]["input_tokens"].as_u64().unwrap_or(0),
+        output_tokens: envelope["usage"]["output_tokens"].as_u64().unwrap_or(0),
+    };
+    Ok(ModelReply { json: input, usage })
 }

@@ -31,6 +31,9 @@ impl Default for Policy {
     }
 }
 
+/// Largest reply body read from a provider; a longer one is refused, not buffered.
+pub const MAX_REPLY_BYTES: usize = 4 * 1024 * 1024;
+
 /// A client with a connect timeout (the total timeout is per call, in [`Policy`]).
 pub fn client() -> reqwest::Client {
     reqwest::Client::builder()
@@ -66,14 +69,7 @@ pub async fn post(
                 None,
                 ModelError::Provider(format!("cannot reach the provider: {}", e.without_url())),
             ),
-            Ok(r) if r.status().is_success() => {
-                let text = r
-                    .text()
-                    .await
-                    .map_err(|e| ModelError::Provider(e.without_url().to_string()))?;
-                return serde_json::from_str(&text)
-                    .map_err(|e| ModelError::Malformed(format!("provider envelope: {e}")));
-            }
+            Ok(r) if r.status().is_success() => return envelope(&capped(r).await?),
             Ok(r) => {
                 let status = r.status();
                 let retry_after = r
@@ -108,4 +104,38 @@ pub async fn post(
         tokio::time::sleep(wait).await;
         attempt += 1;
     }
+}
+
+/// Reads a success body, refusing it once it passes [`MAX_REPLY_BYTES`].
+async fn capped(mut reply: reqwest::Response) -> Result<Vec<u8>, ModelError> {
+    if reply
+        .content_length()
+        .is_some_and(|n| n > MAX_REPLY_BYTES as u64)
+    {
+        return Err(too_large());
+    }
+    let mut body = Vec::new();
+    while let Some(chunk) = reply
+        .chunk()
+        .await
+        .map_err(|e| ModelError::Provider(e.without_url().to_string()))?
+    {
+        if body.len() + chunk.len() > MAX_REPLY_BYTES {
+            return Err(too_large());
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
+}
+
+fn too_large() -> ModelError {
+    ModelError::Malformed(format!(
+        "the provider's reply is larger than {MAX_REPLY_BYTES} bytes"
+    ))
+}
+
+/// Parses a provider's reply body as its JSON envelope.
+pub fn envelope(body: &[u8]) -> Result<Value, ModelError> {
+    serde_json::from_slice(body)
+        .map_err(|e| ModelError::Malformed(format!("provider envelope: {e}")))
 }

@@ -181,3 +181,93 @@ mod tests {
         ));
     }
 }
+
+#[cfg(test)]
+mod fuzz {
+    //! Model replies are untrusted text: whatever a provider sends, parsing ends in a value that
+    //! meets the schema or in a typed error, never a panic.
+
+    use proptest::prelude::*;
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    fn schema() -> Value {
+        json!({"type": "object", "additionalProperties": false, "required": ["program"],
+               "properties": {"program": {"type": "string", "maxLength": 200}}})
+    }
+
+    /// Any JSON value, a few levels deep, with keys a provider's envelope uses.
+    fn any_json() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::from),
+            any::<i64>().prop_map(Value::from),
+            any::<f64>()
+                .prop_filter("finite", |f| f.is_finite())
+                .prop_map(Value::from),
+            ".{0,40}".prop_map(Value::from),
+        ];
+        let key = prop_oneof![
+            Just("choices".to_owned()),
+            Just("message".to_owned()),
+            Just("content".to_owned()),
+            Just("usage".to_owned()),
+            Just("type".to_owned()),
+            Just("name".to_owned()),
+            Just("input".to_owned()),
+            Just("program".to_owned()),
+            "[a-z_]{1,8}",
+        ];
+        leaf.prop_recursive(4, 48, 6, move |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..6).prop_map(Value::from),
+                prop::collection::btree_map(key.clone(), inner, 0..6)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+        #[test]
+        fn any_reply_text_parses_to_a_valid_value_or_a_typed_error(text in ".{0,300}") {
+            match validated(&text, &schema()) {
+                Ok(v) => prop_assert!(check(&v, &schema()).is_ok()),
+                Err(e) => prop_assert!(matches!(e, ModelError::Malformed(_) | ModelError::SchemaInvalid(_))),
+            }
+        }
+
+        #[test]
+        fn a_conforming_answer_survives_fences_and_whitespace(
+            program in ".{0,200}", fence in 0..3usize, pad in "[ \n\t]{0,4}",
+        ) {
+            let answer = json!({"program": program});
+            let body = serde_json::to_string(&answer).unwrap();
+            let text = match fence {
+                0 => format!("{pad}{body}{pad}"),
+                1 => format!("```json\n{body}\n```{pad}"),
+                _ => format!("{pad}```\n{body}\n```"),
+            };
+            prop_assert_eq!(validated(&text, &schema()).unwrap(), answer);
+        }
+
+        #[test]
+        fn any_envelope_is_an_answer_or_a_typed_error(envelope in any_json(), bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+            for reply in [
+                openai::reply_of(&envelope, &schema()),
+                anthropic::reply_of(&envelope, "plan", &schema()),
+            ] {
+                match reply {
+                    Ok(r) => prop_assert!(check(&r.json, &schema()).is_ok()),
+                    Err(e) => prop_assert!(matches!(e, ModelError::Malformed(_) | ModelError::SchemaInvalid(_))),
+                }
+            }
+            match http::envelope(&bytes) {
+                Ok(v) => prop_assert_eq!(serde_json::from_slice::<Value>(&bytes).unwrap(), v),
+                Err(e) => prop_assert!(matches!(e, ModelError::Malformed(_))),
+            }
+        }
+    }
+}

@@ -99,15 +99,21 @@ impl Model for OpenAiCompatible {
                 self.policy,
             )
             .await?;
-            let content = reply["choices"][0]["message"]["content"]
-                .as_str()
-                .ok_or_else(|| ModelError::Malformed("no choices[0].message.content".into()))?;
-            let json = crate::validated(content, &request.schema)?;
-            let usage = Usage {
-                input_tokens: reply["usage"]["prompt_tokens"].as_u64().unwrap_or(0),
-                output_tokens: reply["usage"]["completion_tokens"].as_u64().unwrap_or(0),
-            };
-            Ok(ModelReply { json, usage })
+            reply_of(&reply, &request.schema)
         })
     }
+}
+
+/// The structured answer in a chat-completions envelope: `choices[0].message.content`, parsed and
+/// validated against `schema`, with the token usage when the server reports it.
+pub fn reply_of(envelope: &Value, schema: &Value) -> Result<ModelReply, ModelError> {
+    let content = envelope["choices"][0]["message"]["content"]
+        .as_str()
+        .ok_or_else(|| ModelError::Malformed("no choices[0].message.content".into()))?;
+    let json = crate::validated(content, schema)?;
+    let usage = Usage {
+        input_tokens: envelope["usage"]["prompt_tokens"].as_u64().unwrap_or(0),
+        output_tokens: envelope["usage"]["completion_tokens"].as_u64().unwrap_or(0),
+    };
+    Ok(ModelReply { json, usage })
 }

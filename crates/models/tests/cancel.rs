@@ -1,4 +1,5 @@
-//! Dropping a call cancels the HTTP exchange: the provider sees its request abandoned.
+//! Provider exchanges a caller does not control: dropping a call cancels the HTTP exchange (the
+//! provider sees its request abandoned), and a reply too large to hold is refused while it streams.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -72,4 +73,46 @@ async fn dropping_a_call_abandons_the_providers_request() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     panic!("the provider's request was not abandoned after the call was dropped");
+}
+
+#[tokio::test]
+async fn an_oversized_reply_is_refused_not_buffered() {
+    // A success whose body grows past the limit, with no content-length to refuse it early.
+    let app = axum::Router::new().route(
+        "/v1/chat/completions",
+        axum::routing::post(|| async {
+            let chunk = bytes_of(64 * 1024);
+            let chunks = (0..(models::http::MAX_REPLY_BYTES / chunk.len() + 8))
+                .map(move |_| Ok::<_, std::io::Error>(chunk.clone()));
+            axum::body::Body::from_stream(futures::stream::iter(chunks))
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    let model = OpenAiCompatible::new(
+        "m",
+        &format!("http://{addr}/v1"),
+        "m",
+        None,
+        Structured::JsonSchema,
+        Default::default(),
+    );
+    let request = ModelRequest {
+        stage: "judge",
+        system: "s".into(),
+        user: "u".into(),
+        schema: json!({"type": "object"}),
+        schema_name: "x",
+        max_tokens: 10,
+    };
+    let error = model.generate(&request).await.unwrap_err();
+    assert!(
+        error.to_string().contains("larger than"),
+        "expected a refusal naming the size, got {error}"
+    );
+}
+
+fn bytes_of(n: usize) -> axum::body::Bytes {
+    axum::body::Bytes::from(vec![b' '; n])
 }

@@ -6,7 +6,7 @@
 //! embedded as JSON, never spliced as code. The program calls only the interpretation's method,
 //! which is also the only entry of the run's allow-list.
 
-use std::sync::OnceLock;
+use std::sync::{LazyLock, OnceLock};
 
 use probes::Interpretation;
 use serde::Serialize;
@@ -122,9 +122,14 @@ pub fn check_program(source: &str, allowed: &[(String, String)]) -> Result<(), S
             source.len()
         ));
     }
-    let dotted = regex::Regex::new(r"tools\s*\.\s*([A-Za-z_$][\w$]*)\s*\.\s*([A-Za-z_$][\w$]*)")
-        .expect("valid");
-    let bracketed = regex::Regex::new(r#"tools\s*\[\s*["']([^"']+)["']\s*\]\s*(?:\[\s*["']([^"']+)["']\s*\]|\.\s*([A-Za-z_$][\w$]*))"#).expect("valid");
+    static DOTTED: LazyLock<regex::Regex> = LazyLock::new(|| {
+        regex::Regex::new(r"tools\s*\.\s*([A-Za-z_$][\w$]*)\s*\.\s*([A-Za-z_$][\w$]*)")
+            .expect("valid")
+    });
+    static BRACKETED: LazyLock<regex::Regex> = LazyLock::new(|| {
+        regex::Regex::new(r#"tools\s*\[\s*["']([^"']+)["']\s*\]\s*(?:\[\s*["']([^"']+)["']\s*\]|\.\s*([A-Za-z_$][\w$]*))"#).expect("valid")
+    });
+    let (dotted, bracketed) = (&*DOTTED, &*BRACKETED);
     let mut named = Vec::new();
     for c in dotted.captures_iter(source) {
         named.push((c[1].to_owned(), c[2].to_owned()));
@@ -240,5 +245,67 @@ mod tests {
         // The description comment stays one line (the template is JSON-escaped).
         assert_eq!(p.source.lines().filter(|l| l.starts_with("//")).count(), 2);
         assert_eq!(p.methods().len(), 1);
+    }
+}
+
+#[cfg(test)]
+mod fuzz {
+    //! A model-written program is untrusted text: the static check answers for any input, and
+    //! what it accepts names only allowed methods.
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    fn allowed() -> Vec<(String, String)> {
+        vec![
+            ("markets".to_owned(), "search_markets".to_owned()),
+            ("crypto".to_owned(), "get_price".to_owned()),
+        ]
+    }
+
+    /// A call the program may or may not be allowed to make, in one of the spellings.
+    fn call() -> impl Strategy<Value = (bool, String)> {
+        let name = prop_oneof![
+            Just(("markets", "search_markets", true)),
+            Just(("crypto", "get_price", true)),
+            Just(("wallet", "transfer", false)),
+            Just(("markets", "place_order", false)),
+        ];
+        (name, 0..4usize, "[ \n]{0,2}").prop_map(|((tool, method, ok), style, ws)| {
+            let text = match style {
+                0 => format!("tools.{tool}.{method}({{}})"),
+                1 => format!("tools[{ws}'{tool}'{ws}][\"{method}\"]({{}})"),
+                2 => format!("tools{ws}.{ws}{tool}{ws}.{ws}{method}({{}})"),
+                _ => format!("tools[\"{tool}\"].{method}({{}})"),
+            };
+            (ok, text)
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(10_000))]
+
+        #[test]
+        fn any_text_is_checked_without_panicking(source in ".{0,400}") {
+            if check_program(&source, &allowed()).is_ok() {
+                prop_assert!(source.contains("tools"));
+            }
+        }
+
+        #[test]
+        fn a_program_passes_exactly_when_every_call_is_allowed(
+            calls in prop::collection::vec(call(), 1..5),
+            filler in prop::collection::vec("[a-z0-9 =;+(){}\n]{0,20}", 5),
+        ) {
+            let mut source = String::from("const out = [];\n");
+            for (i, (_, text)) in calls.iter().enumerate() {
+                source.push_str(&format!("{}\nout.push(await {text});\n", filler[i % filler.len()]));
+            }
+            source.push_str("return out;");
+            let all_allowed = calls.iter().all(|(ok, _)| *ok);
+            let verdict = check_program(&source, &allowed());
+            prop_assert_eq!(verdict.is_ok(), all_allowed, "{:?} for\n{}", verdict, source);
+        }
     }
 }
