@@ -69,7 +69,7 @@ impl Model for Anthropic {
                 self.policy,
             )
             .await?;
-            reply_of(&reply, &request.schema_name, &request.schema)
+            reply_of(&reply, request.schema_name, &request.schema)
         })
     }
 }
