@@ -375,6 +375,12 @@ impl Marketplace {
         self.sessions.open_remote()
     }
 
+    /// Closes the least recently used half of the remote sessions, returning how many: what a
+    /// server does when it cannot accept connections for want of file descriptors.
+    pub fn shed_sessions(&self) -> usize {
+        self.sessions.shed()
+    }
+
     /// Lists the given tools (from cache when fresh), waiting at most the discovery budget.
     /// Unknown ids are an error; servers that fail are reported in [`Discovery::failures`],
     /// those still listing in [`Discovery::pending`], and both are left out.
@@ -456,7 +462,7 @@ impl Marketplace {
                 };
             let result = result.map_err(|fault| {
                 task_source.log("tool listing failed", &fault);
-                sessions.forget(&task_source.id);
+                sessions.failed(&task_source.id, fault.failure);
                 fault.failure
             });
             let mut cache = task_source.cache.lock().expect("cache lock");
@@ -497,7 +503,7 @@ impl Marketplace {
         let timeout = self.config.call_timeout;
         let unreachable = |fault: Fault| {
             source.log("tool call failed", &fault);
-            self.sessions.forget(tool_id);
+            self.sessions.failed(tool_id, fault.failure);
             CatalogError::Unreachable {
                 tool_id: tool_id.to_owned(),
                 failure: fault.failure,

@@ -114,9 +114,34 @@ impl Sessions {
         );
     }
 
-    /// Drops the session of `id` (after a failed exchange).
-    pub(crate) fn forget(&self, id: &str) {
+    /// Drops the session of `id` after a failed exchange; when the failure was running out of
+    /// file descriptors or memory, sheds the least recently used half of the others too.
+    pub(crate) fn failed(&self, id: &str, failure: Failure) {
         self.open.lock().expect("sessions lock").remove(id);
+        if failure == Failure::Exhausted {
+            let closed = self.shed();
+            tracing::warn!(
+                closed,
+                "resources exhausted: closed the least recently used half of the MCP sessions"
+            );
+        }
+    }
+
+    /// Closes the least recently used half of the remote sessions (at least one when any is
+    /// open), returning how many were closed: the relief when the process is out of descriptors.
+    pub(crate) fn shed(&self) -> usize {
+        let mut open = self.open.lock().expect("sessions lock");
+        let mut remote: Vec<(String, Instant)> = open
+            .iter()
+            .filter(|(_, s)| s.remote)
+            .map(|(k, s)| (k.clone(), s.last_used))
+            .collect();
+        remote.sort_by_key(|(_, used)| *used);
+        let closing = remote.len().div_ceil(2);
+        for (id, _) in remote.into_iter().take(closing) {
+            open.remove(&id);
+        }
+        closing
     }
 
     /// Closes remote sessions idle longer than the idle time.

@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 use contract::{QueryRequest, QueryResponse};
 use criterion::Criterion;
 use runtime::config::Config;
-use runtime::http::{AppState, app};
+use runtime::http::AppState;
 use runtime::pipeline::Pipeline;
 
 fn world_cup() -> QueryRequest {
@@ -96,17 +96,10 @@ fn load(rt: &tokio::runtime::Runtime, pipeline: Arc<Pipeline>) {
     let addr = rt.block_on(async move {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let metrics = Arc::clone(&state.metrics);
         tokio::spawn(async move {
-            runtime::server::serve(
-                listener,
-                app(state),
-                &server,
-                metrics,
-                std::future::pending(),
-            )
-            .await
-            .unwrap()
+            runtime::server::serve(listener, state, &server, std::future::pending())
+                .await
+                .unwrap()
         });
         addr
     });

@@ -15,7 +15,7 @@ use contract::{
 };
 use runtime::cli::{UsageError, exit_with};
 use runtime::config::Config;
-use runtime::http::{AppState, app};
+use runtime::http::AppState;
 
 #[derive(Parser)]
 #[command(
@@ -172,8 +172,7 @@ async fn serve(
         "sluice: serving on http://{} (POST /api/v1/query, GET /api/v1/tools, /openapi.json)",
         listener.local_addr()?
     );
-    let metrics = Arc::clone(&state.metrics);
-    runtime::server::serve(listener, app(state), &config.server, metrics, async {
+    runtime::server::serve(listener, state, &config.server, async {
         let _ = tokio::signal::ctrl_c().await;
     })
     .await?;

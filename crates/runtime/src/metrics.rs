@@ -47,8 +47,8 @@ impl Metrics {
         self.accept_failures.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// The exposition text.
-    pub fn render(&self) -> String {
+    /// The exposition text, with the gauge of remote MCP sessions open now.
+    pub fn render(&self, open_sessions: usize) -> String {
         let g = |c: &AtomicU64| c.load(Ordering::Relaxed);
         format!(
             "# HELP sluice_queries_total Queries by outcome.\n# TYPE sluice_queries_total counter\n\
@@ -57,7 +57,8 @@ impl Metrics {
              # HELP sluice_tool_calls_total Tool calls dispatched.\n# TYPE sluice_tool_calls_total counter\nsluice_tool_calls_total {}\n\
              # HELP sluice_query_latency_ms_sum Sum of settled queries' latency.\n# TYPE sluice_query_latency_ms_sum counter\nsluice_query_latency_ms_sum {}\n\
              # HELP sluice_connections_refused_total Connections refused at the connection cap.\n# TYPE sluice_connections_refused_total counter\nsluice_connections_refused_total {}\n\
-             # HELP sluice_accept_failures_total Failed accepts (file descriptors exhausted).\n# TYPE sluice_accept_failures_total counter\nsluice_accept_failures_total {}\n",
+             # HELP sluice_accept_failures_total Failed accepts (file descriptors exhausted).\n# TYPE sluice_accept_failures_total counter\nsluice_accept_failures_total {}\n\
+             # HELP sluice_mcp_sessions_open Remote MCP sessions open now.\n# TYPE sluice_mcp_sessions_open gauge\nsluice_mcp_sessions_open {}\n",
             g(&self.answers),
             g(&self.clarifications),
             g(&self.misses),
@@ -65,7 +66,8 @@ impl Metrics {
             g(&self.tool_calls),
             g(&self.latency_ms_sum),
             g(&self.connections_refused),
-            g(&self.accept_failures)
+            g(&self.accept_failures),
+            open_sessions
         )
     }
 }

@@ -9,7 +9,6 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::Router;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
 use hyper_util::server::graceful::GracefulShutdown;
@@ -19,19 +18,23 @@ use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 
 use crate::config::ServerConfig;
-use crate::metrics::Metrics;
+use crate::http::AppState;
 
 /// How long a shutdown waits for open connections to finish.
 const DRAIN: Duration = Duration::from_secs(10);
 
-/// Serves `app` on `listener` until `shutdown` resolves, then drains open connections.
+/// Serves the API over `state` on `listener` until `shutdown` resolves, then drains open
+/// connections. When `accept` fails for want of file descriptors, the least recently used half
+/// of the remote MCP sessions is closed (they reopen on demand).
 pub async fn serve(
     listener: TcpListener,
-    app: Router,
+    state: AppState,
     config: &ServerConfig,
-    metrics: Arc<Metrics>,
     shutdown: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
+    let metrics = Arc::clone(&state.metrics);
+    let marketplace = Arc::clone(state.pipeline.marketplace());
+    let app = crate::http::app(state);
     let slots = Arc::new(Semaphore::new(config.max_connections.max(1)));
     let mut builder = auto::Builder::new(TokioExecutor::new());
     builder
@@ -55,6 +58,10 @@ pub async fn serve(
             Err(e) => {
                 metrics.accept_failed();
                 tracing::error!(error = %e, "cannot accept a connection (out of file descriptors?); retrying shortly");
+                if matches!(e.raw_os_error(), Some(23 | 24)) {
+                    let closed = marketplace.shed_sessions();
+                    tracing::warn!(closed, "out of file descriptors: closed idle MCP sessions");
+                }
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 continue;
             }

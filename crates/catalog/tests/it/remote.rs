@@ -185,3 +185,37 @@ async fn remote_sessions_are_capped_and_closed_when_idle() {
     }
     assert_eq!(m.open_sessions(), 0);
 }
+
+#[tokio::test]
+async fn shedding_closes_the_least_recently_used_half_and_sessions_reopen() {
+    let url = serve_markets().await;
+    let ids: Vec<String> = (0..5).map(|i| format!("m{i}")).collect();
+    let m = Marketplace::new(MarketplaceConfig {
+        builtin: false,
+        remote: ids.iter().map(|id| remote(id, url.clone())).collect(),
+        outbound: local(),
+        ..Default::default()
+    })
+    .unwrap();
+    let odds = json!({"tournament": "Rugby World Cup 2027"});
+    for id in &ids {
+        m.call(id, "get_tournament_winner_odds", &odds)
+            .await
+            .unwrap();
+    }
+    assert_eq!(m.open_sessions(), 5);
+    assert_eq!(m.shed_sessions(), 3);
+    assert_eq!(m.open_sessions(), 2);
+    // The most recently used are the ones kept: calling one opens nothing.
+    m.call("m4", "get_tournament_winner_odds", &odds)
+        .await
+        .unwrap();
+    assert_eq!(m.open_sessions(), 2);
+    // The shed ones reopen on their next call.
+    let out = m
+        .call("m0", "get_tournament_winner_odds", &odds)
+        .await
+        .unwrap();
+    assert_eq!(out["teams"][0]["team"], "South Africa");
+    assert_eq!(m.open_sessions(), 3);
+}

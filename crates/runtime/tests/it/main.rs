@@ -3,6 +3,7 @@
 
 mod anchors;
 mod errors;
+mod exhaustion;
 mod follower;
 mod hardening;
 mod lanes;

@@ -4,7 +4,7 @@
 use std::sync::{Arc, OnceLock};
 
 use runtime::config::Config;
-use runtime::http::{AppState, app};
+use runtime::http::AppState;
 use runtime::pipeline::Pipeline;
 use serde_json::Value;
 
@@ -28,16 +28,9 @@ pub fn start(config: Config) -> Server {
         rt.block_on(async move {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             tx.send(listener.local_addr().unwrap()).unwrap();
-            let metrics = Arc::clone(&state.metrics);
-            runtime::server::serve(
-                listener,
-                app(state),
-                &server,
-                metrics,
-                std::future::pending(),
-            )
-            .await
-            .unwrap();
+            runtime::server::serve(listener, state, &server, std::future::pending())
+                .await
+                .unwrap();
         });
     });
     let addr = rx.recv().unwrap();
