@@ -171,6 +171,7 @@ pub fn decide_with_judge(
                     question: question.unwrap_or_else(|| crate::ambiguous_question(&options)),
                     options: options.iter().map(option).collect(),
                     missing_parameters: Vec::new(),
+                    invalid_parameters: Vec::new(),
                     recommended_option_id: Some(recommended),
                 }))
             }

@@ -17,7 +17,8 @@ pub mod judge;
 
 use contract::{
     Assumption, CapabilityMiss, Clarification, ClarificationKind, ClarificationOption,
-    ClarificationPolicy, DecisionReason, DecisionStrategy, FallbackReason, NearestMethod, Outcome,
+    ClarificationPolicy, DecisionReason, DecisionStrategy, FallbackReason, InvalidParameter,
+    NearestMethod, Outcome, ServablePart,
 };
 use probes::{Interpretation, MissingCapability, ProbeReport};
 use serde_json::{Value, json};
@@ -194,6 +195,8 @@ fn report_miss(report: &ProbeReport) -> CapabilityMiss {
             message: "no interpretation survived the probe".into(),
             nearest_methods: Vec::new(),
             unavailable_tools: Vec::new(),
+            unserved_parts: Vec::new(),
+            servable_parts: Vec::new(),
         },
     }
 }
@@ -215,6 +218,22 @@ pub fn capability_miss(signal: &MissingCapability) -> CapabilityMiss {
             })
             .collect(),
         unavailable_tools: Vec::new(),
+        unserved_parts: signal
+            .partial
+            .as_ref()
+            .map(|p| p.unserved_parts.clone())
+            .unwrap_or_default(),
+        servable_parts: signal
+            .partial
+            .iter()
+            .flat_map(|p| &p.servable_parts)
+            .map(|(text, i)| ServablePart {
+                text: text.clone(),
+                tool_id: i.tool_id.clone(),
+                method: i.method.clone(),
+                arguments: i.arguments.clone(),
+            })
+            .collect(),
     }
 }
 
@@ -248,6 +267,20 @@ pub(crate) fn ambiguous_question(pool: &[Interpretation]) -> String {
 fn missing_question(i: &Interpretation) -> String {
     let m = &i.missing[0];
     let what = text::words(&m.name).join(" ");
+    if let Some((value, constraint)) = &m.invalid {
+        let allowed = if (1..=8).contains(&m.choices.len()) {
+            let listed: Vec<String> = m.choices.iter().map(shown).collect();
+            format!(" (one of: {})", listed.join(", "))
+        } else {
+            String::new()
+        };
+        return format!(
+            "{} is not a {what} that {}.{} accepts: {constraint}. Which {what} should I use{allowed}?",
+            shown(value),
+            i.tool_id,
+            i.method
+        );
+    }
     let detail = m.description.trim().trim_end_matches('.');
     if detail.is_empty() {
         format!("Which {what} should I use for {}.{}?", i.tool_id, i.method)
@@ -327,6 +360,7 @@ pub fn decide(input: &GateInput) -> Result<ClarificationDecision, GateError> {
                 question: ambiguous_question(pool),
                 options: pool.iter().map(option).collect(),
                 missing_parameters: Vec::new(),
+                invalid_parameters: Vec::new(),
                 recommended_option_id: Some(recommended.id.clone()),
             }),
             DecisionReason::AmbiguousInterpretations,
@@ -375,12 +409,42 @@ pub fn settle_one(
 
 pub(crate) fn missing_clarification(i: &Interpretation) -> Clarification {
     let options: Vec<ClarificationOption> = fill_options(i).iter().map(option).collect();
+    let invalid_parameters: Vec<InvalidParameter> = i
+        .missing
+        .iter()
+        .filter_map(|m| {
+            let (value, constraint) = m.invalid.as_ref()?;
+            Some(InvalidParameter {
+                name: m.name.clone(),
+                value: value.clone(),
+                constraint: constraint.clone(),
+                allowed_values: if m.choices.len() <= 8 {
+                    m.choices.clone()
+                } else {
+                    Vec::new()
+                },
+            })
+        })
+        .collect();
     Clarification {
-        kind: ClarificationKind::MissingParameter,
+        kind: if i.missing.first().is_some_and(|m| m.invalid.is_some()) {
+            ClarificationKind::InvalidParameter
+        } else {
+            ClarificationKind::MissingParameter
+        },
         question: missing_question(i),
         recommended_option_id: options.first().map(|o| o.id.clone()),
         options,
         missing_parameters: i.missing.iter().map(|m| m.name.clone()).collect(),
+        invalid_parameters,
+    }
+}
+
+/// A value as a person would read it: strings without quotes.
+fn shown(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
     }
 }
 

@@ -67,6 +67,9 @@ wire_enum! {
         JudgedUnsupported => "judged_unsupported",
         /// The pinned tools could not be reached or listed (`unavailableTools` says why).
         ToolUnavailable => "tool_unavailable",
+        /// Part of a compound request is served and part is not (`unservedParts` and
+        /// `servableParts` say which).
+        PartiallyServed => "partially_served",
     }
 }
 
@@ -234,6 +237,23 @@ pub enum ClarificationKind {
     AmbiguousInterpretation,
     /// The one interpretation needs a parameter the query does not give.
     MissingParameter,
+    /// The query gives a value its method's input schema does not allow.
+    InvalidParameter,
+}
+
+/// A value the query gives that the method's input schema refuses.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InvalidParameter {
+    /// The parameter.
+    pub name: String,
+    /// The value read from the query.
+    pub value: Value,
+    /// The constraint it breaks, in words ("must be at most 5").
+    pub constraint: String,
+    /// The values allowed, when the schema lists a few.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub allowed_values: Vec<Value>,
 }
 
 /// A question back to the caller.
@@ -246,9 +266,13 @@ pub struct Clarification {
     pub question: String,
     /// The choices; resend the request with `selectedOptionId` to continue with one.
     pub options: Vec<ClarificationOption>,
-    /// Parameters the query did not give (for `missing_parameter`).
+    /// Parameters the query did not give, or gave with a value the schema refuses (for
+    /// `missing_parameter` and `invalid_parameter`).
     #[serde(default)]
     pub missing_parameters: Vec<String>,
+    /// The values the schema refuses, with the constraint each breaks (for `invalid_parameter`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub invalid_parameters: Vec<InvalidParameter>,
     /// Sluice's deterministic recommendation among `options`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recommended_option_id: Option<String>,
@@ -286,6 +310,27 @@ pub struct CapabilityMiss {
     /// Pinned tools that could not be reached or listed, with the typed cause.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unavailable_tools: Vec<crate::ToolFailure>,
+    /// The asks of a compound request that no query-safe method serves, as written.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unserved_parts: Vec<String>,
+    /// The asks that can be served, with the call that would serve each: resend them alone to
+    /// have them answered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub servable_parts: Vec<ServablePart>,
+}
+
+/// An ask of a compound request that a query-safe method can serve.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ServablePart {
+    /// The ask, as written.
+    pub text: String,
+    /// Tool it would call.
+    pub tool_id: String,
+    /// Method it would call.
+    pub method: String,
+    /// Arguments it binds.
+    pub arguments: serde_json::Map<String, Value>,
 }
 
 /// A method that came close.

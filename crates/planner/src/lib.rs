@@ -68,8 +68,17 @@ fn environment() -> &'static minijinja::Environment<'static> {
     })
 }
 
-/// The calls an interpretation stands for: one, or one per fanned-out value.
+/// The calls an interpretation stands for: one, or one per fanned-out value, then those of the
+/// other asks of a compound request.
 pub fn calls_for(i: &Interpretation) -> Vec<PlannedCall> {
+    let mut calls = own_calls(i);
+    for other in &i.also {
+        calls.extend(own_calls(other));
+    }
+    calls
+}
+
+fn own_calls(i: &Interpretation) -> Vec<PlannedCall> {
     match &i.fan_out {
         Some((param, values)) => values
             .iter()
@@ -175,6 +184,7 @@ mod tests {
                 .into(),
             score: 1.0,
             matched_terms: Vec::new(),
+            also: Vec::new(),
         }
     }
 

@@ -25,7 +25,8 @@ pub struct Binding {
     pub fan_out: Option<(String, Vec<Value>)>,
 }
 
-/// A required parameter the query does not give.
+/// A required parameter the query does not give, or any parameter it gives a value the schema
+/// refuses (then `invalid` says which value and why).
 #[derive(Debug, Clone, PartialEq)]
 pub struct MissingParam {
     /// Parameter name.
@@ -34,6 +35,8 @@ pub struct MissingParam {
     pub description: String,
     /// Its allowed values, when it is an enum.
     pub choices: Vec<Value>,
+    /// The value the query gave and the constraint it breaks, when one was given.
+    pub invalid: Option<(Value, String)>,
 }
 
 /// Several values of one parameter fit.
@@ -303,6 +306,7 @@ impl<'a> Binder<'a> {
                 name: path(&a.param),
                 description: field.map(|f| f.description.clone()).unwrap_or_default(),
                 choices: a.candidates,
+                invalid: None,
             });
         }
         self.binding
@@ -413,16 +417,71 @@ impl<'a> Binder<'a> {
     /// The binding, with every required parameter nothing bound (and that has no default) listed
     /// as missing.
     fn finish(mut self) -> Binding {
+        // Several values named for a list parameter are that list, not one call per value.
+        if let Some((name, values)) = self.binding.fan_out.take() {
+            if self
+                .params
+                .iter()
+                .any(|p| p.name == name && p.kind.as_deref() == Some("array"))
+            {
+                self.binding.arguments.insert(name, Value::Array(values));
+            } else {
+                self.binding.fan_out = Some((name, values));
+            }
+        }
+        // Every bound value must be one the schema allows: recast to the schema's type when it
+        // only differs in form, else taken out and reported with the constraint it breaks.
         for p in self.params {
+            let Some(value) = self.binding.arguments.remove(&p.name) else {
+                continue;
+            };
+            // A body whose own fields are already reported is not reported again as a whole.
+            let inner = format!("{}.", p.name);
+            if self
+                .binding
+                .missing
+                .iter()
+                .any(|m| m.name.starts_with(&inner))
+            {
+                self.binding.arguments.insert(p.name.clone(), value);
+                continue;
+            }
+            match p.conform(value.clone()) {
+                Ok(v) => {
+                    self.binding.arguments.insert(p.name.clone(), v);
+                }
+                Err(constraint) => self.binding.missing.push(MissingParam {
+                    name: p.name.clone(),
+                    description: p.description.clone(),
+                    choices: p.choices.iter().map(|c| c.value.clone()).collect(),
+                    invalid: Some((value, constraint)),
+                }),
+            }
+        }
+        for p in self.params {
+            if self.binding.missing.iter().any(|m| m.name == p.name) {
+                continue;
+            }
             let b = &self.binding;
             let bound = b.arguments.contains_key(&p.name)
                 || b.ambiguity.as_ref().is_some_and(|a| a.param == p.name)
                 || b.fan_out.as_ref().is_some_and(|(name, _)| *name == p.name);
+            // A required parameter the schema gives a default takes it: the call stays valid.
+            if p.required
+                && !bound
+                && let Some(default) = &p.default
+            {
+                self.binding
+                    .arguments
+                    .insert(p.name.clone(), default.clone());
+                continue;
+            }
             if p.required && !bound && !p.has_default {
                 self.binding.missing.push(MissingParam {
                     name: p.name.clone(),
                     description: p.description.clone(),
                     choices: p.choices.iter().map(|c| c.value.clone()).collect(),
+                    invalid: None,
                 });
             }
         }
@@ -447,24 +506,35 @@ fn assignment(p: &Param, query: &Query) -> Option<(String, Value)> {
         let rest = lower[from..].trim_start();
         if before_ok && (rest.starts_with('=') || rest.starts_with(':')) {
             let offset = text.len() - rest.len() + 1;
-            let value: String = text[offset..]
-                .trim_start()
-                .chars()
-                .take_while(|c| !c.is_whitespace() && !",;)".contains(*c))
-                .collect();
-            break value;
+            let after = text[offset..].trim_start();
+            break bracketed(after)
+                .or_else(|| (p.kind.as_deref() == Some("array")).then(|| listed(after)))
+                .unwrap_or_else(|| {
+                    after
+                        .chars()
+                        .take_while(|c| !c.is_whitespace() && !",;)".contains(*c))
+                        .collect()
+                });
         }
     };
-    let raw = raw.trim_matches(|c: char| c == '"' || c == '\'' || c == '.' || c == '?');
+    let raw = if raw.starts_with(['[', '{']) {
+        raw.as_str()
+    } else {
+        raw.trim_matches(|c: char| c == '"' || c == '\'' || c == '.' || c == '?')
+    };
     if raw.is_empty() {
         return None;
     }
-    let value = match p.kind.as_deref() {
-        Some("integer") => Value::from(raw.parse::<i64>().ok()?),
-        Some("number") => {
-            serde_json::Number::from_f64(raw.parse::<f64>().ok()?).map(Value::Number)?
-        }
-        Some("boolean") => Value::Bool(raw.parse::<bool>().ok()?),
+    // Typed by the schema where it reads as that type; otherwise kept as written, so that a value
+    // the schema refuses is reported as such rather than silently dropped.
+    let typed = match p.kind.as_deref() {
+        Some("integer") => raw.parse::<i64>().ok().map(Value::from),
+        Some("number") => raw
+            .parse::<f64>()
+            .ok()
+            .and_then(serde_json::Number::from_f64)
+            .map(Value::Number),
+        Some("boolean") => raw.parse::<bool>().ok().map(Value::Bool),
         _ if !p.choices.is_empty() => p
             .choices
             .iter()
@@ -472,12 +542,68 @@ fn assignment(p: &Param, query: &Query) -> Option<(String, Value)> {
                 c.value
                     .as_str()
                     .is_some_and(|v| v.eq_ignore_ascii_case(raw))
-            })?
-            .value
-            .clone(),
-        _ => Value::String(raw.to_owned()),
+            })
+            .map(|c| c.value.clone()),
+        _ => None,
     };
+    let value = typed.unwrap_or_else(|| Value::String(raw.to_owned()));
     Some((raw.to_owned(), value))
+}
+
+/// A value written as a JSON list or object at the start of `text` (`[1, 2]`, `{"a": 1}`), up
+/// to its matching bracket.
+pub(crate) fn bracketed(text: &str) -> Option<String> {
+    let open = text.chars().next().filter(|c| *c == '[' || *c == '{')?;
+    let close = if open == '[' { ']' } else { '}' };
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        if c == open {
+            depth += 1;
+        } else if c == close {
+            depth -= 1;
+            if depth == 0 {
+                return Some(text[..=i].to_owned());
+            }
+        }
+    }
+    None
+}
+
+/// A list written without brackets at the start of `text` ("85, 90, 88 and set ..."): the
+/// comma-separated one-word items, as a JSON list of the words.
+fn listed(text: &str) -> String {
+    let mut items = Vec::new();
+    for piece in text.split(',') {
+        let word = piece.trim();
+        let first = word.split_whitespace().next().unwrap_or_default();
+        let first = first.trim_end_matches(['.', ';', '?']);
+        if first.is_empty() {
+            break;
+        }
+        items.push(first.to_owned());
+        if word.split_whitespace().count() > 1 {
+            break;
+        }
+    }
+    let typed: Vec<Value> = items
+        .iter()
+        .map(|w| {
+            w.parse::<f64>()
+                .ok()
+                .and_then(serde_json::Number::from_f64)
+                .map_or_else(
+                    || Value::String(w.trim_matches(['"', '\'']).to_owned()),
+                    |n| {
+                        if w.contains('.') {
+                            Value::Number(n)
+                        } else {
+                            w.parse::<i64>().map_or(Value::Number(n), Value::from)
+                        }
+                    },
+                )
+        })
+        .collect();
+    Value::Array(typed).to_string()
 }
 
 /// Whether a free-form `value` can be `p`'s: not just the parameter's own words ("ID" for
@@ -776,6 +902,108 @@ mod tests {
 
     fn check(schema: Value, query: &str) -> Binding {
         bind(&params(&schema), &Query::parse(query), &HashMap::new())
+    }
+
+    /// The value a binding reports invalid for `name`, with the constraint it breaks.
+    fn invalid<'a>(b: &'a Binding, name: &str) -> &'a (Value, String) {
+        b.missing
+            .iter()
+            .find(|m| m.name == name)
+            .and_then(|m| m.invalid.as_ref())
+            .unwrap_or_else(|| panic!("{name} is not reported invalid: {b:?}"))
+    }
+
+    #[test]
+    fn values_the_schema_refuses_are_reported_with_their_constraint_never_bound() {
+        // maximum
+        let b = check(
+            json!({"type": "object", "properties": {"rating": {"type": "integer", "minimum": 1, "maximum": 5}},
+                   "required": ["rating"]}),
+            "rate the hotel rating=12",
+        );
+        assert!(!b.arguments.contains_key("rating"), "{b:?}");
+        let (value, constraint) = invalid(&b, "rating");
+        assert_eq!(value, &json!(12));
+        assert!(constraint.contains("maximum of 5"), "{constraint}");
+        // pattern
+        let b = check(
+            json!({"type": "object", "properties": {"code": {"type": "string", "pattern": "^[A-Z]{3}$"}},
+                   "required": ["code"]}),
+            "airport code=LHRX",
+        );
+        assert!(!b.arguments.contains_key("code"), "{b:?}");
+        assert!(invalid(&b, "code").1.contains("^[A-Z]{3}$"));
+        // type: a word where a boolean belongs
+        let b = check(
+            json!({"type": "object", "properties": {"express": {"type": "boolean"}}}),
+            "ship it express=maybe",
+        );
+        assert!(!b.arguments.contains_key("express"), "{b:?}");
+        assert_eq!(invalid(&b, "express").0, json!("maybe"));
+        // enum, inside a body: the field is named by its path
+        let b = check(
+            json!({"type": "object", "required": ["body"], "properties": {"body": {"type": "object",
+                "required": ["size"], "properties": {"size": {"type": "integer", "enum": [1, 2, 3]}}}}}),
+            "size=7",
+        );
+        assert_eq!(invalid(&b, "body.size").0, json!(7), "{b:?}");
+    }
+
+    #[test]
+    fn lists_and_objects_bind_as_structured_json() {
+        let schema = json!({"type": "object", "properties": {
+            "cash_flows": {"type": "array", "items": {"type": "integer"}},
+            "table": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
+            "options": {"type": "object", "properties": {"mode": {"type": "string"}}},
+            "data": {"type": "array", "items": {"type": "integer"}}},
+            "required": ["cash_flows", "table", "options", "data"]});
+        let b = check(
+            schema,
+            "NPV with cash_flows=[200,300,400,500], table: [[10, 20], [30, 40]], options={'mode': 'fast'} and data: 85, 90, 88 and more",
+        );
+        assert_eq!(
+            b.arguments["cash_flows"],
+            json!([200, 300, 400, 500]),
+            "{b:?}"
+        );
+        assert_eq!(b.arguments["table"], json!([[10, 20], [30, 40]]));
+        assert_eq!(b.arguments["options"], json!({"mode": "fast"}));
+        assert_eq!(b.arguments["data"], json!([85, 90, 88]));
+        assert_eq!(
+            Query::parse("a 2x2 table [ [10, 20], [30, 40] ] and ['a', 'b']").lists(),
+            [json!([[10, 20], [30, 40]]), json!(["a", "b"])]
+        );
+        // Several values named for a list of choices are that list.
+        let b = check(
+            json!({"type": "object", "properties": {"metrics": {"type": "array",
+                "enum": ["temperature", "humidity", "co2"]}}, "required": ["metrics"]}),
+            "latest temperature and humidity readings",
+        );
+        assert_eq!(
+            b.arguments["metrics"],
+            json!(["temperature", "humidity"]),
+            "{b:?}"
+        );
+        assert!(b.fan_out.is_none() && b.missing.is_empty(), "{b:?}");
+    }
+
+    #[test]
+    fn values_that_only_differ_in_form_are_recast_to_the_schemas_type() {
+        let schema = json!({"type": "object", "properties": {
+            "count": {"type": "integer"}, "label": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}},
+            "urgent": {"type": "boolean"}}});
+        let p = params(&schema);
+        let by = |n: &str| p.iter().find(|p| p.name == n).unwrap();
+        assert_eq!(by("count").conform(json!("3")), Ok(json!(3)));
+        assert_eq!(by("count").conform(json!(3.0)), Ok(json!(3)));
+        assert_eq!(by("label").conform(json!(42)), Ok(json!("42")));
+        assert_eq!(by("tags").conform(json!("red")), Ok(json!(["red"])));
+        assert_eq!(
+            by("tags").conform(json!("['red', 'blue']")),
+            Ok(json!(["red", "blue"]))
+        );
+        assert_eq!(by("urgent").conform(json!("yes")), Ok(json!(true)));
+        assert!(by("count").conform(json!("three")).is_err());
     }
 
     #[test]

@@ -12,6 +12,7 @@
 //! Everything is deterministic: the same query and tools give the same report, ids included.
 //! Nothing here is keyed to any particular tool or query; it reads metadata.
 
+pub mod asks;
 pub mod bind;
 pub mod index;
 pub mod query;
@@ -111,12 +112,20 @@ pub struct Interpretation {
     pub score: f64,
     /// Query terms the method covers.
     pub matched_terms: Vec<String>,
+    /// The other asks of a compound request, each with the call that serves it: planned and
+    /// run with this one.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<Interpretation>,
 }
 
 impl Serialize for MissingParam {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        json!({"name": self.name, "description": self.description, "choices": self.choices})
-            .serialize(s)
+        let mut v =
+            json!({"name": self.name, "description": self.description, "choices": self.choices});
+        if let Some((value, constraint)) = &self.invalid {
+            v["invalid"] = json!({"value": value, "constraint": constraint});
+        }
+        v.serialize(s)
     }
 }
 
@@ -146,6 +155,29 @@ pub struct MissingCapability {
     pub unmatched_terms: Vec<String>,
     /// The closest methods, best first.
     pub nearest: Vec<NearMiss>,
+    /// For a compound request served in part: which asks are served and which are not.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub partial: Option<Box<PartialCoverage>>,
+}
+
+/// The asks of a compound request that are served and those that are not.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PartialCoverage {
+    /// The asks no query-safe method serves, as written.
+    pub unserved_parts: Vec<String>,
+    /// The asks that can be served, each with the call that would serve it.
+    pub servable_parts: Vec<(String, Interpretation)>,
+}
+
+/// One ask of a compound request and the method that serves it, if any.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AskServed {
+    /// The ask, as written.
+    pub text: String,
+    /// `tool.method`, or `None` when no query-safe method serves it.
+    pub served_by: Option<String>,
 }
 
 /// The probe's output.
@@ -172,6 +204,9 @@ pub struct ProbeReport {
     pub confidence_score: f64,
     /// Present when nothing can serve the query.
     pub missing_capability_signal: Option<MissingCapability>,
+    /// A compound request's asks and what serves each (empty for a single ask).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub asks: Vec<AskServed>,
 }
 
 impl ProbeReport {
@@ -425,6 +460,7 @@ fn interpretation(
         label,
         score: round(s.score),
         matched_terms: s.matched.clone(),
+        also: Vec::new(),
     }
 }
 
@@ -484,7 +520,27 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
         adequacy: Adequacy::Inadequate,
         confidence_score: 0.0,
         missing_capability_signal: signal,
+        asks: Vec::new(),
     };
+    match compound(index, query, config) {
+        Some(Compound::Partial(miss)) => {
+            if let Some(p) = &miss.partial {
+                report.asks = asks_served(&p.servable_parts, &p.unserved_parts);
+            }
+            report.missing_capability_signal = Some(miss);
+            return report;
+        }
+        Some(Compound::Served(combined, asks)) => {
+            report.asks = asks;
+            report.missing_capability_signal = None;
+            report.adequacy = Adequacy::Adequate;
+            report.confidence_score = 1.0;
+            report.execution_shortlist = vec![(*combined).clone()];
+            report.ambiguity_pool = vec![*combined];
+            return report;
+        }
+        None => {}
+    }
     if report.missing_capability_signal.is_some() {
         return report;
     }
@@ -602,6 +658,7 @@ fn missing_capability(
             message: "no tool with any method is available for this request".into(),
             unmatched_terms: unmatched,
             nearest: Vec::new(),
+            partial: None,
         });
     }
     // A request to act ("transfer ...", "send ...") is served only by a query-safe method that
@@ -628,6 +685,7 @@ fn missing_capability(
                 ),
                 unmatched_terms: unmatched,
                 nearest: nearest(5, true),
+                partial: None,
             });
         }
         let safe_does_it = index.docs.iter().any(|d| d.query_safe() && names_verb(d));
@@ -641,6 +699,7 @@ fn missing_capability(
                 ),
                 unmatched_terms: unmatched,
                 nearest: near,
+                partial: None,
             });
         }
     }
@@ -663,9 +722,205 @@ fn missing_capability(
             },
             unmatched_terms: unmatched,
             nearest: nearest(3, false),
+            partial: None,
         });
     }
     None
+}
+
+/// How the asks of a request with several are served.
+#[derive(Debug, Clone)]
+pub enum Compound {
+    /// Every ask is served, by different methods: one interpretation whose `also` holds the
+    /// others' calls, and each ask with the method that serves it.
+    Served(Box<Interpretation>, Vec<AskServed>),
+    /// Some asks no query-safe method serves: the miss that names them and the servable rest.
+    Partial(MissingCapability),
+}
+
+/// The asks of `query` when it has several that differ in what serves them; `None` for a single
+/// ask (or several that one method serves together, or none of which anything serves: the
+/// whole-query rules decide those).
+///
+/// An ask that no method serves on its own still belongs to the request's main ask when the
+/// method that serves the whole request covers at least half of its content words ("... and
+/// make it cheap" is a modifier, not a request).
+pub fn compound(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> Option<Compound> {
+    let parts = asks::split(&query.text);
+    if parts.len() < 2 {
+        return None;
+    }
+    let wt = &config.weights;
+    let whole = score_all(index, query, wt);
+    let whole_best = whole
+        .iter()
+        .find(|s| s.doc.query_safe() && is_viable(s, query, config));
+    // Each ask's best viable method (by its position in the index), or none. Only a part in the
+    // form of a request may stand as an ask of its own; a statement of context, a clause that
+    // points back, or one that shares words with the tools belongs to the main ask.
+    let mut groups: Vec<(usize, Vec<&str>)> = Vec::new();
+    let mut unserved: Vec<String> = Vec::new();
+    // Statements of context, and clauses that point back: they join an ask once the asks are
+    // known. Requests the main method covers are the main ask itself, or details of it.
+    let mut context: Vec<&str> = Vec::new();
+    let mut covered: Vec<&str> = Vec::new();
+    let main = whole_best.map(|w| doc_position(index, w.doc));
+    for (n, ask) in parts.iter().enumerate() {
+        let part = ask.text.as_str();
+        if !asks::is_request(part) || asks::refers_back(part) {
+            context.push(part);
+            continue;
+        }
+        // A further ask the main method covers is a detail of the main ask (the first ask is the
+        // request itself: its own method decides).
+        if n > 0 && whole_best.is_some_and(|w| covers_half(w, part)) {
+            covered.push(part);
+            continue;
+        }
+        let q = Query::parse(part);
+        let scored = score_all(index, &q, wt);
+        let viable: Vec<&Scored> = scored
+            .iter()
+            .filter(|s| s.doc.query_safe() && is_viable(s, &q, config))
+            .collect();
+        // Served on its own: the first ask (the request itself) by a viable method, a further
+        // one only by a method that covers it adequately.
+        let own = missing_capability(index, &q, &scored, &viable, wt)
+            .is_none()
+            .then(|| viable[0])
+            .filter(|s| n == 0 || s.coverage >= wt.adequate_coverage)
+            .map(|s| doc_position(index, s.doc));
+        // Something else entirely: asked for as a further request, about topics of its own that
+        // no tool's metadata names.
+        let about_something_else = ask.added
+            && asks::topic_terms(part).len() >= 2
+            && !shares_words_with_tools(index, part);
+        match (own, about_something_else) {
+            (Some(at), _) => match groups.iter_mut().find(|(g, _)| *g == at) {
+                Some((_, texts)) => texts.push(part),
+                None => groups.push((at, vec![part])),
+            },
+            (None, true) => unserved.push(ask.text.clone()),
+            (None, false) => context.push(part),
+        }
+    }
+    if !covered.is_empty()
+        && let Some(at) = main
+    {
+        match groups.iter_mut().find(|(g, _)| *g == at) {
+            Some((_, texts)) => texts.extend(covered),
+            None => groups.insert(0, (at, covered)),
+        }
+    }
+    // Context joins the main ask when it is one of the asks, else the first ask.
+    if !context.is_empty() {
+        match groups
+            .iter()
+            .position(|(g, _)| Some(*g) == main)
+            .or((!groups.is_empty()).then_some(0))
+        {
+            Some(g) => groups[g].1.extend(context),
+            None => {
+                if let Some(at) = main {
+                    groups.push((at, context));
+                }
+            }
+        }
+    }
+    if groups.is_empty() || (groups.len() == 1 && unserved.is_empty()) {
+        return None;
+    }
+    // One interpretation per serving method, bound on the words of its own asks.
+    let mut served: Vec<(String, Interpretation)> = Vec::new();
+    for (at, texts) in &groups {
+        let text = texts.join(" and ");
+        let q = Query::parse(&text);
+        let doc = &index.docs[*at];
+        let s = score_all(index, &q, wt)
+            .into_iter()
+            .find(|s| std::ptr::eq(s.doc, doc))?;
+        served.push((text, interpretations(&s, &q).remove(0)));
+    }
+    if unserved.is_empty() {
+        // A required value missing in more than one ask cannot be asked for in one question.
+        if served.iter().filter(|(_, i)| !i.missing.is_empty()).count() > 1 {
+            return None;
+        }
+        let asks = asks_served(&served, &[]);
+        served.sort_by_key(|(_, i)| i.missing.is_empty());
+        let mut parts = served.into_iter().map(|(_, i)| i);
+        let mut combined = parts.next()?;
+        combined.also = parts.collect();
+        let ids: Vec<&str> = std::iter::once(combined.id.as_str())
+            .chain(combined.also.iter().map(|i| i.id.as_str()))
+            .collect();
+        let canon = ids.join("\u{1f}");
+        combined.id = format!("opt-{:012x}", fnv1a(&canon) & 0xffff_ffff_ffff);
+        for other in &combined.also {
+            combined.label = format!("{}; {}", combined.label, other.label);
+            combined.description = format!("{}; {}", combined.description, other.description);
+        }
+        return Some(Compound::Served(Box::new(combined), asks));
+    }
+    let words: Vec<String> = unserved.iter().map(|u| format!("'{u}'")).collect();
+    Some(Compound::Partial(MissingCapability {
+        reason: MissReason::PartiallyServed,
+        message: format!(
+            "no query-safe method serves {} of this request; the rest can be answered",
+            words.join(" or ")
+        ),
+        unmatched_terms: unserved
+            .iter()
+            .flat_map(|u| asks::content_terms(u))
+            .collect(),
+        nearest: Vec::new(),
+        partial: Some(Box::new(PartialCoverage {
+            unserved_parts: unserved,
+            servable_parts: served,
+        })),
+    }))
+}
+
+/// The trace's view of a compound request's asks.
+fn asks_served(served: &[(String, Interpretation)], unserved: &[String]) -> Vec<AskServed> {
+    served
+        .iter()
+        .map(|(text, i)| AskServed {
+            text: text.clone(),
+            served_by: Some(format!("{}.{}", i.tool_id, i.method)),
+        })
+        .chain(unserved.iter().map(|u| AskServed {
+            text: u.clone(),
+            served_by: None,
+        }))
+        .collect()
+}
+
+/// Where `doc` sits in `index`: a method's identity within one request.
+fn doc_position(index: &MethodIndex, doc: &index::MethodDoc) -> usize {
+    index
+        .docs
+        .iter()
+        .position(|d| std::ptr::eq(d, doc))
+        .expect("a scored method is in its index")
+}
+
+/// Whether some query-safe method's metadata names at least half of the topic words of `part`:
+/// then it is about what the tools do, not something else entirely.
+fn shares_words_with_tools(index: &MethodIndex, part: &str) -> bool {
+    let topic = asks::topic_terms(part);
+    index.docs.iter().any(|d| {
+        d.query_safe()
+            && topic.iter().filter(|t| d.terms.contains_key(*t)).count() * 2 >= topic.len()
+    })
+}
+
+/// Whether the method `s` matched at least half of the topic words of `part` (names and numbers
+/// aside: any method with a parameter takes those); a part of values only is covered.
+fn covers_half(s: &Scored, part: &str) -> bool {
+    let topic = asks::topic_terms(part);
+    let matched = topic.iter().filter(|t| s.matched.contains(t)).count();
+    matched * 2 >= topic.len()
 }
 
 /// The fast lane's one-shot pick: the best viable method with its binding, no pools, no
@@ -675,6 +930,11 @@ pub fn fast_pick(
     q: &Query,
     config: &ProbeConfig,
 ) -> Result<Interpretation, MissingCapability> {
+    match compound(index, q, config) {
+        Some(Compound::Served(combined, _)) => return Ok(*combined),
+        Some(Compound::Partial(miss)) => return Err(miss),
+        None => {}
+    }
     let scored = score_all(index, q, &config.weights);
     let viable: Vec<&Scored> = scored
         .iter()
@@ -741,6 +1001,84 @@ mod tests {
     fn city() -> Value {
         json!({"type": "object", "properties": {"city": {"type": "string", "description": "City name"}},
             "required": ["city"]})
+    }
+
+    fn music() -> Vec<(&'static str, &'static str, Value)> {
+        vec![
+            (
+                "get_album_tracklist",
+                "The tracklist of an album: every song in order.",
+                json!({"type": "object", "properties": {"album": {"type": "string", "description": "Album title"}}, "required": ["album"]}),
+            ),
+            (
+                "get_artist_biography",
+                "The biography of a singer or band.",
+                json!({"type": "object", "properties": {"artist": {"type": "string", "description": "Singer or band name"}}, "required": ["artist"]}),
+            ),
+        ]
+    }
+
+    #[test]
+    fn a_compound_request_served_by_two_methods_plans_both_in_every_lane() {
+        let idx = index(&music());
+        let q = Query::parse(
+            "Give me the tracklist of the album Blue and the biography of the singer Joni Mitchell",
+        );
+        let r = run(&idx, &q, &ProbeConfig::default());
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(
+            r.ambiguity_pool.len(),
+            1,
+            "complementary methods are not alternatives: {r:?}"
+        );
+        let combined = &r.ambiguity_pool[0];
+        let methods: Vec<&str> = std::iter::once(combined)
+            .chain(&combined.also)
+            .map(|i| i.method.as_str())
+            .collect();
+        assert_eq!(methods, ["get_album_tracklist", "get_artist_biography"]);
+        assert_eq!(r.asks.len(), 2);
+        assert!(r.asks.iter().all(|a| a.served_by.is_some()));
+        let fast = fast_pick(&idx, &q, &ProbeConfig::default()).unwrap();
+        assert_eq!(fast.also.len(), 1, "{fast:?}");
+    }
+
+    #[test]
+    fn the_ask_no_method_serves_is_named_and_the_rest_offered() {
+        let idx = index(&music()[..1]);
+        let q = Query::parse(
+            "Give me the tracklist of the album Blue, and also the opening hours of the city museum",
+        );
+        let r = run(&idx, &q, &ProbeConfig::default());
+        let miss = r.missing_capability_signal.as_ref().expect("a miss");
+        assert_eq!(miss.reason, MissReason::PartiallyServed);
+        let parts = miss.partial.as_ref().expect("the parts");
+        assert_eq!(
+            parts.unserved_parts,
+            ["the opening hours of the city museum"]
+        );
+        assert_eq!(parts.servable_parts.len(), 1);
+        assert_eq!(parts.servable_parts[0].1.method, "get_album_tracklist");
+        // The fast lane does not answer the half it can do as if it were the whole.
+        let fast = fast_pick(&idx, &q, &ProbeConfig::default()).unwrap_err();
+        assert_eq!(fast.reason, MissReason::PartiallyServed);
+    }
+
+    #[test]
+    fn several_values_and_modifiers_stay_one_ask() {
+        let idx = index(&music());
+        for query in [
+            "the tracklist of the album Blue and of the album Court and Spark",
+            "Give me the tracklist of the album Blue and make it quick",
+        ] {
+            let r = run(&idx, &Query::parse(query), &ProbeConfig::default());
+            assert!(r.missing_capability_signal.is_none(), "{query}: {r:?}");
+            assert!(
+                r.ambiguity_pool.iter().all(|i| i.also.is_empty()),
+                "{query}: {r:?}"
+            );
+            assert_eq!(r.ambiguity_pool[0].method, "get_album_tracklist");
+        }
     }
 
     #[test]

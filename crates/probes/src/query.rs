@@ -88,18 +88,17 @@ impl Query {
         let mut rest = self.text.as_str();
         while let Some(open) = rest.find('[') {
             let after = &rest[open..];
-            match after.find(']') {
-                Some(close) => {
-                    if let Ok(v @ serde_json::Value::Array(_)) =
-                        serde_json::from_str::<serde_json::Value>(&after[..=close])
-                        && v.as_array().is_some_and(|a| !a.is_empty())
-                    {
-                        out.push(v);
-                    }
-                    rest = &after[close + 1..];
-                }
-                None => break,
+            let Some(literal) = crate::bind::bracketed(after) else {
+                break;
+            };
+            let parsed = serde_json::from_str::<serde_json::Value>(&literal)
+                .or_else(|_| serde_json::from_str(&literal.replace('\'', "\"")));
+            if let Ok(v @ serde_json::Value::Array(_)) = parsed
+                && v.as_array().is_some_and(|a| !a.is_empty())
+            {
+                out.push(v);
             }
+            rest = &after[literal.len()..];
         }
         out
     }

@@ -81,6 +81,8 @@ pub struct Param {
     pub choices: Vec<Choice>,
     /// Whether a `default` is declared.
     pub has_default: bool,
+    /// The declared `default`, sent for a required parameter the query leaves open.
+    pub default: Option<Value>,
     /// `pattern`, for strings.
     pub pattern: Option<String>,
     /// `format`, for strings.
@@ -93,6 +95,83 @@ pub struct Param {
     pub nested: Vec<Param>,
     /// `examples`, rendered as text.
     pub examples: Vec<String>,
+    /// The property's own schema, compiled (`None` when it does not compile on its own, for
+    /// example a `$ref` into the method's definitions).
+    pub validator: Option<Compiled>,
+}
+
+/// A compiled property schema, shared by the clones of its parameter.
+#[derive(Clone)]
+pub struct Compiled(pub std::sync::Arc<jsonschema::Validator>);
+
+impl std::fmt::Debug for Compiled {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Compiled")
+    }
+}
+
+impl Param {
+    /// The value to send for `value`, read from the query: itself when the schema allows it, else
+    /// the same value in the type the schema asks for (`"5"` for an integer is 5, a lone value
+    /// for an array is a list of one), else why the schema refuses it.
+    pub fn conform(&self, value: Value) -> Result<Value, String> {
+        // An integer written as 3.0 is sent as 3.
+        let value = match (&value, self.kind.as_deref()) {
+            (Value::Number(n), Some("integer")) if !n.is_i64() && !n.is_u64() => n
+                .as_f64()
+                .filter(|f| f.fract() == 0.0 && f.abs() < 9e15)
+                .map_or(value, |f| Value::from(f as i64)),
+            _ => value,
+        };
+        let Some(Compiled(v)) = &self.validator else {
+            return Ok(value);
+        };
+        let Some(error) = v.iter_errors(&value).next().map(|e| e.to_string()) else {
+            return Ok(value);
+        };
+        // The allowed value written the same way (2012 for "2012").
+        let shown = render(&value);
+        let same_choice = self
+            .choices
+            .iter()
+            .find(|c| render(&c.value).eq_ignore_ascii_case(&shown))
+            .map(|c| c.value.clone());
+        let recast = match (self.kind.as_deref(), &value) {
+            _ if same_choice.is_some() => same_choice,
+            (Some("integer"), Value::String(s)) => {
+                s.trim().parse::<i64>().ok().map(Value::from).or_else(|| {
+                    let f = s.trim().parse::<f64>().ok()?;
+                    (f.fract() == 0.0 && f.abs() < 9e15).then_some(Value::from(f as i64))
+                })
+            }
+            (Some("integer"), Value::Number(n)) => n
+                .as_f64()
+                .filter(|f| f.fract() == 0.0 && f.abs() < 9e15)
+                .map(|f| Value::from(f as i64)),
+            (Some("number"), Value::String(s)) => s.trim().parse::<f64>().ok().map(Value::from),
+            (Some("string"), Value::Number(n)) => Some(Value::String(n.to_string())),
+            (Some("boolean"), Value::String(s)) => match s.trim().to_lowercase().as_str() {
+                "true" | "yes" => Some(Value::Bool(true)),
+                "false" | "no" => Some(Value::Bool(false)),
+                _ => None,
+            },
+            // Structured values written in the query ("[10, 20]", "{'a': 1}") bind as JSON.
+            (Some("array" | "object"), Value::String(s)) => serde_json::from_str(s.trim())
+                .or_else(|_| serde_json::from_str(&s.trim().replace('\'', "\"")))
+                .ok()
+                .filter(|v: &Value| v.is_array() || v.is_object())
+                .or_else(|| {
+                    (self.kind.as_deref() == Some("array"))
+                        .then(|| Value::Array(vec![value.clone()]))
+                }),
+            (Some("array"), v) if !v.is_array() => Some(Value::Array(vec![v.clone()])),
+            _ => None,
+        };
+        match recast {
+            Some(r) if v.is_valid(&r) => Ok(r),
+            _ => Err(error),
+        }
+    }
 }
 
 /// One allowed value of an enum-like property.
@@ -143,6 +222,7 @@ fn params_at(schema: &Value, depth: usize) -> Vec<Param> {
                 kind: p["type"].as_str().map(str::to_owned),
                 choices: choices(p, &description),
                 has_default: p.get("default").is_some(),
+                default: p.get("default").cloned(),
                 pattern: p["pattern"].as_str().map(str::to_owned),
                 format: p["format"].as_str().map(str::to_owned),
                 examples: p["examples"]
@@ -153,6 +233,7 @@ fn params_at(schema: &Value, depth: usize) -> Vec<Param> {
                     .collect(),
                 description,
                 temporal: None,
+                validator: None,
                 nested: if depth < MAX_NESTING && p["properties"].is_object() {
                     params_at(p, depth + 1)
                 } else {
@@ -160,9 +241,38 @@ fn params_at(schema: &Value, depth: usize) -> Vec<Param> {
                 },
             };
             param.temporal = temporal(&param);
+            param.validator = jsonschema::validator_for(&normalized(p))
+                .ok()
+                .map(|v| Compiled(std::sync::Arc::new(v)));
             param
         })
         .collect()
+}
+
+/// A property schema with a common mistake mended: an `enum` of items written on the array
+/// itself (`{"type": "array", "enum": ["a", "b"]}`) constrains the items, as its author meant;
+/// as written, no value could satisfy it.
+fn normalized(p: &Value) -> Value {
+    let mut p = p.clone();
+    if p["type"] == "array"
+        && p["items"].get("enum").is_none()
+        && let Some(values) = p.get("enum").filter(|e| {
+            e.as_array()
+                .is_some_and(|a| a.iter().all(|v| !v.is_array()))
+        })
+    {
+        let values = values.clone();
+        if let Some(map) = p.as_object_mut() {
+            map.remove("enum");
+            let items = map
+                .entry("items")
+                .or_insert_with(|| Value::Object(Default::default()));
+            if let Some(items) = items.as_object_mut() {
+                items.insert("enum".into(), values);
+            }
+        }
+    }
+    p
 }
 
 fn render(v: &Value) -> String {

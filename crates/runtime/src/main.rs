@@ -269,6 +269,15 @@ fn render(r: &QueryResponse) -> String {
                 m.reason.as_str(),
                 m.message
             ));
+            for part in &m.unserved_parts {
+                out.push_str(&format!("  Not served: {part}\n"));
+            }
+            for part in &m.servable_parts {
+                out.push_str(&format!(
+                    "  Can be answered alone: {} (via {}.{})\n",
+                    part.text, part.tool_id, part.method
+                ));
+            }
             if !m.nearest_methods.is_empty() {
                 out.push_str("Nearest methods:\n");
                 for n in &m.nearest_methods {

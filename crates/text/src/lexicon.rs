@@ -364,6 +364,75 @@ pub const GENERIC_VERBS: &[&str] = &[
     "retriev", "search", "show", "view",
 ];
 
+/// Verbs that only put a request to someone ("give me", "tell me", "I want", "I need"): words.
+pub const ASKING_VERBS: &[&str] = &[
+    "give", "help", "know", "let", "like", "need", "please", "provide", "tell", "want",
+];
+
+/// Pronouns that point back at what a request already named ("... and make it quick"): a
+/// clause with one is about the ask before it, not an ask of its own. Words.
+pub const BACK_REFERENCES: &[&str] = &[
+    "it", "one", "ones", "that", "them", "these", "they", "this", "those",
+];
+
+/// Words that open a statement about the speaker or the situation ("I'm going on a trip", "It
+/// will be for one person", "You are an assistant"): such a sentence gives context, unless a
+/// wanting verb follows soon ("I would like ..."). Words.
+pub const STATEMENT_SUBJECTS: &[&str] = &[
+    "he", "her", "here", "his", "i", "im", "it", "its", "my", "our", "she", "that", "their",
+    "there", "these", "they", "this", "those", "we", "you", "your",
+];
+
+/// Forms of "to be" (and "to have") that make a clause a statement of fact. Words.
+pub const BEING_VERBS: &[&str] = &["are", "has", "have", "is", "was", "were"];
+
+/// Words that open a question ("what is ...", "is it ...", "could you ..."). Words.
+pub const QUESTION_OPENERS: &[&str] = &[
+    "are", "can", "could", "did", "do", "does", "how", "is", "may", "should", "was", "were",
+    "what", "when", "where", "which", "who", "whom", "whose", "why", "will", "would",
+];
+
+/// Verbs that turn a statement into a request ("I want", "we need", "I'd like"). Words.
+pub const WANTING_VERBS: &[&str] = &["like", "love", "need", "prefer", "want", "wish"];
+
+/// Abbreviations written with a full stop that does not end a sentence ("Mr. Gates"). Words.
+pub const ABBREVIATIONS: &[&str] = &[
+    "approx", "co", "dr", "etc", "inc", "jr", "ltd", "mr", "mrs", "ms", "mt", "no", "prof", "sr",
+    "st", "vs",
+];
+
+/// Numbers written as words. Words.
+pub const NUMBER_WORDS: &[&str] = &[
+    "dozen",
+    "eight",
+    "eighteen",
+    "eleven",
+    "fifteen",
+    "fifty",
+    "five",
+    "forty",
+    "four",
+    "fourteen",
+    "hundred",
+    "nine",
+    "nineteen",
+    "ninety",
+    "one",
+    "seven",
+    "seventeen",
+    "seventy",
+    "six",
+    "sixteen",
+    "sixty",
+    "ten",
+    "thirteen",
+    "thirty",
+    "three",
+    "twelve",
+    "twenty",
+    "two",
+];
+
 /// Month names, January first.
 pub const MONTHS: &[&str] = &[
     "january",

@@ -71,6 +71,10 @@ pub const METRICS: &[MetricDef] = &[
         definition: "answered cases with an expected method whose (first) planned or executed call used it / all such",
     },
     MetricDef {
+        name: "invalidPlanRate",
+        definition: "answered cases with calls of which some call's arguments fail the method's own input schema / answered cases with calls",
+    },
+    MetricDef {
         name: "argumentAccuracy",
         definition: "cases with the right method and expected arguments whose bound arguments all match (any listed value; \"\" lets a parameter be left out; no unexpected parameters) / all such",
     },
@@ -129,6 +133,9 @@ pub struct CaseResult {
     pub events: Vec<String>,
     /// Calls planned or executed, in order: (tool, method, arguments).
     pub calls: Vec<(String, String, Value)>,
+    /// Why planned calls fail their method's input schema (`tool.method: error`), if any do.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub invalid_calls: Vec<String>,
     /// Evidence units gathered (`meta.evidenceGathered`).
     pub evidence: usize,
     /// Server-side latency.
@@ -342,6 +349,13 @@ pub fn measure(results: &[CaseResult]) -> Measurement {
         1.0,
     );
     put(
+        "invalidPlanRate",
+        count(&|r| is(r, Expect::Answer) && !r.calls.is_empty(), &|r| {
+            !r.invalid_calls.is_empty()
+        }),
+        0.0,
+    );
+    put(
         "argumentAccuracy",
         count(&|r| r.arguments_ok().is_some(), &|r| {
             r.arguments_ok() == Some(true)
@@ -463,6 +477,12 @@ mod tests {
             judge_overridden: extra["judge"] == "overridden",
             events: vec![],
             calls,
+            invalid_calls: extra["invalid"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect(),
             evidence: extra["evidence"]
                 .as_u64()
                 .map_or(usize::from(answered), |n| n as usize),
@@ -503,7 +523,7 @@ mod tests {
             result(
                 json!({"expect": "answer", "method": "t.m", "arguments": {"symbol": ["BTC"], "currency": ["", "USD"]}}),
                 Some(Answer),
-                json!({"calls": [["t", "m", {"symbol": "btc"}]]}),
+                json!({"calls": [["t", "m", {"symbol": "btc"}]], "invalid": ["t.m: 1 is not of type string"]}),
             ),
             result(
                 json!({"expect": "answer", "method": "other"}),
@@ -539,6 +559,7 @@ mod tests {
         exact("toolHallucinationRate", 2, 5);
         exact("methodAccuracy", 1, 2);
         exact("argumentAccuracy", 1, 1);
+        exact("invalidPlanRate", 1, 4);
         // Per outcome (precision, recall): answer (2/4, 2/5) → F1 4/9; clarification (1/2, 1/3)
         // → 2/5; miss (1/3, 1/2) → 2/5. The mean is 56/135.
         let (f1, classes, _) = value(&m, "macroF1");

@@ -1,10 +1,11 @@
 //! Running a suite: against an in-process runtime (default) or a server (`--url`), with bounded
 //! concurrency and a progress bar on a terminal.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Duration;
 
-use contract::{QueryRequest, QueryResponse};
+use contract::{QueryRequest, QueryResponse, ToolDescriptor};
 use futures::StreamExt;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use runtime::config::Config;
@@ -50,6 +51,40 @@ impl Target {
         })
     }
 
+    /// Every method's input schema, by (tool id, method), as the target lists them.
+    async fn schemas(&self) -> Result<HashMap<(String, String), Value>, String> {
+        let tools: Vec<ToolDescriptor> = match self {
+            Target::InProcess(p) => p
+                .marketplace()
+                .describe_all()
+                .await
+                .tools
+                .iter()
+                .map(|t| (**t).clone())
+                .collect(),
+            Target::Remote { client, url } => {
+                let url = url.replace("/api/v1/query", "/api/v1/tools");
+                let listing: contract::ToolListing = client
+                    .get(url)
+                    .send()
+                    .await
+                    .map_err(|e| e.to_string())?
+                    .json()
+                    .await
+                    .map_err(|e| format!("unreadable tool listing: {e}"))?;
+                listing.tools
+            }
+        };
+        Ok(tools
+            .into_iter()
+            .flat_map(|t| {
+                t.methods
+                    .into_iter()
+                    .map(move |m| ((t.id.clone(), m.name), m.input_schema))
+            })
+            .collect())
+    }
+
     async fn send(&self, request: QueryRequest) -> Result<QueryResponse, String> {
         match self {
             Target::InProcess(p) => p.run(request, None).await.map_err(|e| e.to_string()),
@@ -93,6 +128,7 @@ fn result(case: &Case, response: Result<QueryResponse, String>) -> CaseResult {
         judge_overridden: false,
         events: Vec::new(),
         calls: Vec::new(),
+        invalid_calls: Vec::new(),
         evidence: 0,
         latency_ms: 0,
         probe: Value::Null,
@@ -199,5 +235,37 @@ pub async fn run(suite: &Suite, target: &Target, concurrency: usize) -> Vec<Case
             .await;
     bar.finish_and_clear();
     results.sort_by_key(|(i, _)| *i);
-    results.into_iter().map(|(_, r)| r).collect()
+    let mut results: Vec<CaseResult> = results.into_iter().map(|(_, r)| r).collect();
+    match target.schemas().await {
+        Ok(schemas) => {
+            for r in &mut results {
+                r.invalid_calls = invalid_calls(&r.calls, &schemas);
+            }
+        }
+        Err(e) => eprintln!(
+            "validate-rollout: cannot list the tools' schemas ({e}); invalidPlanRate is not measured"
+        ),
+    }
+    results
+}
+
+/// Each call whose arguments fail its method's input schema, as `tool.method: why`.
+fn invalid_calls(
+    calls: &[(String, String, Value)],
+    schemas: &HashMap<(String, String), Value>,
+) -> Vec<String> {
+    calls
+        .iter()
+        .filter_map(|(tool, method, arguments)| {
+            let schema = schemas.get(&(tool.clone(), method.clone()))?;
+            let why = match jsonschema::validator_for(schema) {
+                Ok(v) => v
+                    .iter_errors(arguments)
+                    .next()
+                    .map(|e| format!("{e} at '{}'", e.instance_path())),
+                Err(e) => Some(format!("the method's schema does not compile: {e}")),
+            }?;
+            Some(format!("{tool}.{method}: {why}"))
+        })
+        .collect()
 }

@@ -2,6 +2,7 @@
 //! by the tests that can share it.
 
 mod anchors;
+mod compound;
 mod errors;
 mod exhaustion;
 mod follower;
@@ -14,3 +15,4 @@ mod otlp;
 mod shapes;
 mod stream;
 mod support;
+mod valid_plans;

@@ -1,0 +1,280 @@
+//! A request's asks: its sentences, and the clauses a coordinator joins ("and", "also", "as well
+//! as", "plus", "then", "additionally"). A clause with fewer than two content words is not an ask
+//! of its own: "the price of BTC and ETH" or "weather in Paris and London" name several values
+//! for one ask, and such a clause stays with the one before it.
+//!
+//! Splitting only proposes asks; [`crate::compound`] decides from the methods whether they are
+//! really separate (served by different methods, or one of them by none).
+
+/// Coordinators that may open a new ask, longest first (each a sequence of lowercase words),
+/// and whether each adds a further request ("also") rather than only joining ("and").
+const CONNECTORS: &[(&[&str], bool)] = &[
+    (&["and", "also"], true),
+    (&["and", "additionally"], true),
+    (&["in", "addition"], true),
+    (&["and", "then"], false),
+    (&["as", "well", "as"], true),
+    (&["additionally"], true),
+    (&["besides"], true),
+    (&["also"], true),
+    (&["plus"], true),
+    (&["then"], false),
+    (&["and"], false),
+];
+
+/// One ask of a request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ask {
+    /// Its words, as written (the connector left out).
+    pub text: String,
+    /// Whether a coordinator that adds a further request opened it ("also", "as well as",
+    /// "additionally"), or it is a question of its own: the forms in which a request asks for
+    /// something more, which may be something else entirely.
+    pub added: bool,
+}
+
+/// The content terms of `text`: its terms without chatter, verbs that only say "read" or "tell
+/// me", and the words that open a request.
+pub fn content_terms(text: &str) -> Vec<String> {
+    text::terms(text)
+        .into_iter()
+        .filter(|t| {
+            !text::chatter(t)
+                && text::lexicon::GENERIC_VERBS
+                    .binary_search(&t.as_str())
+                    .is_err()
+                && !text::lexicon::ASKING_VERBS
+                    .iter()
+                    .any(|v| text::stem(v) == *t)
+        })
+        .collect()
+}
+
+/// Whether `part` points back at what the request already named ("make it quick", "sort them
+/// by date"): then it qualifies the ask before it rather than asking for something new.
+pub fn refers_back(part: &str) -> bool {
+    text::words(part)
+        .iter()
+        .any(|w| text::lexicon::BACK_REFERENCES.contains(&w.as_str()))
+}
+
+/// Whether `part` has the form of a request: a question, an imperative or a noun phrase ("the
+/// opening hours of the museum"), rather than a statement giving context ("I'm travelling alone",
+/// "It will be for one person"). A statement with a wanting verb early on ("I would also like
+/// ...") is a request.
+pub fn is_request(part: &str) -> bool {
+    if part.trim_end().ends_with('?') {
+        return true;
+    }
+    let words = text::words(part);
+    let Some(first) = words.first() else {
+        return false;
+    };
+    if text::lexicon::QUESTION_OPENERS.contains(&first.as_str()) {
+        return true;
+    }
+    let early = || words.iter().take(6);
+    if text::lexicon::STATEMENT_SUBJECTS.contains(&first.as_str()) {
+        return early().any(|w| text::lexicon::WANTING_VERBS.contains(&w.as_str()));
+    }
+    // "Today is Tuesday", "The server is listening on port 5432": a verb of being right after
+    // the first word or two, or after a noun phrase, states a fact.
+    let being = |w: &String| text::lexicon::BEING_VERBS.contains(&w.as_str());
+    let determiner = ["a", "an", "the"].contains(&first.as_str());
+    !(words.iter().take(3).any(being) || (determiner && early().any(being)))
+}
+
+/// The asks of `text`, in order. One element when the request is a single ask.
+pub fn split(text: &str) -> Vec<Ask> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase()
+    };
+    let mut pieces: Vec<(Vec<&str>, bool)> = vec![(Vec::new(), false)];
+    let mut i = 0;
+    while i < words.len() {
+        let word = words[i];
+        // A coordinator at a clause start opens a new piece and is left out.
+        let connector = CONNECTORS.iter().find(|(c, _)| {
+            c.len() <= words.len() - i
+                && c.iter().zip(&words[i..]).all(|(want, got)| bare(got) == *want)
+                // Only the coordinator's last word may carry the clause's comma ("also,").
+                && words[i..i + c.len() - 1].iter().all(|got| !ends_clause(got))
+        });
+        if let Some((c, adds)) = connector {
+            pieces.push((Vec::new(), *adds));
+            i += c.len();
+            continue;
+        }
+        pieces.last_mut().expect("one piece at least").0.push(word);
+        if ends_sentence(word, words.get(i + 1).copied()) {
+            pieces.push((Vec::new(), false));
+        }
+        i += 1;
+    }
+    let asks: Vec<Ask> = pieces
+        .into_iter()
+        .map(|(p, added)| {
+            let text = p
+                .join(" ")
+                .trim_matches(|c: char| c.is_whitespace() || ",;:".contains(c))
+                .to_owned();
+            let added = added || text.ends_with('?');
+            Ask { text, added }
+        })
+        .filter(|a| !a.text.is_empty())
+        .collect();
+    // A piece that names fewer than two things is a value or a modifier of the ask before it, and
+    // so is one that opens with a number ("five burgers and six chicken wings").
+    let mut merged: Vec<Ask> = Vec::new();
+    let mut pending = String::new();
+    for ask in asks {
+        let opens_with_number = text::words(&ask.text).first().is_some_and(|w| {
+            w.starts_with(|c: char| c.is_ascii_digit())
+                || text::lexicon::NUMBER_WORDS.contains(&w.as_str())
+        });
+        if content_terms(&ask.text).len() >= 2 && (!opens_with_number || merged.is_empty()) {
+            let text = if pending.is_empty() {
+                ask.text
+            } else {
+                format!("{} {}", std::mem::take(&mut pending), ask.text)
+            };
+            merged.push(Ask { text, ..ask });
+        } else if let Some(last) = merged.last_mut() {
+            last.text.push_str(" and ");
+            last.text.push_str(&ask.text);
+        } else {
+            if !pending.is_empty() {
+                pending.push(' ');
+            }
+            pending.push_str(&ask.text);
+        }
+    }
+    // The first ask is the request itself, never a further one.
+    if let Some(first) = merged.first_mut() {
+        first.added = false;
+    }
+    if !pending.is_empty() {
+        match merged.first_mut() {
+            Some(first) => first.text = format!("{pending} {}", first.text),
+            None => merged.push(Ask {
+                text: pending,
+                added: false,
+            }),
+        }
+    }
+    merged
+}
+
+/// The words of `part` that say what it is about: content terms that are not names, numbers or
+/// dates (a clause of values, "featuring James Shapkoff III", asks for nothing new).
+pub fn topic_terms(part: &str) -> Vec<String> {
+    let q = crate::Query::parse(part);
+    let values: std::collections::HashSet<String> = q
+        .entities()
+        .iter()
+        .chain(q.numbers().iter().map(|(t, _)| t))
+        .chain(q.dates.iter().chain(&q.times).map(|m| &m.text))
+        .flat_map(|v| text::terms(v))
+        .collect();
+    content_terms(part)
+        .into_iter()
+        .filter(|t| !values.contains(t) && !t.chars().any(|c| c.is_ascii_digit()))
+        .collect()
+}
+
+/// Whether `word` closes a clause (a comma, semicolon or sentence end follows it).
+fn ends_clause(word: &str) -> bool {
+    word.ends_with([',', ';', '.', '?', '!'])
+}
+
+/// Whether a sentence ends after `word`: `?`, `!` or `;`, or a full stop before a capital (so
+/// that "3.5" and "e.g. this" stay whole).
+fn ends_sentence(word: &str, next: Option<&str>) -> bool {
+    if word.ends_with(['?', '!', ';']) {
+        return true;
+    }
+    let bare = word
+        .trim_end_matches('.')
+        .trim_start_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    word.ends_with('.')
+        && bare.chars().filter(|c| c.is_alphabetic()).count() > 1
+        && !text::lexicon::ABBREVIATIONS.contains(&bare.as_str())
+        && next.is_some_and(|n| n.starts_with(|c: char| c.is_uppercase()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinated_clauses_and_sentences_are_asks() {
+        let ask = |text: &str, added: bool| Ask {
+            text: text.into(),
+            added,
+        };
+        assert_eq!(
+            split("Give me the tracklist of the album and the biography of its singer"),
+            [
+                ask("Give me the tracklist of the album", false),
+                ask("the biography of its singer", false)
+            ]
+        );
+        assert_eq!(
+            split("Tomorrow's trains from Leeds, and also the opening hours of the York museum"),
+            [
+                ask("Tomorrow's trains from Leeds", false),
+                ask("the opening hours of the York museum", true)
+            ]
+        );
+        assert_eq!(
+            split("What is the weather in Oslo? Show the exchange rate of the krone."),
+            [
+                ask("What is the weather in Oslo?", false),
+                ask("Show the exchange rate of the krone.", false)
+            ]
+        );
+    }
+
+    #[test]
+    fn several_values_of_one_ask_stay_one_ask() {
+        let texts = |t: &str| split(t).into_iter().map(|a| a.text).collect::<Vec<_>>();
+        assert_eq!(texts("Price of BTC and ETH"), ["Price of BTC and ETH"]);
+        assert_eq!(
+            texts("weather in Paris and London"),
+            ["weather in Paris and London"]
+        );
+        assert_eq!(texts("Rate it 3.5 stars"), ["Rate it 3.5 stars"]);
+        assert_eq!(
+            texts("Order five burgers and six chicken wings"),
+            ["Order five burgers and six chicken wings"]
+        );
+        assert_eq!(
+            texts("Where does Mr. Gates work and live?"),
+            ["Where does Mr. Gates work and live?"]
+        );
+        // A lead-in before the coordinator is not an ask either.
+        assert_eq!(
+            texts("I also want the standings of the Premier League"),
+            ["I want the standings of the Premier League"]
+        );
+    }
+
+    #[test]
+    fn statements_values_and_back_references_are_not_asks_of_their_own() {
+        assert!(!is_request("I'm planning to travel alone."));
+        assert!(!is_request("It will be for one person."));
+        assert!(!is_request("The server is listening on port 5432"));
+        assert!(!is_request("Today is Tuesday."));
+        assert!(is_request("I would also like his contact details"));
+        assert!(is_request("the opening hours of the city museum"));
+        assert!(is_request("Is it open on Sundays?"));
+        assert!(is_request("What is the price of Solana in euros"));
+        assert!(topic_terms("featuring James Shapkoff III").len() < 2);
+        assert!(topic_terms("today 2023.10.1").is_empty());
+        assert_eq!(topic_terms("the opening hours of the York museum").len(), 3);
+        assert!(refers_back("and make it quick"));
+    }
+}
