@@ -30,6 +30,7 @@ pub fn document_for(answer_models: &[String]) -> Value {
     let failed = schema(ApiError::json_schema_ref);
     let mut schemas = Value::Object(generator.take_definitions(true));
     enums_as_enum(&mut schemas);
+    any_value_as_empty_schema(&mut schemas);
     if !answer_models.is_empty() {
         let field = &mut schemas["QueryRequest"]["properties"]["answerModelId"];
         let mut allowed: Vec<Value> = answer_models.iter().map(|m| json!(m)).collect();
@@ -86,6 +87,21 @@ pub fn document_for(answer_models: &[String]) -> Value {
         },
         "components": {"schemas": schemas}
     })
+}
+
+/// Writes the schema of "any JSON value" as `{}` where schemars writes `true` for list items:
+/// client generators read a schema object there, not a boolean.
+fn any_value_as_empty_schema(node: &mut Value) {
+    match node {
+        Value::Object(map) => {
+            if map.get("items") == Some(&Value::Bool(true)) {
+                map.insert("items".into(), json!({}));
+            }
+            map.values_mut().for_each(any_value_as_empty_schema);
+        }
+        Value::Array(items) => items.iter_mut().for_each(any_value_as_empty_schema),
+        _ => {}
+    }
 }
 
 /// Rewrites every `oneOf` of single string constants as a plain `enum`, which client generators

@@ -765,18 +765,18 @@ pub fn compound(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> Opt
     let mut context: Vec<&str> = Vec::new();
     let mut covered: Vec<&str> = Vec::new();
     let main = whole_best.map(|w| doc_position(index, w.doc));
-    for (n, ask) in parts.iter().enumerate() {
+    // Whether a request-form ask came before: the first one is the request itself.
+    let mut first = true;
+    // Whether a statement of context was set aside.
+    let mut statements = false;
+    for ask in &parts {
         let part = ask.text.as_str();
         if !asks::is_request(part) || asks::refers_back(part) {
+            statements |= !asks::is_request(part);
             context.push(part);
             continue;
         }
-        // A further ask the main method covers is a detail of the main ask (the first ask is the
-        // request itself: its own method decides).
-        if n > 0 && whole_best.is_some_and(|w| covers_half(w, part)) {
-            covered.push(part);
-            continue;
-        }
+        let n = usize::from(!std::mem::replace(&mut first, false));
         let q = Query::parse(part);
         let scored = score_all(index, &q, wt);
         let viable: Vec<&Scored> = scored
@@ -788,8 +788,24 @@ pub fn compound(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> Opt
         let own = missing_capability(index, &q, &scored, &viable, wt)
             .is_none()
             .then(|| viable[0])
-            .filter(|s| n == 0 || s.coverage >= wt.adequate_coverage)
-            .map(|s| doc_position(index, s.doc));
+            .filter(|s| n == 0 || s.coverage >= wt.adequate_coverage);
+        // A further ask the main method covers is a detail of the main ask, unless another
+        // method covers it better on its own (the first ask is the request itself: its own
+        // method decides).
+        if n > 0
+            && let Some(w) = whole_best
+            && covers_half(w, part)
+        {
+            let main_there = scored
+                .iter()
+                .find(|s| std::ptr::eq(s.doc, w.doc))
+                .map_or(0.0, |s| s.coverage);
+            if own.is_none_or(|o| std::ptr::eq(o.doc, w.doc) || o.coverage <= main_there) {
+                covered.push(part);
+                continue;
+            }
+        }
+        let own = own.map(|s| doc_position(index, s.doc));
         // Something else entirely: asked for as a further request, about topics of its own that
         // no tool's metadata names.
         let about_something_else = ask.added
@@ -827,9 +843,20 @@ pub fn compound(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> Opt
             }
         }
     }
-    if groups.is_empty() || (groups.len() == 1 && unserved.is_empty()) {
+    // One ask, nothing unserved: a compound only when statements of context were set aside (the
+    // method was chosen on the request without them).
+    if groups.is_empty() || (groups.len() == 1 && unserved.is_empty() && !statements) {
         return None;
     }
+    // In the order the request asks them.
+    let order = |texts: &Vec<&str>| {
+        texts
+            .iter()
+            .filter_map(|t| parts.iter().position(|a| a.text == *t))
+            .min()
+            .unwrap_or(usize::MAX)
+    };
+    groups.sort_by_key(|(_, texts)| order(texts));
     // One interpretation per serving method, bound on the words of its own asks.
     let mut served: Vec<(String, Interpretation)> = Vec::new();
     for (at, texts) in &groups {
