@@ -44,7 +44,8 @@ pub mod tools;
 
 pub use error::{ApiError, ErrorBody, ErrorCode};
 pub use request::{
-    ClarificationPolicy, QueryDepth, QueryRequest, ResponseShape, parse_query_request,
+    ClarificationPolicy, MAX_HISTORY_TURNS, QueryContext, QueryDepth, QueryRequest, ResponseShape,
+    Role, Turn, parse_query_request,
 };
 pub use response::*;
 pub use tools::{

@@ -10,6 +10,9 @@ pub const MAX_QUERY_CHARS: usize = 4_000;
 /// Most tools a request may pin.
 pub const MAX_PINNED_TOOLS: usize = 64;
 
+/// Most earlier turns a request may carry in `context.history`.
+pub const MAX_HISTORY_TURNS: usize = 32;
+
 /// `POST /api/v1/query`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -49,6 +52,41 @@ pub struct QueryRequest {
     /// Stop after planning: return the program and the calls it would make, executing nothing.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub plan_only: Option<bool>,
+    /// The conversation so far. The current `query` chooses what to do; earlier turns only
+    /// resolve what it points back at ("and in euros?") and fill values it leaves open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context: Option<QueryContext>,
+}
+
+/// What came before the current query.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct QueryContext {
+    /// Earlier turns, oldest first.
+    #[serde(default)]
+    #[schemars(length(max = 32))]
+    pub history: Vec<Turn>,
+}
+
+/// One earlier turn of a conversation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Turn {
+    /// Who spoke.
+    pub role: Role,
+    /// What was said.
+    #[schemars(length(min = 1, max = 4000))]
+    pub content: String,
+}
+
+/// The speaker of a turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Role {
+    /// The person asking.
+    User,
+    /// Sluice (or the assistant the caller runs).
+    Assistant,
 }
 
 impl QueryRequest {
@@ -65,6 +103,7 @@ impl QueryRequest {
             selected_option_id: None,
             stream: None,
             plan_only: None,
+            context: None,
         }
     }
 }
@@ -207,6 +246,28 @@ fn validate(request: &mut QueryRequest) -> Result<(), ApiError> {
             }
         }
     }
+    if let Some(context) = &mut request.context {
+        if context.history.len() > MAX_HISTORY_TURNS {
+            return Err(ApiError::invalid(
+                "context.history",
+                format!(
+                    "has {} turns; the limit is {MAX_HISTORY_TURNS}",
+                    context.history.len()
+                ),
+            ));
+        }
+        for (i, turn) in context.history.iter_mut().enumerate() {
+            let text = turn.content.trim();
+            let chars = text.chars().count();
+            if chars == 0 || chars > MAX_QUERY_CHARS {
+                return Err(ApiError::invalid(
+                    format!("context.history[{i}].content"),
+                    format!("must be 1 to {MAX_QUERY_CHARS} characters"),
+                ));
+            }
+            turn.content = text.to_owned();
+        }
+    }
     for (field, value) in [
         ("answerModelId", &request.answer_model_id),
         ("selectedOptionId", &request.selected_option_id),
@@ -262,6 +323,19 @@ mod tests {
         assert_eq!(r.query_depth, Some(QueryDepth::DeepLight));
         assert_eq!(r.clarification_policy, Some(ClarificationPolicy::Auto));
         assert_eq!(r.response_shape, Some(ResponseShape::EvidenceOnly));
+        let r = parse_query_request(
+            br#"{"query": "and in euros?", "context": {"history": [{"role": "user", "content": " Price of Solana "},
+                {"role": "assistant", "content": "About 150 USD."}]}}"#,
+        )
+        .unwrap();
+        let history = r.context.unwrap().history;
+        assert_eq!(history[0].role, Role::User);
+        assert_eq!(history[0].content, "Price of Solana");
+        assert_eq!(history[1].role, Role::Assistant);
+        let e =
+            err(r#"{"query": "x", "context": {"history": [{"role": "bot", "content": "hi"}]}}"#);
+        assert_eq!(e.code, ErrorCode::InvalidField, "{e:?}");
+        assert!(e.message.contains("bot"), "{e:?}");
     }
 
     #[test]
@@ -287,6 +361,10 @@ mod tests {
             ),
             (r#"{"query": "x", "query": "y"}"#, "query"),
             (r#"{"query": "x", "tools": [], "tools": []}"#, "tools"),
+            (
+                r#"{"query": "x", "context": {"history": [{"role": "user", "content": " "}]}}"#,
+                "context.history[0].content",
+            ),
         ];
         for (body, field) in cases {
             let e = err(body);

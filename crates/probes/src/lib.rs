@@ -950,6 +950,112 @@ fn covers_half(s: &Scored, part: &str) -> bool {
     matched * 2 >= topic.len()
 }
 
+/// Whether `query` reads as a follow-up to an earlier turn: it points back ("the second one",
+/// "and that?"), opens with "and", "also" or "then", or names at most one thing ("in euros?").
+pub fn follows_up(query: &Query) -> bool {
+    asks::refers_back(&query.text)
+        || asks::content_terms(&query.text).len() < 2
+        || text::words(&query.text)
+            .first()
+            .is_some_and(|w| ["and", "also", "then"].contains(&w.as_str()))
+}
+
+/// The probe in a conversation: the current turn decides. When it finds nothing to serve and
+/// reads as a follow-up, it is read together with the last earlier user turn (`history`, oldest
+/// first); then parameters the chosen readings still lack are filled from earlier user turns,
+/// most recent first.
+pub fn run_in_conversation(
+    index: &MethodIndex,
+    query: &Query,
+    history: &[String],
+    config: &ProbeConfig,
+) -> ProbeReport {
+    let mut report = run(index, query, config);
+    let Some(last) = history.last() else {
+        return report;
+    };
+    if report.missing_capability_signal.is_some() && follows_up(query) {
+        let joined = run(
+            index,
+            &Query::parse(&format!("{last} {}", query.text)),
+            config,
+        );
+        if joined.missing_capability_signal.is_none() {
+            report = joined;
+        }
+    }
+    for i in report
+        .ambiguity_pool
+        .iter_mut()
+        .chain(report.execution_shortlist.iter_mut())
+    {
+        fill_from(index, i, history);
+    }
+    report
+}
+
+/// The fast lane's pick in a conversation: as [`run_in_conversation`] does for the probe.
+pub fn fast_pick_in_conversation(
+    index: &MethodIndex,
+    query: &Query,
+    history: &[String],
+    config: &ProbeConfig,
+) -> Result<Interpretation, MissingCapability> {
+    let picked = fast_pick(index, query, config);
+    let Some(last) = history.last() else {
+        return picked;
+    };
+    let mut picked = match picked {
+        Err(miss) if follows_up(query) => fast_pick(
+            index,
+            &Query::parse(&format!("{last} {}", query.text)),
+            config,
+        )
+        .map_err(|_| miss)?,
+        other => other?,
+    };
+    fill_from(index, &mut picked, history);
+    Ok(picked)
+}
+
+/// Fills the parameters `i` lacks (never a refused value) from the earlier user turns, most
+/// recent first, binding the method's parameters on each turn's words.
+fn fill_from(index: &MethodIndex, i: &mut Interpretation, history: &[String]) {
+    let fillable = |i: &Interpretation| i.missing.iter().any(|m| m.invalid.is_none());
+    if !fillable(i) {
+        return;
+    }
+    let Some(doc) = index
+        .docs
+        .iter()
+        .find(|d| d.tool.id == i.tool_id && d.method().name == i.method)
+    else {
+        return;
+    };
+    for turn in history.iter().rev() {
+        let binding = bind::bind(&doc.params, &Query::parse(turn), &doc.topic_terms);
+        let mut filled = false;
+        i.missing.retain(|m| {
+            let value = binding
+                .arguments
+                .get(&m.name)
+                .filter(|_| m.invalid.is_none());
+            if let Some(v) = value {
+                i.arguments.insert(m.name.clone(), v.clone());
+                filled = true;
+            }
+            value.is_none()
+        });
+        if filled {
+            i.id = interpretation_id(&i.tool_id, &i.method, &i.arguments);
+            i.description = describe_call(&i.tool_id, &i.method, &i.arguments);
+        }
+        if !fillable(i) {
+            return;
+        }
+    }
+}
+
 /// The fast lane's one-shot pick: the best viable method with its binding, no pools, no
 /// clarification. `None` when nothing is viable.
 pub fn fast_pick(

@@ -180,6 +180,8 @@ fn case(id: &str, kind: &str, query: String, tool: &str, expect: Expect) -> Case
         method: None,
         arguments: None,
         plan_only: true,
+        methods: Vec::new(),
+        history: Vec::new(),
     }
 }
 
@@ -252,6 +254,144 @@ pub fn bfcl(dir: &Path, categories: &[String]) -> anyhow::Result<(Suite, StaticC
         benchmark_suite(
             "bfcl",
             "BFCL v4 single-turn categories (Apache-2.0, ShishirPatil/gorilla)",
+            cases,
+        ),
+        StaticCatalog { tools },
+    ))
+}
+
+/// BFCL's multi-turn categories, with the outcome of a turn whose ground truth is empty.
+pub const BFCL_MULTI_TURN: &[(&str, Expect)] = &[
+    ("multi_turn_base", Expect::Answer),
+    ("multi_turn_miss_func", Expect::CapabilityMiss),
+    ("multi_turn_miss_param", Expect::ClarificationRequired),
+];
+
+/// The function-doc file of each API class the multi-turn records involve
+/// (`multi_turn_func_doc/`).
+const BFCL_CLASS_DOCS: &[(&str, &str)] = &[
+    ("GorillaFileSystem", "gorilla_file_system.json"),
+    ("MathAPI", "math_api.json"),
+    ("MessageAPI", "message_api.json"),
+    ("TicketAPI", "ticket_api.json"),
+    ("TradingBot", "trading_bot.json"),
+    ("TravelAPI", "travel_booking.json"),
+    ("TwitterAPI", "posting_api.json"),
+    ("VehicleControlAPI", "vehicle_control.json"),
+];
+
+/// The function names a ground-truth turn calls (`"mv(source='a')"` → `mv`), without repeats.
+fn called(turn: &Value) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for call in turn
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
+        let name = call.split('(').next().unwrap_or_default().trim().to_owned();
+        if !name.is_empty() && !out.contains(&name) {
+            out.push(name);
+        }
+    }
+    out
+}
+
+/// Imports BFCL v4 multi-turn categories from `dir`, turn by turn: each turn with a user message
+/// is a case whose earlier user turns are its history. A turn whose ground truth is empty is a
+/// capability miss (`multi_turn_miss_func`: its function is withheld until a later turn) or a
+/// clarification (`multi_turn_miss_param`); every other turn is an answer that should plan
+/// every function the ground truth calls (`methods`).
+pub fn bfcl_multi_turn(
+    dir: &Path,
+    categories: &[String],
+) -> anyhow::Result<(Suite, StaticCatalog)> {
+    let docs_dir = dir.join("multi_turn_func_doc");
+    let mut docs: HashMap<&str, Vec<Value>> = HashMap::new();
+    for (class, file) in BFCL_CLASS_DOCS {
+        docs.insert(class, read_jsonl(&docs_dir.join(file))?);
+    }
+    let mut cases = Vec::new();
+    let mut tools = Vec::new();
+    for (category, empty_turn) in BFCL_MULTI_TURN
+        .iter()
+        .filter(|(c, _)| categories.is_empty() || categories.iter().any(|w| w == c))
+    {
+        let truth: HashMap<String, Value> = read_jsonl(
+            &dir.join("possible_answer")
+                .join(format!("BFCL_v4_{category}.json")),
+        )?
+        .into_iter()
+        .map(|g| {
+            (
+                g["id"].as_str().unwrap_or_default().to_owned(),
+                g["ground_truth"].clone(),
+            )
+        })
+        .collect();
+        for r in read_jsonl(&dir.join(format!("BFCL_v4_{category}.json")))? {
+            let id = r["id"].as_str().context("a record without an id")?;
+            let excluded: Vec<&str> = r["excluded_function"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .collect();
+            let functions: Vec<Value> = r["involved_classes"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .filter_map(|class| docs.get(class))
+                .flatten()
+                .filter(|f| !excluded.contains(&f["name"].as_str().unwrap_or_default()))
+                .cloned()
+                .collect();
+            let withheld_at = |turn: usize| -> Vec<String> {
+                r["missed_function"]
+                    .as_object()
+                    .into_iter()
+                    .flatten()
+                    .filter(|(k, _)| k.parse::<usize>().is_ok_and(|k| k > turn))
+                    .flat_map(|(_, v)| v.as_array().cloned().unwrap_or_default())
+                    .filter_map(|v| v.as_str().map(str::to_owned))
+                    .collect()
+            };
+            let mut history: Vec<String> = Vec::new();
+            for (turn, question) in r["question"].as_array().into_iter().flatten().enumerate() {
+                let text = user_text(&json!([question]));
+                if text.trim().is_empty() {
+                    continue;
+                }
+                let withheld = withheld_at(turn);
+                let offered: Vec<Value> = functions
+                    .iter()
+                    .filter(|f| !withheld.iter().any(|w| f["name"] == w.as_str()))
+                    .cloned()
+                    .collect();
+                let case_id = format!("{id}-turn-{turn}");
+                let tool = tool_id("bfcl", &case_id);
+                tools.push(manifest(tool.clone(), format!("BFCL {id}"), &offered)?);
+                let expected = truth.get(id).map(|t| called(&t[turn])).unwrap_or_default();
+                let expect = if expected.is_empty() {
+                    *empty_turn
+                } else {
+                    Expect::Answer
+                };
+                let mut c = case(&case_id, category, text.clone(), &tool, expect);
+                c.history = history.clone();
+                if expect == Expect::Answer {
+                    c.methods = expected;
+                }
+                cases.push(c);
+                history.push(text);
+            }
+        }
+    }
+    Ok((
+        benchmark_suite(
+            "bfcl-multi-turn",
+            "BFCL v4 multi-turn categories, turn by turn with the earlier turns as history (Apache-2.0, ShishirPatil/gorilla)",
             cases,
         ),
         StaticCatalog { tools },
@@ -366,5 +506,86 @@ mod tests {
             json_schema(&bfcl),
             json!({"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "array", "items": {"type": "object", "properties": {"x": {}}}}}, "required": ["a"]})
         );
+    }
+
+    #[test]
+    fn multi_turn_records_become_one_case_per_user_turn_with_history() {
+        let dir = std::env::temp_dir().join(format!("sluice-mt-{}", std::process::id()));
+        let docs = dir.join("multi_turn_func_doc");
+        std::fs::create_dir_all(&docs).unwrap();
+        std::fs::create_dir_all(dir.join("possible_answer")).unwrap();
+        let f = |name: &str| {
+            json!({"name": name, "description": format!("{name} a file"), "parameters": {"type": "dict", "properties": {}}}).to_string()
+        };
+        for (class, file) in BFCL_CLASS_DOCS {
+            let body = if *class == "GorillaFileSystem" {
+                [f("ls"), f("sort"), f("cp")].join("\n")
+            } else {
+                String::new()
+            };
+            std::fs::write(docs.join(file), body).unwrap();
+        }
+        let record = json!({"id": "multi_turn_miss_func_0", "involved_classes": ["GorillaFileSystem"],
+            "excluded_function": ["cp"], "missed_function": {"2": ["sort"]},
+            "question": [[{"role": "user", "content": "List the files"}], [{"role": "user", "content": "Sort the report"}], [], [{"role": "user", "content": "Now list again"}]]});
+        std::fs::write(
+            dir.join("BFCL_v4_multi_turn_miss_func.json"),
+            record.to_string(),
+        )
+        .unwrap();
+        let truth = json!({"id": "multi_turn_miss_func_0", "ground_truth": [["ls()"], [], ["sort(file_name='report')"], ["cd(folder='x')", "ls(a=True)"]]});
+        std::fs::write(
+            dir.join("possible_answer/BFCL_v4_multi_turn_miss_func.json"),
+            truth.to_string(),
+        )
+        .unwrap();
+
+        let (suite, catalog) = bfcl_multi_turn(&dir, &["multi_turn_miss_func".into()]).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        let summary: Vec<(&str, Expect, Vec<String>, Vec<String>)> = suite
+            .cases
+            .iter()
+            .map(|c| {
+                (
+                    c.query.as_str(),
+                    c.expect,
+                    c.methods.clone(),
+                    c.history.clone(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            summary,
+            [
+                (
+                    "List the files",
+                    Expect::Answer,
+                    vec!["ls".to_owned()],
+                    vec![]
+                ),
+                (
+                    "Sort the report",
+                    Expect::CapabilityMiss,
+                    vec![],
+                    vec!["List the files".to_owned()]
+                ),
+                (
+                    "Now list again",
+                    Expect::Answer,
+                    vec!["cd".to_owned(), "ls".to_owned()],
+                    vec!["List the files".to_owned(), "Sort the report".to_owned()]
+                ),
+            ]
+        );
+        // The withheld function is absent before its turn and back after it; excluded ones never.
+        let names = |i: usize| -> Vec<String> {
+            catalog.tools[i]
+                .methods
+                .iter()
+                .map(|m| m["name"].as_str().unwrap().to_owned())
+                .collect()
+        };
+        assert_eq!(names(1), ["ls"]);
+        assert_eq!(names(2), ["ls", "sort"]);
     }
 }

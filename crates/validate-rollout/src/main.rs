@@ -56,6 +56,20 @@ enum Source {
         #[command(flatten)]
         bounds: Bounds,
     },
+    /// BFCL v4 multi-turn data (the same directory, with multi_turn_func_doc/), turn by turn.
+    BfclMultiTurn {
+        /// The data directory.
+        dir: PathBuf,
+        /// The suite to write.
+        #[arg(long)]
+        out: PathBuf,
+        /// Categories to import (repeatable; default all of multi_turn_base,
+        /// multi_turn_miss_func, multi_turn_miss_param).
+        #[arg(long)]
+        category: Vec<String>,
+        #[command(flatten)]
+        bounds: Bounds,
+    },
     /// The When2Call LLM-judge JSONL file.
     When2call {
         /// The file.
@@ -127,6 +141,16 @@ fn run_cli(cli: Cli) -> anyhow::Result<i32> {
             } => {
                 let (s, c) =
                     import::bfcl(&dir, &category).map_err(|e| UsageError(format!("{e:#}")))?;
+                (s, c, out, bounds)
+            }
+            Source::BfclMultiTurn {
+                dir,
+                out,
+                category,
+                bounds,
+            } => {
+                let (s, c) = import::bfcl_multi_turn(&dir, &category)
+                    .map_err(|e| UsageError(format!("{e:#}")))?;
                 (s, c, out, bounds)
             }
             Source::When2call {

@@ -71,6 +71,10 @@ pub const METRICS: &[MetricDef] = &[
         definition: "answered cases with an expected method whose (first) planned or executed call used it / all such",
     },
     MetricDef {
+        name: "methodCoverage",
+        definition: "answered cases listing several expected methods whose planned calls include every one of them / all such",
+    },
+    MetricDef {
         name: "invalidPlanRate",
         definition: "answered cases with calls of which some call's arguments fail the method's own input schema / answered cases with calls",
     },
@@ -346,6 +350,24 @@ pub fn measure(results: &[CaseResult]) -> Measurement {
         count(&|r| r.method_ok().is_some(), &|r| {
             r.method_ok() == Some(true)
         }),
+        1.0,
+    );
+    put(
+        "methodCoverage",
+        count(
+            &|r| {
+                !r.case.methods.is_empty()
+                    && is(r, Expect::Answer)
+                    && r.case.expect == Expect::Answer
+            },
+            &|r| {
+                r.case.methods.iter().all(|m| {
+                    r.calls
+                        .iter()
+                        .any(|(t, c, _)| c == m || format!("{t}.{c}") == *m)
+                })
+            },
+        ),
         1.0,
     );
     put(

@@ -113,6 +113,18 @@ fn request(case: &Case) -> QueryRequest {
     r.query_depth = case.depth;
     r.include_developer_trace = Some(true);
     r.plan_only = case.plan_only.then_some(true);
+    if !case.history.is_empty() {
+        r.context = Some(contract::QueryContext {
+            history: case
+                .history
+                .iter()
+                .map(|t| contract::Turn {
+                    role: contract::Role::User,
+                    content: t.clone(),
+                })
+                .collect(),
+        });
+    }
     r
 }
 

@@ -144,6 +144,12 @@ pub struct Case {
     /// Send `planOnly` (nothing executes).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub plan_only: bool,
+    /// Every method the answer should plan (a multi-call turn), by name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub methods: Vec<String>,
+    /// The user's earlier turns, oldest first, sent as `context.history`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<String>,
 }
 
 fn is_required(g: &Gate) -> bool {

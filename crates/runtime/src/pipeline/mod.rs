@@ -192,7 +192,13 @@ impl Pipeline {
         let index = self.index_for(&tools);
         let probed = {
             let _s = stage!(EventName::ScoutPrePlanProbe).entered();
-            r.done(probe::probe(lane, &index, &n.query, &self.settings.probe)?)
+            r.done(probe::probe(
+                lane,
+                &index,
+                &n.query,
+                &n.history,
+                &self.settings.probe,
+            )?)
         };
         let gated = gate::gate(self, &n, &probed, &mut r.asker(budgets))
             .instrument(stage!(EventName::QueryClarificationDecision))

@@ -24,6 +24,8 @@ pub(crate) struct Normalized {
     pub(crate) selected_option_id: Option<String>,
     pub(crate) include_trace: bool,
     pub(crate) plan_only: bool,
+    /// The user's earlier turns (`context.history`), oldest first.
+    pub(crate) history: Vec<String>,
 }
 
 impl Normalized {
@@ -47,7 +49,7 @@ impl Traced for Normalized {
             json!({"requestId": self.request_id, "query": self.text(), "queryDepth": self.depth.as_str(),
                 "requestedQueryDepth": self.requested_depth.map(QueryDepth::as_str),
                 "clarificationPolicy": self.policy.as_str(), "responseShape": self.shape.as_str(),
-                "pinnedTools": self.pinned})
+                "pinnedTools": self.pinned, "historyTurns": self.history.len()})
         });
     }
 }
@@ -134,5 +136,15 @@ pub(crate) fn normalize(
         selected_option_id: request.selected_option_id,
         include_trace: request.include_developer_trace.unwrap_or(false),
         plan_only: request.plan_only.unwrap_or(false),
+        history: request
+            .context
+            .map(|c| {
+                c.history
+                    .into_iter()
+                    .filter(|t| t.role == contract::Role::User)
+                    .map(|t| t.content)
+                    .collect()
+            })
+            .unwrap_or_default(),
     })
 }

@@ -28,17 +28,20 @@ impl Traced for Probed {
     }
 }
 
-/// Probes `query` over `index` as `lane` asks.
+/// Probes `query` over `index` as `lane` asks, in the conversation of the user's earlier turns.
 pub(crate) fn probe(
     lane: Lane,
     index: &MethodIndex,
     query: &Query,
+    history: &[String],
     config: &ProbeConfig,
 ) -> Result<Probed, ApiError> {
     if lane == Lane::Fast {
-        return Ok(Probed::Skipped(probes::fast_pick(index, query, config)));
+        return Ok(Probed::Skipped(probes::fast_pick_in_conversation(
+            index, query, history, config,
+        )));
     }
-    let report = probes::run(index, query, config);
+    let report = probes::run_in_conversation(index, query, history, config);
     if report.status != ProbeStatus::Completed {
         return Err(broken(
             EventName::ScoutPrePlanProbe,

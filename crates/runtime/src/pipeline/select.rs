@@ -87,8 +87,14 @@ pub(crate) async fn select(
     let (mut tools, scores): (Vec<Arc<ToolDescriptor>>, Vec<(String, f64)>) = if pinned {
         (discovery.tools.clone(), Vec::new())
     } else {
+        // A follow-up ("and in euros?") is looked up with the turn it follows.
+        let joined = n
+            .history
+            .last()
+            .filter(|_| probes::follows_up(&n.query))
+            .map(|last| probes::Query::parse(&format!("{last} {}", n.text())));
         probes::select_tools(
-            &n.query,
+            joined.as_ref().unwrap_or(&n.query),
             &pipeline.index_for(&discovery.tools),
             pipeline.settings.max_selected_tools,
             &pipeline.settings.probe.weights,

@@ -3,6 +3,7 @@
 
 mod anchors;
 mod compound;
+mod conversation;
 mod errors;
 mod exhaustion;
 mod follower;

@@ -1,0 +1,79 @@
+//! `context.history`: the current turn chooses the method; earlier turns resolve what it points
+//! back at and fill values it leaves open.
+
+use serde_json::{Value, json};
+
+use crate::support::query;
+
+fn history(turns: &[&str]) -> Value {
+    let turns: Vec<Value> = turns
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let role = if i % 2 == 0 { "user" } else { "assistant" };
+            json!({"role": role, "content": t})
+        })
+        .collect();
+    json!({"history": turns})
+}
+
+fn first_call(r: &Value) -> &Value {
+    &r["plan"]["calls"][0]
+}
+
+#[tokio::test]
+async fn a_follow_up_is_read_with_the_turn_it_follows_in_every_lane() {
+    for depth in ["fast", "deep", "auto"] {
+        let r = query(json!({
+            "query": "and in euros?", "tools": ["crypto-prices"], "queryDepth": depth, "planOnly": true,
+            "context": history(&["What is the price of Solana?", "Solana is at 150 US dollars."])
+        }))
+        .await;
+        assert_eq!(r["outcome"], "answer", "{depth}: {r}");
+        let call = first_call(&r);
+        assert_eq!(call["method"], "get_spot_price", "{depth}: {r}");
+        assert_eq!(call["arguments"]["symbol"], "SOL", "{depth}: {r}");
+        assert_eq!(call["arguments"]["currency"], "EUR", "{depth}: {r}");
+    }
+    // Without the history the same words leave the asset open.
+    let alone =
+        query(json!({"query": "and in euros?", "tools": ["crypto-prices"], "planOnly": true}))
+            .await;
+    assert_eq!(alone["outcome"], "clarification_required", "{alone}");
+    assert_eq!(
+        alone["clarification"]["missingParameters"],
+        json!(["symbol"])
+    );
+}
+
+#[tokio::test]
+async fn the_current_turn_chooses_the_method() {
+    let r = query(json!({
+        "query": "Who will win the FIFA Women's World Cup 2027?", "planOnly": true,
+        "context": history(&["What is the price of Solana in euros?", "About 140 euros."])
+    }))
+    .await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    assert_eq!(
+        first_call(&r)["method"],
+        "get_tournament_winner_odds",
+        "{r}"
+    );
+}
+
+#[tokio::test]
+async fn a_value_the_current_turn_leaves_open_comes_from_an_earlier_turn() {
+    let asked = query(json!({
+        "query": "Show me the current standings table", "tools": ["sports-data"], "planOnly": true
+    }))
+    .await;
+    assert_eq!(asked["outcome"], "clarification_required", "{asked}");
+    let r = query(json!({
+        "query": "Show me the current standings table", "tools": ["sports-data"], "planOnly": true,
+        "context": history(&["I follow La Liga closely.", "Noted."])
+    }))
+    .await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    assert_eq!(first_call(&r)["method"], "get_standings", "{r}");
+    assert_eq!(first_call(&r)["arguments"]["league"], "La Liga", "{r}");
+}
