@@ -25,25 +25,11 @@ impl Drop for Abandoned {
     }
 }
 
-#[tokio::test]
-async fn dropping_a_call_abandons_the_providers_request() {
-    let abandoned = Arc::new(AtomicBool::new(false));
-    let flag = Arc::clone(&abandoned);
-    let app = axum::Router::new().route(
-        "/v1/chat/completions",
-        axum::routing::post(move || {
-            let mut guard = Abandoned(Arc::clone(&flag), false);
-            async move {
-                tokio::time::sleep(Duration::from_secs(30)).await;
-                guard.defuse();
-                axum::Json(json!({}))
-            }
-        }),
-    );
+/// An OpenAI-compatible model whose provider is `app` on a loopback port, and a small request.
+async fn model_served_by(app: axum::Router) -> (OpenAiCompatible, ModelRequest) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-
     let model = OpenAiCompatible::new(
         "m",
         &format!("http://{addr}/v1"),
@@ -60,6 +46,25 @@ async fn dropping_a_call_abandons_the_providers_request() {
         schema_name: "x",
         max_tokens: 10,
     };
+    (model, request)
+}
+
+#[tokio::test]
+async fn dropping_a_call_abandons_the_providers_request() {
+    let abandoned = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&abandoned);
+    let app = axum::Router::new().route(
+        "/v1/chat/completions",
+        axum::routing::post(move || {
+            let mut guard = Abandoned(Arc::clone(&flag), false);
+            async move {
+                tokio::time::sleep(Duration::from_secs(30)).await;
+                guard.defuse();
+                axum::Json(json!({}))
+            }
+        }),
+    );
+    let (model, request) = model_served_by(app).await;
     // The caller gives up (a dropped HTTP request upstream does the same to this future).
     assert!(
         tokio::time::timeout(Duration::from_millis(200), model.generate(&request))
@@ -87,25 +92,7 @@ async fn an_oversized_reply_is_refused_not_buffered() {
             axum::body::Body::from_stream(futures::stream::iter(chunks))
         }),
     );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
-    let model = OpenAiCompatible::new(
-        "m",
-        &format!("http://{addr}/v1"),
-        "m",
-        None,
-        Structured::JsonSchema,
-        Default::default(),
-    );
-    let request = ModelRequest {
-        stage: "judge",
-        system: "s".into(),
-        user: "u".into(),
-        schema: json!({"type": "object"}),
-        schema_name: "x",
-        max_tokens: 10,
-    };
+    let (model, request) = model_served_by(app).await;
     let error = model.generate(&request).await.unwrap_err();
     assert!(
         error.to_string().contains("larger than"),

@@ -13,7 +13,7 @@ use rmcp::transport::streamable_http_server::session::local::LocalSessionManager
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::{Map, Value, json};
 
-use crate::support::{client, serve_elsewhere};
+use crate::support::{client, metrics_text, serve_elsewhere};
 
 struct Gauge(Manifest);
 
@@ -142,14 +142,7 @@ impl Sluice {
     }
 
     async fn metric(&self, name: &str) -> u64 {
-        let text = client()
-            .get(format!("{}/metrics", self.url))
-            .send()
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap();
+        let text = metrics_text(&self.url).await;
         text.lines()
             .find_map(|l| l.strip_prefix(name)?.trim().parse().ok())
             .unwrap_or_else(|| panic!("{name} missing from {text}"))

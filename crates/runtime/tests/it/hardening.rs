@@ -14,7 +14,7 @@ use serde_json::{Map, Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::support::{client, post_raw, query, serve_elsewhere, server, start};
+use crate::support::{client, metrics_text, post_raw, query, serve_elsewhere, server, start};
 
 /// A tool whose one method sleeps before answering, counting the calls it gets.
 struct Slow {
@@ -268,15 +268,9 @@ async fn a_stalled_tool_is_called_once_per_request_and_the_deadline_holds() {
 
 /// The number of settled queries on `/metrics`.
 async fn settled(base: &str) -> u64 {
-    let text = client()
-        .get(format!("{base}/metrics"))
-        .send()
+    metrics_text(base)
         .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    text.lines()
+        .lines()
         .filter(|l| l.starts_with("sluice_queries_total{"))
         .filter_map(|l| l.rsplit(' ').next()?.parse::<u64>().ok())
         .sum()

@@ -84,6 +84,18 @@ pub fn client() -> reqwest::Client {
         .unwrap()
 }
 
+/// The `/metrics` text of the server at `base`.
+pub async fn metrics_text(base: &str) -> String {
+    client()
+        .get(format!("{base}/metrics"))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
+}
+
 /// GETs `path` from the shared server.
 pub async fn get(path: &str) -> reqwest::Response {
     client()
