@@ -197,10 +197,13 @@ fn index_method(
         .iter()
         .any(|p| matches!(p.kind.as_deref(), Some("integer" | "number")));
     let takes_moments = every.iter().any(|p| p.temporal.is_some());
+    // Only patterns that recognise something: one that accepts plain words would credit the
+    // method with any query's words.
     let patterns = every
         .iter()
         .filter_map(|p| p.pattern.as_deref())
         .filter_map(crate::schema::compiled)
+        .filter(|re| !text::lexicon::PLAIN_WORDS.iter().any(|w| re.is_match(w)))
         .collect();
     MethodDoc {
         acts: text::words(name_tail(&m.name))

@@ -1215,6 +1215,45 @@ mod tests {
     }
 
     #[test]
+    fn a_permissive_pattern_claims_no_words() {
+        // `name` accepts any text: words matching it say nothing about the method.
+        let loose = json!({"type": "object", "properties": {"name": {"type": "string", "pattern": "^[A-Za-z0-9 _-]+$"}},
+            "required": ["name"]});
+        let strict = json!({"type": "object", "properties": {"code": {"type": "string", "pattern": "^INV-[0-9]{4}$"}},
+            "required": ["code"]});
+        let idx = index(&[
+            ("register_pet", "Register a pet with the shelter.", loose),
+            ("get_invoice", "An invoice by its code.", strict),
+        ]);
+        let r = run(
+            &idx,
+            &Query::parse("What is the weather in Oslo tomorrow"),
+            &ProbeConfig::default(),
+        );
+        assert!(r.missing_capability_signal.is_some(), "{r:?}");
+        let pet = r
+            .ranked_methods
+            .iter()
+            .find(|m| m.method == "register_pet")
+            .unwrap();
+        assert!(pet.matched_terms.is_empty(), "{pet:?}");
+        // A pattern that recognises something still names its token.
+        let r = run(
+            &idx,
+            &Query::parse("Show INV-0042"),
+            &ProbeConfig::default(),
+        );
+        assert_eq!(r.ranked_methods[0].method, "get_invoice", "{r:?}");
+        assert!(
+            r.ranked_methods[0]
+                .matched_terms
+                .iter()
+                .any(|t| t.contains("0042") || t.contains("inv")),
+            "{r:?}"
+        );
+    }
+
+    #[test]
     fn a_chatty_request_that_names_the_methods_subject_is_served() {
         let idx = index(&[
             ("Weather_1_GetWeather", "Current conditions", city()),

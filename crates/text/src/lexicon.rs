@@ -433,6 +433,10 @@ pub const NUMBER_WORDS: &[&str] = &[
     "two",
 ];
 
+/// Plain words no identifier-like pattern should accept: a `pattern` that matches them accepts
+/// ordinary text, so a query's words matching it say nothing about the method. Words.
+pub const PLAIN_WORDS: &[&str] = &["hello", "report", "weather", "window"];
+
 /// Month names, January first.
 pub const MONTHS: &[&str] = &[
     "january",
