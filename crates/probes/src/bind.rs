@@ -588,19 +588,13 @@ fn listed(text: &str) -> String {
     let typed: Vec<Value> = items
         .iter()
         .map(|w| {
-            w.parse::<f64>()
-                .ok()
-                .and_then(serde_json::Number::from_f64)
-                .map_or_else(
-                    || Value::String(w.trim_matches(['"', '\'']).to_owned()),
-                    |n| {
-                        if w.contains('.') {
-                            Value::Number(n)
-                        } else {
-                            w.parse::<i64>().map_or(Value::Number(n), Value::from)
-                        }
-                    },
-                )
+            if let Ok(i) = w.parse::<i64>() {
+                Value::from(i)
+            } else if let Some(n) = w.parse::<f64>().ok().and_then(serde_json::Number::from_f64) {
+                Value::Number(n)
+            } else {
+                Value::String(w.trim_matches(['"', '\'']).to_owned())
+            }
         })
         .collect();
     Value::Array(typed).to_string()

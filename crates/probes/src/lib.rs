@@ -522,7 +522,7 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
         missing_capability_signal: signal,
         asks: Vec::new(),
     };
-    match compound(index, query, config) {
+    match compound(index, query, viable.first().copied(), config) {
         Some(Compound::Partial(miss)) => {
             if let Some(p) = &miss.partial {
                 report.asks = asks_served(&p.servable_parts, &p.unserved_parts);
@@ -730,7 +730,7 @@ fn missing_capability(
 
 /// How the asks of a request with several are served.
 #[derive(Debug, Clone)]
-pub enum Compound {
+enum Compound {
     /// Every ask is served, by different methods: one interpretation whose `also` holds the
     /// others' calls, and each ask with the method that serves it.
     Served(Box<Interpretation>, Vec<AskServed>),
@@ -745,16 +745,18 @@ pub enum Compound {
 /// An ask that no method serves on its own still belongs to the request's main ask when the
 /// method that serves the whole request covers at least half of its content words ("... and
 /// make it cheap" is a modifier, not a request).
-pub fn compound(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> Option<Compound> {
+/// `whole_best` is the best viable method for the whole request, as the caller scored it.
+fn compound(
+    index: &MethodIndex,
+    query: &Query,
+    whole_best: Option<&Scored>,
+    config: &ProbeConfig,
+) -> Option<Compound> {
     let parts = asks::split(&query.text);
     if parts.len() < 2 {
         return None;
     }
     let wt = &config.weights;
-    let whole = score_all(index, query, wt);
-    let whole_best = whole
-        .iter()
-        .find(|s| s.doc.query_safe() && is_viable(s, query, config));
     // Each ask's best viable method (by its position in the index), or none. Only a part in the
     // form of a request may stand as an ask of its own; a statement of context, a clause that
     // points back, or one that shares words with the tools belongs to the main ask.
@@ -778,6 +780,7 @@ pub fn compound(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> Opt
         }
         let n = usize::from(!std::mem::replace(&mut first, false));
         let q = Query::parse(part);
+        let topic = asks::topic_terms(&q);
         let scored = score_all(index, &q, wt);
         let viable: Vec<&Scored> = scored
             .iter()
@@ -794,7 +797,7 @@ pub fn compound(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> Opt
         // method decides).
         if n > 0
             && let Some(w) = whole_best
-            && covers_half(w, part)
+            && covers_half(w, &topic)
         {
             let main_there = scored
                 .iter()
@@ -808,9 +811,8 @@ pub fn compound(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> Opt
         let own = own.map(|s| doc_position(index, s.doc));
         // Something else entirely: asked for as a further request, about topics of its own that
         // no tool's metadata names.
-        let about_something_else = ask.added
-            && asks::topic_terms(part).len() >= 2
-            && !shares_words_with_tools(index, part);
+        let about_something_else =
+            ask.added && topic.len() >= 2 && !shares_words_with_tools(index, &topic);
         match (own, about_something_else) {
             (Some(at), _) => match groups.iter_mut().find(|(g, _)| *g == at) {
                 Some((_, texts)) => texts.push(part),
@@ -932,20 +934,19 @@ fn doc_position(index: &MethodIndex, doc: &index::MethodDoc) -> usize {
         .expect("a scored method is in its index")
 }
 
-/// Whether some query-safe method's metadata names at least half of the topic words of `part`:
-/// then it is about what the tools do, not something else entirely.
-fn shares_words_with_tools(index: &MethodIndex, part: &str) -> bool {
-    let topic = asks::topic_terms(part);
+/// Whether some query-safe method's metadata names at least half of `topic` (a part's topic
+/// words): then the part is about what the tools do, not something else entirely.
+fn shares_words_with_tools(index: &MethodIndex, topic: &[String]) -> bool {
     index.docs.iter().any(|d| {
         d.query_safe()
             && topic.iter().filter(|t| d.terms.contains_key(*t)).count() * 2 >= topic.len()
     })
 }
 
-/// Whether the method `s` matched at least half of the topic words of `part` (names and numbers
-/// aside: any method with a parameter takes those); a part of values only is covered.
-fn covers_half(s: &Scored, part: &str) -> bool {
-    let topic = asks::topic_terms(part);
+/// Whether the method `s` matched at least half of `topic` (a part's topic words: names and
+/// numbers aside, since any method with a parameter takes those); a part of values only is
+/// covered.
+fn covers_half(s: &Scored, topic: &[String]) -> bool {
     let matched = topic.iter().filter(|t| s.matched.contains(t)).count();
     matched * 2 >= topic.len()
 }
@@ -957,7 +958,7 @@ pub fn follows_up(query: &Query) -> bool {
         || asks::content_terms(&query.text).len() < 2
         || text::words(&query.text)
             .first()
-            .is_some_and(|w| ["and", "also", "then"].contains(&w.as_str()))
+            .is_some_and(|w| text::lexicon::FOLLOW_UP_OPENERS.contains(&w.as_str()))
 }
 
 /// The probe in a conversation: the current turn decides. When it finds nothing to serve and
@@ -1063,16 +1064,16 @@ pub fn fast_pick(
     q: &Query,
     config: &ProbeConfig,
 ) -> Result<Interpretation, MissingCapability> {
-    match compound(index, q, config) {
-        Some(Compound::Served(combined, _)) => return Ok(*combined),
-        Some(Compound::Partial(miss)) => return Err(miss),
-        None => {}
-    }
     let scored = score_all(index, q, &config.weights);
     let viable: Vec<&Scored> = scored
         .iter()
         .filter(|s| s.doc.query_safe() && is_viable(s, q, config))
         .collect();
+    match compound(index, q, viable.first().copied(), config) {
+        Some(Compound::Served(combined, _)) => return Ok(*combined),
+        Some(Compound::Partial(miss)) => return Err(miss),
+        None => {}
+    }
     if let Some(signal) = missing_capability(index, q, &scored, &viable, &config.weights) {
         return Err(signal);
     }

@@ -437,6 +437,12 @@ pub const NUMBER_WORDS: &[&str] = &[
 /// ordinary text, so a query's words matching it say nothing about the method. Words.
 pub const PLAIN_WORDS: &[&str] = &["hello", "report", "weather", "window"];
 
+/// Articles that open a noun phrase. Words.
+pub const DETERMINERS: &[&str] = &["a", "an", "the"];
+
+/// Words that open a turn continuing the one before ("and in euros?", "then the next one"). Words.
+pub const FOLLOW_UP_OPENERS: &[&str] = &["also", "and", "then"];
+
 /// Month names, January first.
 pub const MONTHS: &[&str] = &[
     "january",

@@ -250,8 +250,10 @@ pub async fn run(suite: &Suite, target: &Target, concurrency: usize) -> Vec<Case
     let mut results: Vec<CaseResult> = results.into_iter().map(|(_, r)| r).collect();
     match target.schemas().await {
         Ok(schemas) => {
+            // Each called method's schema compiled once for the whole run.
+            let mut compiled = HashMap::new();
             for r in &mut results {
-                r.invalid_calls = invalid_calls(&r.calls, &schemas);
+                r.invalid_calls = invalid_calls(&r.calls, &schemas, &mut compiled);
             }
         }
         Err(e) => eprintln!(
@@ -261,16 +263,24 @@ pub async fn run(suite: &Suite, target: &Target, concurrency: usize) -> Vec<Case
     results
 }
 
+/// A method's compiled input schema, or why it does not compile.
+type Compiled = Result<jsonschema::Validator, String>;
+
 /// Each call whose arguments fail its method's input schema, as `tool.method: why`.
 fn invalid_calls(
     calls: &[(String, String, Value)],
     schemas: &HashMap<(String, String), Value>,
+    compiled: &mut HashMap<(String, String), Compiled>,
 ) -> Vec<String> {
     calls
         .iter()
         .filter_map(|(tool, method, arguments)| {
-            let schema = schemas.get(&(tool.clone(), method.clone()))?;
-            let why = match jsonschema::validator_for(schema) {
+            let key = (tool.clone(), method.clone());
+            let schema = schemas.get(&key)?;
+            let validator = compiled
+                .entry(key)
+                .or_insert_with(|| jsonschema::validator_for(schema).map_err(|e| e.to_string()));
+            let why = match validator {
                 Ok(v) => v
                     .iter_errors(arguments)
                     .next()

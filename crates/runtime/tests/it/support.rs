@@ -18,22 +18,11 @@ pub fn start(config: Config) -> Server {
     let pipeline = Arc::new(runtime::build_pipeline(&config, false).expect("pipeline builds"));
     let state = AppState::new(Arc::clone(&pipeline), &config.server);
     let server = config.server.clone();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
+    let addr = on_own_runtime(2, move |listener| async move {
+        runtime::server::serve(listener, state, &server, std::future::pending())
+            .await
             .unwrap();
-        rt.block_on(async move {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            tx.send(listener.local_addr().unwrap()).unwrap();
-            runtime::server::serve(listener, state, &server, std::future::pending())
-                .await
-                .unwrap();
-        });
     });
-    let addr = rx.recv().unwrap();
     Server {
         url: format!("http://{addr}"),
         pipeline,
