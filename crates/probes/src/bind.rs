@@ -86,6 +86,7 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
             Some("object") if !p.nested.is_empty() => b.structured(p),
             Some("array") => b.list(p),
             Some("integer" | "number") => b.number(p),
+            Some("boolean") => b.flag(p),
             Some("string") | None if p.format.is_none() => b.name(p),
             _ => {}
         }
@@ -350,6 +351,35 @@ impl<'a> Binder<'a> {
         self.binding.arguments.insert(p.name.clone(), value);
     }
 
+    /// A yes-or-no flag: on when the query names it ("include dissent information" for
+    /// `include_dissent`), off when a negation comes just before ("without the dissent"). A flag
+    /// the query never names is off, since a request does not ask for what it never mentions,
+    /// unless the schema gives it a default.
+    fn flag(&mut self, p: &Param) {
+        let own: HashSet<String> = text::terms(&p.name)
+            .into_iter()
+            .filter(|t| !text::lexicon::FLAG_VERBS.contains(&t.as_str()))
+            .collect();
+        let mentions = if own.is_empty() {
+            Vec::new()
+        } else {
+            self.query.mentions(&own)
+        };
+        if mentions.is_empty() && (p.default.is_some() || p.stated_default.is_some()) {
+            return;
+        }
+        let tokens = &self.query.tokens;
+        let denied = |at: usize| {
+            tokens[at.saturating_sub(3)..at]
+                .iter()
+                .any(|t| text::lexicon::NEGATORS.contains(&t.to_lowercase().as_str()))
+        };
+        let on = mentions.iter().any(|&at| !denied(at));
+        self.binding
+            .arguments
+            .insert(p.name.clone(), Value::Bool(on));
+    }
+
     /// A free-form string takes a name from the query.
     ///
     /// Names fill free-form strings in order when the query gives at least as many names as there
@@ -405,7 +435,13 @@ impl<'a> Binder<'a> {
             })
             .map(|e| with_region(p, query, e))
             .filter(|e| fits(p, e))
-            .or_else(|| value_after_mention(p, query, &self.used_terms).filter(|e| fits(p, e)));
+            .or_else(|| value_after_mention(p, query, &self.used_terms).filter(|e| fits(p, e)))
+            .or_else(|| {
+                (open_strings <= 1)
+                    .then(|| introduced_phrase(p, query, &self.used_terms, self.topic))
+                    .flatten()
+                    .filter(|e| fits(p, e))
+            });
         if let Some(e) = entity {
             self.used_terms.extend(text::terms(&e));
             self.binding
@@ -474,6 +510,15 @@ impl<'a> Binder<'a> {
                 self.binding
                     .arguments
                     .insert(p.name.clone(), default.clone());
+                continue;
+            }
+            // Failing that, the default its description states, when the schema accepts it.
+            if p.required
+                && !bound
+                && p.default.is_none()
+                && let Some(stated) = p.stated_default.clone().and_then(|d| p.conform(d).ok())
+            {
+                self.binding.arguments.insert(p.name.clone(), stated);
                 continue;
             }
             if p.required && !bound && !p.has_default {
@@ -796,6 +841,88 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
     let terms = text::terms(&joined);
     (!joined.is_empty() && !terms.is_empty() && !terms.iter().all(|t| used.contains(t)))
         .then_some(joined)
+}
+
+/// The one phrase the query introduces with a preposition ("the boiling point of water",
+/// "proteins in the plasma membrane") that nothing else explains: not the method's topic, not
+/// words already bound, not the parameter's own words, not a number. A phrase opened by a word
+/// of the method's topic is the topic ("the structure of a cell"), one opened by a verb's -ing
+/// form is an action ("for activating the engine"); one opened by a possessive or
+/// a pointing word ("for my trip", "of that event") refers to something unnamed. With two such
+/// phrases, which one is the value is a guess, and none is taken.
+fn introduced_phrase(
+    p: &Param,
+    query: &Query,
+    used: &HashSet<String>,
+    topic: &HashMap<String, f64>,
+) -> Option<String> {
+    let takes_proper_names = direction(p).is_some()
+        || identifier_kind(&p.name).is_some()
+        || text::words(&p.name)
+            .iter()
+            .any(|w| text::lexicon::PROPER_VALUE_NAMES.contains(&w.as_str()));
+    if takes_proper_names || p.temporal.is_some() {
+        return None;
+    }
+    let own: HashSet<String> = text::terms(&format!("{} {}", p.name, p.description))
+        .into_iter()
+        .collect();
+    let raw: Vec<&str> = query.text.split_whitespace().collect();
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-')
+            .to_owned()
+    };
+    let ends_clause = |w: &str| w.ends_with([',', ';', ':', '.', '?', '!']);
+    let mut found = Vec::new();
+    let mut i = 0;
+    while i < raw.len() {
+        let lead = bare(raw[i]).to_lowercase();
+        if !text::lexicon::VALUE_LEADS.contains(&lead.as_str()) || ends_clause(raw[i]) {
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        if raw
+            .get(j)
+            .is_some_and(|w| text::lexicon::DETERMINERS.contains(&bare(w).to_lowercase().as_str()))
+        {
+            j += 1;
+        }
+        let mut words: Vec<String> = Vec::new();
+        while let Some(w) = raw.get(j) {
+            let word = bare(w);
+            let lower = word.to_lowercase();
+            let terms = text::terms(&word);
+            let numeric = word.chars().any(|c| c.is_ascii_digit());
+            if terms.is_empty()
+                || numeric
+                || text::is_stopword(&lower)
+                || text::lexicon::AMOUNT_QUALIFIERS.contains(&lower.as_str())
+                || crate::when::is_date_word(&word)
+                || text::lexicon::RELATIVE_DAYS.contains(&lower.as_str())
+            {
+                break;
+            }
+            let fresh = terms
+                .iter()
+                .all(|t| !used.contains(t) && !own.contains(t) && !text::chatter(t));
+            // A phrase starts at a thing, not at an action ("for activating the engine").
+            let opens = terms.iter().all(|t| !topic.contains_key(t)) && !lower.ends_with("ing");
+            if !fresh || (words.is_empty() && !opens) {
+                break;
+            }
+            words.push(word);
+            j += 1;
+            if ends_clause(w) {
+                break;
+            }
+        }
+        if !words.is_empty() {
+            found.push(words.join(" "));
+        }
+        i = j.max(i + 1);
+    }
+    (found.len() == 1).then(|| found.remove(0))
 }
 
 /// The candidate name closest to a mention of `p`'s own words, within [`Weights::near_tokens`] tokens.
@@ -1265,6 +1392,109 @@ mod tests {
                 .map(|m| m.name.as_str())
                 .collect::<Vec<_>>(),
             ["account"]
+        );
+    }
+
+    #[test]
+    fn a_default_stated_in_the_description_fills_a_required_parameter_when_the_schema_takes_it() {
+        let schema = json!({"type": "object", "properties": {
+            "number": {"type": "integer", "description": "The number to factor."},
+            "formatted": {"type": "boolean", "description": "Return a string if true. Default is true."},
+            "unit": {"type": "string", "description": "The unit (defaults to 'units' if not given)."},
+            "rounds": {"type": "integer", "description": "How many rounds. Default is ten."},
+            "day": {"type": "string", "description": "The default date set in the picker."}
+        }, "required": ["number", "formatted", "unit", "rounds", "day"]});
+        let b = check(schema, "Find the prime factors of 450");
+        assert_eq!(b.arguments["number"], json!(450));
+        assert_eq!(b.arguments["formatted"], json!(true));
+        assert_eq!(b.arguments["unit"], json!("units"));
+        // "ten" is no integer and "the default date set" states no default: both stay open.
+        let missing: Vec<&str> = b.missing.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(missing, ["rounds", "day"]);
+    }
+
+    #[test]
+    fn a_flag_is_on_when_named_off_when_denied_or_never_mentioned() {
+        let schema = || {
+            json!({"type": "object", "properties": {
+                "case": {"type": "string", "description": "Case title"},
+                "include_dissent": {"type": "boolean", "description": "Whether to include the dissent."}
+            }, "required": ["case", "include_dissent"]})
+        };
+        let flag = |q: &str| check(schema(), q).arguments.get("include_dissent").cloned();
+        assert_eq!(
+            flag("Details of 'Roe v. Wade', include dissent information"),
+            Some(json!(true))
+        );
+        assert_eq!(
+            flag("Details of 'Roe v. Wade' without the dissent"),
+            Some(json!(false))
+        );
+        assert_eq!(flag("Details of 'Roe v. Wade'"), Some(json!(false)));
+        // A flag whose name is only how it acts ("is", "include") is never named by a query.
+        let bare = json!({"type": "object", "properties": {
+            "is_included": {"type": "boolean", "description": "Whether."}
+        }, "required": ["is_included"]});
+        assert_eq!(
+            check(bare, "include it").arguments["is_included"],
+            json!(false)
+        );
+    }
+
+    #[test]
+    fn the_one_phrase_a_preposition_introduces_names_a_lone_descriptive_parameter() {
+        let schema = |name: &str| {
+            json!({"type": "object", "properties": {
+                name: {"type": "string", "description": "What to look up."}
+            }, "required": [name]})
+        };
+        let topic: HashMap<String, f64> = text::terms("boiling point melting point structure cell")
+            .into_iter()
+            .map(|t| (t, 1.0))
+            .collect();
+        let bound = |name: &str, q: &str| {
+            bind(&params(&schema(name)), &Query::parse(q), &topic)
+                .arguments
+                .get(name)
+                .cloned()
+        };
+        assert_eq!(
+            bound(
+                "substance",
+                "Find the boiling point and melting point of water under the sea"
+            ),
+            Some(json!("water"))
+        );
+        // The phrase may go on through topic words once it has begun, but not through the
+        // parameter's own words.
+        assert_eq!(
+            bound("kind", "Information about the structure of human cell"),
+            Some(json!("human cell"))
+        );
+        assert_eq!(
+            bound("cell_type", "Information about the structure of human cell"),
+            Some(json!("human"))
+        );
+        // A place or a name takes proper names, not common words.
+        assert_eq!(bound("city", "Find the boiling point of water"), None);
+        assert_eq!(bound("movie_name", "Find the boiling point of water"), None);
+        // A possessive points at something unnamed; two phrases leave the value a guess; dates,
+        // amounts and the method's own topic are never the value.
+        assert_eq!(
+            bound("substance", "Find the boiling point for my experiment"),
+            None
+        );
+        assert_eq!(
+            bound("substance", "The boiling point of water in a kettle"),
+            None
+        );
+        assert_eq!(
+            bound("substance", "The boiling point on Monday with at least 2"),
+            None
+        );
+        assert_eq!(
+            bound("substance", "Tell me about the structure of a cell"),
+            None
         );
     }
 }

@@ -81,6 +81,17 @@ pub struct MethodIndex {
 }
 
 impl MethodIndex {
+    /// Whether no method of the index may change anything: none leads its name with a changing
+    /// verb, and no description uses one ("Manages a todo list allowing the user to add ...").
+    pub fn reads_only(&self) -> bool {
+        self.docs.iter().all(|d| {
+            d.acts.is_none()
+                && !text::terms(&d.method().description)
+                    .iter()
+                    .any(|t| text::mutating_verb(t))
+        })
+    }
+
     /// Terms of the index that are near forms of `t` (one extends the other by at most two
     /// letters; both at least four long): "gainer" for "gain".
     pub fn near_forms(&self, t: &str) -> Vec<&str> {

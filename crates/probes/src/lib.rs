@@ -506,7 +506,7 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
     let viable: Vec<&Scored> = safe
         .iter()
         .copied()
-        .filter(|s| is_viable(s, query, config))
+        .filter(|s| is_viable(s, query, config, index.reads_only()))
         .collect();
     let signal = missing_capability(index, query, &scored, &viable, &config.weights);
     let mut report = ProbeReport {
@@ -585,7 +585,7 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
 
 /// Whether a method can serve the query: it covers enough of it, or the query names everything
 /// its name is about (`weather` for `Weather_1_GetWeather`).
-fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig) -> bool {
+fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig, reads_only: bool) -> bool {
     // A method that changes things ("BuyEventTickets") does not serve a request that only looks
     // ("find theater events") unless the request names what it does.
     if let Some(verb) = &s.doc.acts
@@ -594,11 +594,27 @@ fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig) -> bool {
     {
         return false;
     }
+    // A request to change something ("move the file", "retweet it") is not served by a tool set
+    // whose methods only read, unless the method names the change itself.
+    if s.doc.acts.is_none()
+        && reads_only
+        && query
+            .acts
+            .iter()
+            .any(|v| !names_verb(s.doc, v, &config.weights))
+    {
+        return false;
+    }
     if s.coverage >= config.weights.viable_coverage {
         return true;
     }
     let subject = &s.doc.subject_terms;
     !subject.is_empty() && subject.iter().all(|t| query.terms.contains(t))
+}
+
+/// Whether the method's name, or its description with weight, names the verb `verb` (a stem).
+fn names_verb(d: &index::MethodDoc, verb: &str, wt: &Weights) -> bool {
+    d.name_terms.contains(verb) || d.terms.get(verb).is_some_and(|w| *w >= wt.names_verb)
 }
 
 /// Why nothing can serve `query`, or `None` when something can.
@@ -664,9 +680,7 @@ fn missing_capability(
     // A request to act ("transfer ...", "send ...") is served only by a query-safe method that
     // itself does that; reading nearby data is not doing what was asked.
     if let Some(verb) = query.act.clone() {
-        let names_verb = |d: &index::MethodDoc| {
-            d.name_terms.contains(&verb) || d.terms.get(&verb).is_some_and(|w| *w >= wt.names_verb)
-        };
+        let names_verb = |d: &index::MethodDoc| names_verb(d, &verb, wt);
         // A method that claims to be query-safe yet does what a destructive request asks is a
         // contradiction: query mode treats it as unsafe.
         if text::destructive_verb(&verb)
@@ -784,7 +798,7 @@ fn compound(
         let scored = score_all(index, &q, wt);
         let viable: Vec<&Scored> = scored
             .iter()
-            .filter(|s| s.doc.query_safe() && is_viable(s, &q, config))
+            .filter(|s| s.doc.query_safe() && is_viable(s, &q, config, index.reads_only()))
             .collect();
         // Served on its own: the first ask (the request itself) by a viable method, a further
         // one only by a method that covers it adequately.
@@ -1067,7 +1081,7 @@ pub fn fast_pick(
     let scored = score_all(index, q, &config.weights);
     let viable: Vec<&Scored> = scored
         .iter()
-        .filter(|s| s.doc.query_safe() && is_viable(s, q, config))
+        .filter(|s| s.doc.query_safe() && is_viable(s, q, config, index.reads_only()))
         .collect();
     match compound(index, q, viable.first().copied(), config) {
         Some(Compound::Served(combined, _)) => return Ok(*combined),
@@ -1360,6 +1374,36 @@ mod tests {
             r.execution_shortlist[0].arguments["body"],
             json!({"fanSpeed": "HIGH", "coolTarget": 21})
         );
+    }
+
+    #[test]
+    fn a_tool_set_that_only_reads_does_not_serve_a_request_to_change_something() {
+        let reads = index(&[(
+            "get_watchlist",
+            "Get the stocks on the user's stock watchlist",
+            json!({"type": "object", "properties": {}}),
+        )]);
+        let removal =
+            "I'd like help with my stock watchlist. Would you mind removing 'TSLA' from it?";
+        let signal = run(&reads, &Query::parse(removal), &ProbeConfig::default())
+            .missing_capability_signal
+            .expect("reading the watchlist is not removing from it");
+        assert_eq!(signal.reason, MissReason::NoRelevantMethod);
+        // Reading is still served; and a tool set whose method says it changes the list serves
+        // the removal.
+        let looks = run(
+            &reads,
+            &Query::parse("Show the stocks on my watchlist"),
+            &ProbeConfig::default(),
+        );
+        assert!(looks.missing_capability_signal.is_none(), "{looks:?}");
+        let manages = index(&[(
+            "watchlist",
+            "Manages the user's stock watchlist: add or remove stocks",
+            json!({"type": "object", "properties": {}}),
+        )]);
+        let served = run(&manages, &Query::parse(removal), &ProbeConfig::default());
+        assert!(served.missing_capability_signal.is_none(), "{served:?}");
     }
 
     #[test]

@@ -18,6 +18,9 @@ pub struct Query {
     pub times: Vec<crate::when::Moment>,
     /// The verb that changes things the request leads with ("send", "book"), a stem.
     pub act: Option<String>,
+    /// Every verb that changes things the request asks for, in any clause ("... and move the
+    /// file"), stems in order.
+    pub acts: Vec<String>,
 }
 
 impl Query {
@@ -40,6 +43,7 @@ impl Query {
             dates: Vec::new(),
             times: Vec::new(),
             act: text::leading_verb(text).filter(|v| text::mutating_verb(v)),
+            acts: text::requested_actions(text),
         };
         query.dates = crate::when::dates(&query.tokens);
         query.times = crate::when::times(&query.tokens);

@@ -83,6 +83,9 @@ pub struct Param {
     pub has_default: bool,
     /// The declared `default`, sent for a required parameter the query leaves open.
     pub default: Option<Value>,
+    /// A default the description states in prose ("Default is true", "defaults to 'units'"),
+    /// typed by the parameter's type: sent like a declared one when it fits the schema.
+    pub stated_default: Option<Value>,
     /// `pattern`, for strings.
     pub pattern: Option<String>,
     /// `format`, for strings.
@@ -202,6 +205,43 @@ pub fn flattened(params: &[Param]) -> Vec<&Param> {
     out
 }
 
+/// The default a description states in prose ("Default is true", "Defaults to 'units'",
+/// "default: 10", "(default 'c')"), typed by `kind`; "the default date set in the picker" states
+/// none. A string default must be quoted or one plain
+/// word that names a value ("the current year" and "None" name none).
+fn stated_default(description: &str, kind: Option<&str>) -> Option<Value> {
+    static RE: OnceLock<regex::Regex> = OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(
+            r#"(?i)(?:(?:^|[^'"`\w])defaults?(?:\s+value)?(?:\s+is|\s+to|\s+of|\s*[:=])|\(default)\s*(?:'([^']{1,60})'|"([^"]{1,60})"|`([^`]{1,60})`|([A-Za-z0-9_.+-]+))"#,
+        )
+        .expect("the default pattern compiles")
+    });
+    let c = re.captures(description)?;
+    let quoted = c.get(1).or(c.get(2)).or(c.get(3)).map(|m| m.as_str());
+    let word = c
+        .get(4)
+        .map(|m| m.as_str().trim_end_matches('.'))
+        .filter(|w| !w.is_empty());
+    let plain = quoted.or(word)?;
+    match kind {
+        Some("boolean") => match plain.to_lowercase().as_str() {
+            "true" | "yes" => Some(Value::Bool(true)),
+            "false" | "no" => Some(Value::Bool(false)),
+            _ => None,
+        },
+        Some("integer") => plain.parse::<i64>().ok().map(Value::from),
+        Some("number") => plain.parse::<f64>().ok().map(Value::from),
+        Some("string") | None => {
+            let lower = plain.to_lowercase();
+            let names_nothing =
+                text::is_stopword(&lower) || text::lexicon::NO_VALUE.contains(&lower.as_str());
+            (quoted.is_some() || !names_nothing).then(|| Value::String(plain.to_owned()))
+        }
+        _ => None,
+    }
+}
+
 fn params_at(schema: &Value, depth: usize) -> Vec<Param> {
     let required: Vec<&str> = schema["required"]
         .as_array()
@@ -223,6 +263,7 @@ fn params_at(schema: &Value, depth: usize) -> Vec<Param> {
                 choices: choices(p, &description),
                 has_default: p.get("default").is_some(),
                 default: p.get("default").cloned(),
+                stated_default: stated_default(&description, p["type"].as_str()),
                 pattern: p["pattern"].as_str().map(str::to_owned),
                 format: p["format"].as_str().map(str::to_owned),
                 examples: p["examples"]

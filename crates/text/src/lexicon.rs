@@ -220,16 +220,20 @@ pub const MUTATING: &[&str] = &[
     "burn",
     "buy",
     "cancel",
+    "chang",
     "charg",
     "clear",
     "close",
     "commit",
+    "compos",
+    "copi",
     "creat",
     "delet",
     "deploy",
     "deposit",
     "destroy",
     "disabl",
+    "draft",
     "drop",
     "edit",
     "email",
@@ -239,12 +243,14 @@ pub const MUTATING: &[&str] = &[
     "flush",
     "follow",
     "grant",
+    "initi",
     "insert",
     "instal",
     "invit",
     "kill",
     "launch",
     "like",
+    "lock",
     "merg",
     "messag",
     "mint",
@@ -272,6 +278,7 @@ pub const MUTATING: &[&str] = &[
     "repli",
     "reserv",
     "reset",
+    "retweet",
     "revert",
     "revok",
     "save",
@@ -294,6 +301,7 @@ pub const MUTATING: &[&str] = &[
     "truncat",
     "tweet",
     "uninstal",
+    "unlock",
     "unsubscrib",
     "updat",
     "upload",
@@ -442,6 +450,75 @@ pub const DETERMINERS: &[&str] = &["a", "an", "the"];
 
 /// Words that open a turn continuing the one before ("and in euros?", "then the next one"). Words.
 pub const FOLLOW_UP_OPENERS: &[&str] = &["also", "and", "then"];
+
+/// Prepositions that introduce a named thing ("the boiling point of water", "proteins in the
+/// plasma membrane"): the phrase after one can be a parameter's value. Words.
+pub const VALUE_LEADS: &[&str] = &[
+    "about",
+    "at",
+    "called",
+    "for",
+    "in",
+    "named",
+    "near",
+    "of",
+    "on",
+    "regarding",
+    "with",
+];
+
+/// Words that deny what follows ("without dissent", "don't include the cast"). Words, written
+/// with or without the apostrophe.
+pub const NEGATORS: &[&str] = &[
+    "didn't",
+    "didnt",
+    "don't",
+    "dont",
+    "exclude",
+    "excluding",
+    "never",
+    "no",
+    "not",
+    "skip",
+    "without",
+];
+
+/// Words in a flag's name that say how the flag acts, not what it is about (`include_dissent`,
+/// `is_closed`, `show_details`): a query that uses them has not named the flag. Stems.
+pub const FLAG_VERBS: &[&str] = &[
+    "allow", "enabl", "get", "has", "includ", "is", "need", "return", "show", "use", "want", "with",
+];
+
+/// Words a description uses for the absence of a value ("Default is None", "defaults to the
+/// current date"): not a value to send. Words.
+pub const NO_VALUE: &[&str] = &[
+    "current",
+    "empty",
+    "nil",
+    "none",
+    "null",
+    "unset",
+    "unspecified",
+];
+
+/// Words in a parameter's name that make its value a proper name, a code, a mode or an address
+/// (`city`, `movie_name`, `ticker`, `url`, `ignition_mode`): such a parameter never takes a phrase
+/// of common words. Words.
+pub const PROPER_VALUE_NAMES: &[&str] = &[
+    "address", "city", "country", "email", "format", "handle", "key", "language", "link",
+    "location", "mode", "name", "nickname", "password", "path", "pattern", "place", "regex",
+    "status", "symbol", "ticker", "title", "token", "uri", "url", "user", "username", "version",
+];
+
+/// Words that qualify an amount ("at least 2", "at most 5"), never a value of their own. Words.
+pub const AMOUNT_QUALIFIERS: &[&str] = &["least", "less", "more", "most", "over", "under"];
+
+/// Words after which a verb is requested ("could you send", "I'd like to book", "and move",
+/// "would you mind retweeting"). Words.
+pub const ACTION_OPENERS: &[&str] = &[
+    "also", "and", "finally", "first", "just", "kindly", "lastly", "let's", "lets", "mind", "next",
+    "now", "please", "then", "to", "you",
+];
 
 /// Month names, January first.
 pub const MONTHS: &[&str] = &[

@@ -158,6 +158,37 @@ pub fn mutating_verb(term: &str) -> bool {
     lexicon::MUTATING.binary_search(&term).is_ok()
 }
 
+/// Stems of the verbs that change things a request asks for in any of its clauses ("Go to the
+/// folder and move the file", "Would you mind retweeting it?", "I'd like to book the flight"): a
+/// changing verb that opens a sentence or follows a word that puts a request
+/// ([`lexicon::ACTION_OPENERS`]). "How to add a user" asks how, not to add.
+pub fn requested_actions(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let (mut prev, mut before): (Option<String>, Option<String>) = (None, None);
+    for w in text.split_whitespace() {
+        let bare: String = w
+            .trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+            .to_lowercase();
+        if bare.is_empty() {
+            continue;
+        }
+        let opens = prev
+            .as_deref()
+            .is_none_or(|p| lexicon::ACTION_OPENERS.contains(&p));
+        let how_to = prev.as_deref() == Some("to") && before.as_deref() == Some("how");
+        let stem = stem(&bare);
+        if opens && !how_to && mutating_verb(&stem) && !out.contains(&stem) {
+            out.push(stem);
+        }
+        if w.ends_with(['.', '?', '!', ';', ':']) {
+            (prev, before) = (None, None);
+        } else {
+            before = prev.replace(bare);
+        }
+    }
+    out
+}
+
 /// Whether the stem `term` is a verb whose effect cannot be undone.
 pub fn destructive_verb(term: &str) -> bool {
     lexicon::DESTRUCTIVE.binary_search(&term).is_ok()
@@ -179,6 +210,21 @@ mod tests {
     fn stopwords_and_their_plurals_and_contractions_are_not_terms() {
         assert_eq!(terms("I love the pop ones, don't you?"), ["love", "pop"]);
         assert_eq!(terms("I didn't do my hair cut"), ["hair", "cut"]);
+    }
+
+    #[test]
+    fn requested_actions_are_changing_verbs_in_request_position() {
+        assert_eq!(
+            requested_actions("Go to the folder and move the file into 'archive'."),
+            ["move"]
+        );
+        assert_eq!(
+            requested_actions("Would you mind retweeting it? Then delete the draft"),
+            ["retweet", "delet"]
+        );
+        assert_eq!(requested_actions("I'd like to book the flight"), ["book"]);
+        assert!(requested_actions("How to add a user to the book club?").is_empty());
+        assert!(requested_actions("Show the posts about the move").is_empty());
     }
 
     #[test]
