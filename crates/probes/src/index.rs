@@ -36,6 +36,9 @@ pub struct MethodDoc {
     pub terms: HashMap<String, f64>,
     /// Terms of the method name alone.
     pub name_terms: HashSet<String>,
+    /// The word each metadata term was first written as ("movies" for `movi`): what the semantic
+    /// table reads.
+    pub forms: Vec<(String, String)>,
     /// What the method name is about: its terms minus generic verbs (get, find, list, ...),
     /// numbers and single letters. `Weather_1_GetWeather` → {weather}.
     pub subject_terms: HashSet<String>,
@@ -72,12 +75,22 @@ impl MethodDoc {
     }
 }
 
+/// Positions in the index's vectors of the terms alike to one query word, with their similarity.
+type Kin = Arc<[(usize, f32)]>;
+
 /// The indexed methods of a set of tools.
 #[derive(Debug, Default)]
 pub struct MethodIndex {
     /// Every method, tool by tool in the order given.
     pub docs: Vec<MethodDoc>,
     df: HashMap<String, usize>,
+    /// Metadata terms with a semantic vector (of the word each was first written as), and those
+    /// vectors end to end, [`text::semantic::DIMS`] numbers each.
+    kin_terms: Vec<String>,
+    kin_vectors: Vec<f32>,
+    /// Query words already compared with every metadata term: their kin at or above the floor
+    /// they were asked with (bounded; dropped whole when full).
+    kin_memory: std::sync::Mutex<HashMap<(String, u32), Kin>>,
 }
 
 impl MethodIndex {
@@ -128,7 +141,61 @@ impl MethodIndex {
                 *df.entry(t.clone()).or_default() += 1;
             }
         }
-        Self { docs, df }
+        let (mut kin_terms, mut kin_vectors) = (Vec::new(), Vec::new());
+        let mut seen: HashSet<&str> = HashSet::new();
+        for d in &docs {
+            for (t, word) in &d.forms {
+                if seen.insert(t.as_str())
+                    && let Some(v) = text::semantic::vector(word)
+                {
+                    kin_terms.push(t.clone());
+                    kin_vectors.extend_from_slice(&v);
+                }
+            }
+        }
+        Self {
+            docs,
+            df,
+            kin_terms,
+            kin_vectors,
+            kin_memory: Default::default(),
+        }
+    }
+
+    /// Metadata terms alike in meaning to the query word `word` (term `term`), with their
+    /// similarity: those at or above `floor`, never `term` itself.
+    pub fn kin(&self, term: &str, word: &str, floor: f32) -> Vec<(&str, f32)> {
+        const MEMORY: usize = 4096;
+        let key = (word.to_owned(), floor.to_bits());
+        let known = self
+            .kin_memory
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+            .cloned();
+        let found = known.unwrap_or_else(|| {
+            let found: Kin = match text::semantic::vector(word) {
+                Some(v) => self
+                    .kin_vectors
+                    .chunks_exact(text::semantic::DIMS)
+                    .enumerate()
+                    .map(|(i, w)| (i, text::semantic::cosine(&v, w)))
+                    .filter(|(_, s)| *s >= floor)
+                    .collect(),
+                None => Arc::new([]),
+            };
+            let mut memory = self.kin_memory.lock().unwrap_or_else(|e| e.into_inner());
+            if memory.len() >= MEMORY {
+                memory.clear();
+            }
+            memory.insert(key, Arc::clone(&found));
+            found
+        });
+        found
+            .iter()
+            .map(|(i, s)| (self.kin_terms[*i].as_str(), *s))
+            .filter(|(t, _)| *t != term)
+            .collect()
     }
 
     /// Inverse document frequency: rare terms weigh more. A term no method mentions weighs as
@@ -149,12 +216,18 @@ fn index_method(
     tool_terms: &[String],
 ) -> MethodDoc {
     let mut terms: HashMap<String, f64> = HashMap::new();
+    let mut forms: Vec<(String, String)> = Vec::new();
     let mut add = |text: &str, w: f64, affirmed_only: bool| {
         let found = if affirmed_only {
             affirmed_terms(text)
         } else {
             text::terms(text)
         };
+        for (t, word) in text::terms_with_words(text) {
+            if !forms.iter().any(|(known, _)| *known == t) {
+                forms.push((t, word.to_lowercase()));
+            }
+        }
         for t in found {
             let slot = terms.entry(t).or_insert(0.0);
             *slot = slot.max(w);
@@ -228,6 +301,7 @@ fn index_method(
         position,
         terms,
         name_terms,
+        forms,
         params,
         free_text,
         takes_names,

@@ -238,6 +238,13 @@ struct Scored<'a> {
 
 /// Scores every method of `index` against `query`, best first. Ties break on the method's
 /// position in the index (tool order, then declaration order), so ranking is deterministic.
+/// The best weight times similarity among the method's terms alike in meaning to a query word.
+fn kin_weight(doc: &index::MethodDoc, kin: &[(&str, f32)]) -> Option<f64> {
+    kin.iter()
+        .filter_map(|(t, sim)| doc.terms.get(*t).map(|w| w * f64::from(*sim)))
+        .max_by(f64::total_cmp)
+}
+
 fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Scored<'a>> {
     // Chatter ("maybe", "something nice") weighs little: it is in the request, but no tool is
     // expected to cover it.
@@ -270,6 +277,22 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         .iter()
         .map(|t| (t.as_str(), index.near_forms(t)))
         .filter(|(_, c)| !c.is_empty())
+        .collect();
+    // Metadata words alike in meaning to each content word that is not a value, once per query.
+    let kin: HashMap<&str, Vec<(&str, f32)>> = query
+        .terms
+        .iter()
+        .filter(|t| {
+            !text::chatter(t)
+                && !names.contains(*t)
+                && !numbers.contains(*t)
+                && !moments.contains(*t)
+        })
+        .map(|t| {
+            let word = query.spelling(t).to_lowercase();
+            (t.as_str(), index.kin(t, &word, wt.kin_floor))
+        })
+        .filter(|(_, k)| !k.is_empty())
         .collect();
     let mut scored: Vec<Scored> = index
         .docs
@@ -307,6 +330,9 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                     }
                 } else if let Some(w) = near.get(t.as_str()).and_then(|c| near_form(doc, c)) {
                     covered += weight(t) * w * wt.near_form;
+                    matched.push(t.clone());
+                } else if let Some(w) = kin.get(t.as_str()).and_then(|k| kin_weight(doc, k)) {
+                    covered += weight(t) * w * wt.kin;
                     matched.push(t.clone());
                 } else if (doc.takes_numbers && numbers.contains(t))
                     || (doc.takes_moments && moments.contains(t))
@@ -1373,6 +1399,47 @@ mod tests {
         assert_eq!(
             r.execution_shortlist[0].arguments["body"],
             json!({"fanSpeed": "HIGH", "coolTarget": 21})
+        );
+    }
+
+    #[test]
+    fn a_paraphrase_reaches_its_method_through_words_alike_in_meaning_and_nothing_else_does() {
+        let idx = index(&[
+            ("find_movies", "Find movies showing in a city", city()),
+            ("get_forecast", "Weather forecast for a city", city()),
+        ]);
+        let paraphrase = Query::parse("Which films are on in Lisbon?");
+        let without_table = ProbeConfig {
+            weights: Weights {
+                kin_floor: 1.01,
+                ..Weights::DEFAULT
+            },
+            ..ProbeConfig::default()
+        };
+        // Sharing no word with the method, the paraphrase is a miss on words alone ...
+        let words_only = run(&idx, &paraphrase, &without_table);
+        assert!(
+            words_only.missing_capability_signal.is_some(),
+            "{words_only:?}"
+        );
+        // ... and reaches it through the table ("films" is alike to "movies").
+        let report = run(&idx, &paraphrase, &ProbeConfig::default());
+        assert!(report.missing_capability_signal.is_none(), "{report:?}");
+        assert_eq!(report.ranked_methods[0].method, "find_movies");
+        assert!(
+            report.ranked_methods[0]
+                .matched_terms
+                .contains(&"film".to_owned())
+        );
+        // A request about something else stays a miss with the table.
+        let unrelated = run(
+            &idx,
+            &Query::parse("Which banks are open in Lisbon?"),
+            &ProbeConfig::default(),
+        );
+        assert!(
+            unrelated.missing_capability_signal.is_some(),
+            "{unrelated:?}"
         );
     }
 

@@ -29,6 +29,13 @@ pub struct Weights {
     // How much each kind of query word counts toward coverage.
     /// A near form ("gain" for "gainer") of a metadata word, relative to that word's weight.
     pub near_form: f64,
+    /// A word alike in meaning ("film" for "movie", from the semantic table), per unit of
+    /// similarity, relative to that metadata word's weight: below a shared word, because similar
+    /// is not the same ("retweet" is close to "tweet").
+    pub kin: f64,
+    /// Similarity from which two words count as alike: lower reaches more paraphrases and lets
+    /// more merely related words ("forecast" and "weather", 0.5) pass for the same.
+    pub kin_floor: f32,
     /// Chatter ("maybe", "something nice"), relative to a content word of the same rarity: it is
     /// in the request, but no tool is expected to cover it.
     pub chatter: f64,
@@ -80,6 +87,8 @@ impl Weights {
         in_tool: 0.5,
         nested: 0.7,
         near_form: 0.8,
+        kin: 0.5,
+        kin_floor: 0.65,
         chatter: 0.25,
         pattern: 0.9,
         value: 0.8,

@@ -24,6 +24,13 @@ pub fn build_pipeline(
     config: &config::Config,
     module_cache: bool,
 ) -> anyhow::Result<pipeline::Pipeline> {
+    // The semantic word table is read once, here, so that no request pays for it.
+    let started = std::time::Instant::now();
+    text::semantic::load()?;
+    tracing::info!(
+        elapsed_ms = started.elapsed().as_secs_f64() * 1e3,
+        "semantic word table loaded"
+    );
     let mut tools = if config.marketplace.builtin {
         catalog::builtin::all()
     } else {
