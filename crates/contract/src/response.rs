@@ -181,7 +181,9 @@ pub struct PlannedCall {
     pub tool_id: String,
     /// Method.
     pub method: String,
-    /// Bound arguments.
+    /// Bound arguments. An argument another call's result gives is written as a reference to
+    /// that earlier call of this plan: `{"$from": "call-1", "pointer": "/teams/0/team_id"}` (calls
+    /// number from 1 in plan order; the pointer is a JSON pointer into its result).
     pub arguments: serde_json::Map<String, Value>,
 }
 
@@ -475,4 +477,22 @@ pub enum StreamEvent {
     Final(Box<QueryResponse>),
     /// The request failed; always the last event.
     Error(crate::ApiError),
+}
+
+/// An argument taken from an earlier call's result: `{"$from": "call-1", "pointer": "/teams/0/id"}`.
+pub fn reference(call: usize, pointer: &str) -> Value {
+    serde_json::json!({"$from": format!("call-{call}"), "pointer": pointer})
+}
+
+/// The earlier call (numbered from 1) and JSON pointer `value` refers to, when it is a
+/// [`reference`].
+pub fn referred(value: &Value) -> Option<(usize, &str)> {
+    let o = value.as_object().filter(|o| o.len() == 2)?;
+    let call = o
+        .get("$from")?
+        .as_str()?
+        .strip_prefix("call-")?
+        .parse()
+        .ok()?;
+    Some((call, o.get("pointer")?.as_str()?))
 }

@@ -28,6 +28,9 @@ pub struct EvidenceUnit {
     pub data: Value,
     /// Share of the query's terms the unit mentions.
     pub score: f64,
+    /// Whether it came from a call made only to give a later call its arguments (a club search
+    /// before the squad lookup): a step towards the answer, stated after what it led to.
+    pub step: bool,
 }
 
 /// Evidence gathered in one request, in the order gathered.
@@ -164,11 +167,44 @@ fn identity(v: &Value) -> String {
 }
 
 impl EvidenceRegistry {
+    /// Marks the units of round `round` that came from `steps` (tool and method of calls made
+    /// only to give later calls their arguments) as steps.
+    pub fn mark_steps(&mut self, round: u32, steps: &[(String, String)]) {
+        for u in self.units.iter_mut().filter(|u| u.round == round) {
+            if steps.iter().any(|(t, m)| *t == u.tool_id && *m == u.method) {
+                u.step = true;
+            }
+        }
+    }
+
     /// Adds the output of every successful call in `record` (round `round`), scored against
     /// `query`. Returns how many new units were added.
     pub fn gather(&mut self, record: &ExecutionRecord, round: u32, query: &str) -> usize {
         let q: HashSet<String> = text::terms(query).into_iter().collect();
         let before = self.units.len();
+        // Calls the program gave up on before dispatching them (a chained call whose earlier
+        // call found nothing) are failures too: their reason is in the program's result.
+        for entry in record
+            .result()
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let (Some(tool), Some(method), Some(error)) = (
+                entry["tool"].as_str(),
+                entry["method"].as_str(),
+                entry["error"].as_str(),
+            ) else {
+                continue;
+            };
+            let dispatched = record
+                .calls
+                .iter()
+                .any(|c| c.tool_id == tool && c.method == method);
+            if entry["ok"] == Value::Bool(false) && !dispatched {
+                self.failures.push(format!("{tool}.{method}: {error}"));
+            }
+        }
         for call in &record.calls {
             let result = match &call.outcome {
                 Ok(result) => result,
@@ -212,6 +248,7 @@ impl EvidenceRegistry {
                     excerpt,
                     data: data.clone(),
                     score: (score * 1000.0).round() / 1000.0,
+                    step: false,
                 });
             }
         }

@@ -96,10 +96,15 @@ pub fn synthesize(registry: &EvidenceRegistry, verdict: &CompletenessVerdict) ->
             sufficient: false,
         };
     }
-    // Best-scoring units first; ties keep the order gathered.
+    // Best-scoring units first, steps (results that only fed a later call) after what they led
+    // to; ties keep the order gathered.
     let mut ranked: Vec<(usize, &crate::EvidenceUnit)> =
         registry.units().iter().enumerate().collect();
-    ranked.sort_by(|a, b| b.1.score.total_cmp(&a.1.score));
+    ranked.sort_by(|a, b| {
+        a.1.step
+            .cmp(&b.1.step)
+            .then(b.1.score.total_cmp(&a.1.score))
+    });
     // State what is close to the best match; the rest stays in the evidence list.
     let floor = ranked.first().map_or(0.0, |(_, u)| u.score) * 0.5;
     let stated: Vec<&(usize, &crate::EvidenceUnit)> = ranked

@@ -2,7 +2,9 @@
 //!
 //! Without a configured model the deterministic planner renders `templates/program.js.j2`: one
 //! call per planned invocation (several when the query names several values of one parameter),
-//! each in its own `try` so one failure does not lose the others' evidence. Arguments are
+//! each in its own `try` so one failure does not lose the others' evidence. An argument written
+//! `{"$from": "call-1", "pointer": "/items/0/id"}` is taken, when the program runs, from that
+//! earlier call's result; a call whose earlier call failed fails with that reason. Arguments are
 //! embedded as JSON, never spliced as code. The program calls only the interpretation's method,
 //! which is also the only entry of the run's allow-list.
 
@@ -68,12 +70,25 @@ fn environment() -> &'static minijinja::Environment<'static> {
     })
 }
 
-/// The calls an interpretation stands for: one, or one per fanned-out value, then those of the
-/// other asks of a compound request.
+/// The calls an interpretation stands for: the calls whose results give its arguments, then its
+/// own (one, or one per fanned-out value), then those of the other asks of a compound request,
+/// each with its own earlier calls. Calls are numbered from `call-1` in this order, and every
+/// reference to an earlier call is renumbered to match.
 pub fn calls_for(i: &Interpretation) -> Vec<PlannedCall> {
-    let mut calls = own_calls(i);
-    for other in &i.also {
-        calls.extend(own_calls(other));
+    let mut calls = Vec::new();
+    for ask in std::iter::once(i).chain(&i.also) {
+        let offset = calls.len();
+        for earlier in &ask.before {
+            calls.push(PlannedCall {
+                tool: earlier.tool_id.clone(),
+                method: earlier.method.clone(),
+                arguments: probes::shifted(&earlier.arguments, offset),
+            });
+        }
+        for mut call in own_calls(ask) {
+            call.arguments = probes::shifted(&call.arguments, offset);
+            calls.push(call);
+        }
     }
     calls
 }
@@ -185,7 +200,40 @@ mod tests {
             score: 1.0,
             matched_terms: Vec::new(),
             also: Vec::new(),
+            before: Vec::new(),
         }
+    }
+
+    #[test]
+    fn earlier_calls_come_first_and_every_reference_is_numbered_in_plan_order() {
+        let call = |method: &str, arguments: Value| Interpretation {
+            method: method.into(),
+            arguments: arguments.as_object().cloned().unwrap_or_default(),
+            ..interpretation(None)
+        };
+        let mut main = call(
+            "squad",
+            json!({"team_id": json!({"$from": "call-1", "pointer": "/teams/0/team_id"})}),
+        );
+        main.before = vec![call("search_teams", json!({"name": "Arsenal"}))];
+        let mut other = call(
+            "player",
+            json!({"player_id": json!({"$from": "call-1", "pointer": "/players/0/id"})}),
+        );
+        other.before = vec![call("search_players", json!({"name": "Saka"}))];
+        main.also = vec![other];
+        let calls = calls_for(&main);
+        let order: Vec<&str> = calls.iter().map(|c| c.method.as_str()).collect();
+        assert_eq!(order, ["search_teams", "squad", "search_players", "player"]);
+        assert_eq!(
+            calls[1].arguments["team_id"],
+            json!({"$from": "call-1", "pointer": "/teams/0/team_id"})
+        );
+        // The second ask's earlier call is the third of the plan.
+        assert_eq!(
+            calls[3].arguments["player_id"],
+            json!({"$from": "call-3", "pointer": "/players/0/id"})
+        );
     }
 
     #[test]
@@ -253,7 +301,7 @@ mod tests {
         .unwrap();
         assert_eq!(embedded, serde_json::to_value(&p.calls).unwrap());
         // The description comment stays one line (the template is JSON-escaped).
-        assert_eq!(p.source.lines().filter(|l| l.starts_with("//")).count(), 2);
+        assert_eq!(p.source.lines().filter(|l| l.starts_with("//")).count(), 3);
         assert_eq!(p.methods().len(), 1);
     }
 }

@@ -116,6 +116,26 @@ pub struct Interpretation {
     /// run with this one.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub also: Vec<Interpretation>,
+    /// Calls that must run first because their output gives one of this call's required
+    /// arguments, in order; an argument they give is a [`contract::reference`] to one of them
+    /// (`call-1` is the first).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub before: Vec<Interpretation>,
+}
+
+/// How deep a chain of calls may go: a call, the call that gives its argument, and so on.
+pub const MAX_CHAIN: usize = 3;
+
+/// `arguments` with every reference moved `by` calls on (a chain placed after other calls).
+pub fn shifted(arguments: &Map<String, Value>, by: usize) -> Map<String, Value> {
+    arguments
+        .iter()
+        .map(|(k, v)| {
+            let moved = contract::referred(v)
+                .map_or_else(|| v.clone(), |(call, p)| contract::reference(call + by, p));
+            (k.clone(), moved)
+        })
+        .collect()
 }
 
 impl Serialize for MissingParam {
@@ -236,8 +256,6 @@ struct Scored<'a> {
     matched: Vec<String>,
 }
 
-/// Scores every method of `index` against `query`, best first. Ties break on the method's
-/// position in the index (tool order, then declaration order), so ranking is deterministic.
 /// The best weight times similarity among the method's terms alike in meaning to a query word.
 fn kin_weight(doc: &index::MethodDoc, kin: &[(&str, f32)]) -> Option<f64> {
     kin.iter()
@@ -245,6 +263,8 @@ fn kin_weight(doc: &index::MethodDoc, kin: &[(&str, f32)]) -> Option<f64> {
         .max_by(f64::total_cmp)
 }
 
+/// Scores every method of `index` against `query`, best first. Ties break on the method's
+/// position in the index (tool order, then declaration order), so ranking is deterministic.
 fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Scored<'a>> {
     // Chatter ("maybe", "something nice") weighs little: it is in the request, but no tool is
     // expected to cover it.
@@ -487,20 +507,145 @@ fn interpretation(
         score: round(s.score),
         matched_terms: s.matched.clone(),
         also: Vec::new(),
+        before: Vec::new(),
     }
 }
 
-/// Interpretations of one method: one per candidate when an enum is ambiguous, else one.
-fn interpretations(s: &Scored, query: &Query) -> Vec<Interpretation> {
-    let binding = bind::bind(&s.doc.params, query, &s.doc.topic_terms);
-    match &binding.ambiguity {
+/// Interpretations of one method: one per candidate when an enum is ambiguous, else one. A
+/// required argument the query lacks but another query-safe method's output gives is taken from
+/// that method's call, planned first.
+fn interpretations(index: &MethodIndex, s: &Scored, query: &Query) -> Vec<Interpretation> {
+    let mut binding = bind::bind(&s.doc.params, query, &s.doc.topic_terms);
+    let before = chain(index, query, s.doc, &mut binding, MAX_CHAIN - 1);
+    let mut out = match &binding.ambiguity {
         Some(a) => a
             .candidates
             .iter()
             .map(|v| interpretation(s, &binding, Some((a.param.clone(), v.clone()))))
             .collect(),
         None => vec![interpretation(s, &binding, None)],
+    };
+    for i in &mut out {
+        i.before.clone_from(&before);
     }
+    out
+}
+
+/// The calls that give `needer`'s missing required arguments, in order, each argument bound as a
+/// reference to its call and taken off `binding.missing`; at most `depth` calls deep.
+///
+/// A provider is another query-safe method whose output schema has a field named as the argument
+/// (`team_id` in `{"teams": [{"team_id": ...}]}`; the first item of a list, the best match of a
+/// search), that takes at least one value from the query, and whose own required arguments the
+/// query gives in full (or, in turn, a provider does).
+fn chain(
+    index: &MethodIndex,
+    query: &Query,
+    needer: &index::MethodDoc,
+    binding: &mut bind::Binding,
+    depth: usize,
+) -> Vec<Interpretation> {
+    let mut before: Vec<Interpretation> = Vec::new();
+    if depth == 0 || binding.missing.is_empty() || binding.ambiguity.is_some() {
+        return before;
+    }
+    let mut still = Vec::new();
+    for m in std::mem::take(&mut binding.missing) {
+        let found = (m.invalid.is_none() && !m.name.contains('.'))
+            .then(|| provider(index, query, needer, &m.name, depth))
+            .flatten();
+        let Some((mut call, pointer)) = found else {
+            still.push(m);
+            continue;
+        };
+        // The provider's own earlier calls go first, renumbered after those already planned.
+        let offset = before.len();
+        for mut earlier in std::mem::take(&mut call.before) {
+            earlier.arguments = shifted(&earlier.arguments, offset);
+            before.push(earlier);
+        }
+        call.arguments = shifted(&call.arguments, offset);
+        before.push(call);
+        binding
+            .arguments
+            .insert(m.name.clone(), contract::reference(before.len(), &pointer));
+    }
+    binding.missing = still;
+    before
+}
+
+/// The provider of `param` for `needer` and the pointer to the value in its result.
+fn provider(
+    index: &MethodIndex,
+    query: &Query,
+    needer: &index::MethodDoc,
+    param: &str,
+    depth: usize,
+) -> Option<(Interpretation, String)> {
+    index.docs.iter().find_map(|doc| {
+        if std::ptr::eq(doc, needer) || !doc.query_safe() {
+            return None;
+        }
+        let pointer = output_pointer(doc.method().output_schema.as_ref()?, param)?;
+        let mut binding = bind::bind(&doc.params, query, &doc.topic_terms);
+        // It must take a value the query names ("Arsenal" for a club search), itself or through
+        // its own earlier call: a method that takes nothing from the query, or only its whole
+        // text, would hand over an arbitrary first item.
+        let takes_from_query = doc.params.iter().any(|p| {
+            p.default.is_none()
+                && p.stated_default.is_none()
+                && !schema::is_free_text(p)
+                && binding.arguments.contains_key(&p.name)
+        });
+        let before = chain(index, query, doc, &mut binding, depth - 1);
+        // An argument an earlier call gives anchors it too, through that call.
+        let anchored = takes_from_query || !before.is_empty();
+        if !anchored
+            || !binding.missing.is_empty()
+            || binding.ambiguity.is_some()
+            || binding.fan_out.is_some()
+        {
+            return None;
+        }
+        let scored = Scored {
+            doc,
+            score: 0.0,
+            coverage: 0.0,
+            matched: Vec::new(),
+        };
+        let mut call = interpretation(&scored, &binding, None);
+        call.before = before;
+        Some((call, pointer))
+    })
+}
+
+/// The JSON pointer to the first field of an output schema named as `param` (by its words:
+/// `teamId` is `team_id`), through objects and the first item of arrays; at most four levels.
+fn output_pointer(schema: &Value, param: &str) -> Option<String> {
+    fn walk(s: &Value, want: &[String], at: String, depth: usize) -> Option<String> {
+        if depth > 4 {
+            return None;
+        }
+        if let Some(props) = s["properties"].as_object() {
+            if let Some((name, _)) = props.iter().find(|(name, _)| text::words(name) == want) {
+                return Some(format!(
+                    "{at}/{}",
+                    name.replace('~', "~0").replace('/', "~1")
+                ));
+            }
+            for (name, inner) in props {
+                let path = format!("{at}/{}", name.replace('~', "~0").replace('/', "~1"));
+                if let Some(found) = walk(inner, want, path, depth + 1) {
+                    return Some(found);
+                }
+            }
+        }
+        if s["items"].is_object() {
+            return walk(&s["items"], want, format!("{at}/0"), depth + 1);
+        }
+        None
+    }
+    walk(schema, &text::words(param), String::new(), 0)
 }
 
 /// Runs the probe over `index` (the selected tools) for `query`.
@@ -574,7 +719,7 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
     report.execution_shortlist = viable
         .iter()
         .take(config.shortlist_size)
-        .filter_map(|s| interpretations(s, query).into_iter().next())
+        .filter_map(|s| interpretations(index, s, query).into_iter().next())
         .collect();
 
     // The ambiguity pool: near-top methods, one per distinct reading of the query (methods that
@@ -593,7 +738,7 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
         readings.push(reading);
         let mut seen: HashSet<String> =
             report.ambiguity_pool.iter().map(|i| i.id.clone()).collect();
-        for i in interpretations(s, query) {
+        for i in interpretations(index, s, query) {
             if seen.insert(i.id.clone()) {
                 report.ambiguity_pool.push(i);
             }
@@ -908,7 +1053,7 @@ fn compound(
         let s = score_all(index, &q, wt)
             .into_iter()
             .find(|s| std::ptr::eq(s.doc, doc))?;
-        served.push((text, interpretations(&s, &q).remove(0)));
+        served.push((text, interpretations(index, &s, &q).remove(0)));
     }
     if unserved.is_empty() {
         // A required value missing in more than one ask cannot be asked for in one question.
@@ -1117,7 +1262,7 @@ pub fn fast_pick(
     if let Some(signal) = missing_capability(index, q, &scored, &viable, &config.weights) {
         return Err(signal);
     }
-    Ok(interpretations(viable[0], q).remove(0))
+    Ok(interpretations(index, viable[0], q).remove(0))
 }
 
 /// Tool selection without pinned tools, over the index of every tool: the tools whose best method (safe or not: a miss should
@@ -1148,13 +1293,22 @@ mod tests {
 
     /// One tool whose methods are declared query-eligible, as a static catalog declares them.
     fn index(methods: &[(&str, &str, Value)]) -> MethodIndex {
+        let with_outputs: Vec<(&str, &str, Value, Option<Value>)> = methods
+            .iter()
+            .map(|(n, d, s)| (*n, *d, s.clone(), None))
+            .collect();
+        index_with_outputs(&with_outputs)
+    }
+
+    /// [`index`] with output schemas.
+    fn index_with_outputs(methods: &[(&str, &str, Value, Option<Value>)]) -> MethodIndex {
         let methods = methods
             .iter()
-            .map(|(name, description, schema)| MethodDescriptor {
+            .map(|(name, description, schema, output)| MethodDescriptor {
                 name: (*name).into(),
                 description: (*description).into(),
                 input_schema: schema.clone(),
-                output_schema: None,
+                output_schema: output.clone(),
                 meta: MethodMeta::default(),
                 safety: QuerySafety {
                     query_safe: true,
@@ -1441,6 +1595,139 @@ mod tests {
             unrelated.missing_capability_signal.is_some(),
             "{unrelated:?}"
         );
+    }
+
+    #[test]
+    fn a_missing_argument_another_methods_output_gives_is_taken_from_its_call_at_most_three_deep() {
+        let one = |field: &str| {
+            json!({"type": "object", "properties": {field: {"type": "string", "pattern": "^x-[0-9]+$"}},
+                "required": [field]})
+        };
+        let listing = |field: &str| {
+            Some(
+                json!({"type": "object", "properties": {"items": {"type": "array",
+                "items": {"type": "object", "properties": {field: {"type": "string"}}}}}}),
+            )
+        };
+        let by_name = json!({"type": "object", "properties": {"name": {"type": "string"}},
+            "required": ["name"]});
+        let first = |idx: &MethodIndex, q: &str| {
+            let r = run(idx, &Query::parse(q), &ProbeConfig::default());
+            r.ambiguity_pool
+                .first()
+                .cloned()
+                .expect("an interpretation")
+        };
+        // search_albums("Abbey Road") gives the album id the tracklist takes.
+        let idx = index_with_outputs(&[
+            (
+                "album_tracklist",
+                "The tracklist of an album",
+                one("album_id"),
+                None,
+            ),
+            (
+                "search_albums",
+                "Find albums by title",
+                by_name.clone(),
+                listing("album_id"),
+            ),
+        ]);
+        let i = first(&idx, "The tracklist of the album 'Abbey Road'");
+        assert_eq!(i.method, "album_tracklist");
+        assert!(i.missing.is_empty(), "{i:?}");
+        assert_eq!(
+            i.arguments["album_id"],
+            contract::reference(1, "/items/0/album_id")
+        );
+        assert_eq!(i.before.len(), 1);
+        assert_eq!(i.before[0].method, "search_albums");
+        assert_eq!(i.before[0].arguments["name"], json!("Abbey Road"));
+
+        // Three calls deep: the id comes from a call whose own id comes from a search; the middle
+        // call's reference is to the first.
+        let idx = index_with_outputs(&[
+            (
+                "album_tracklist",
+                "The tracklist of an album",
+                one("album_id"),
+                None,
+            ),
+            (
+                "artist_albums",
+                "Albums of an artist",
+                one("artist_id"),
+                listing("album_id"),
+            ),
+            (
+                "search_artists",
+                "Find artists by name",
+                by_name.clone(),
+                listing("artist_id"),
+            ),
+        ]);
+        let i = first(&idx, "The tracklist of an album by 'Nina Simone'");
+        assert!(i.missing.is_empty(), "{i:?}");
+        let order: Vec<&str> = i.before.iter().map(|b| b.method.as_str()).collect();
+        assert_eq!(order, ["search_artists", "artist_albums"]);
+        assert_eq!(
+            i.before[1].arguments["artist_id"],
+            contract::reference(1, "/items/0/artist_id")
+        );
+        assert_eq!(
+            i.arguments["album_id"],
+            contract::reference(2, "/items/0/album_id")
+        );
+
+        // Four deep is past the limit: the argument stays missing (asked for).
+        let idx = index_with_outputs(&[
+            (
+                "album_tracklist",
+                "The tracklist of an album",
+                one("album_id"),
+                None,
+            ),
+            (
+                "artist_albums",
+                "Albums of an artist",
+                one("artist_id"),
+                listing("album_id"),
+            ),
+            (
+                "label_artists",
+                "Artists of a label",
+                one("label_id"),
+                listing("artist_id"),
+            ),
+            (
+                "search_labels",
+                "Find labels by name",
+                by_name,
+                listing("label_id"),
+            ),
+        ]);
+        let i = first(&idx, "The tracklist of an album on the label 'Blue Note'");
+        assert!(i.before.is_empty(), "{i:?}");
+        assert_eq!(i.missing[0].name, "album_id");
+
+        // A method that takes nothing the query names would hand over an arbitrary first item.
+        let idx = index_with_outputs(&[
+            (
+                "album_tracklist",
+                "The tracklist of an album",
+                one("album_id"),
+                None,
+            ),
+            (
+                "list_albums",
+                "Every album",
+                json!({"type": "object", "properties": {}}),
+                listing("album_id"),
+            ),
+        ]);
+        let i = first(&idx, "The tracklist of the album 'Abbey Road'");
+        assert!(i.before.is_empty(), "{i:?}");
+        assert_eq!(i.missing[0].name, "album_id");
     }
 
     #[test]

@@ -7,7 +7,8 @@
 //! - `tool_selection`: keeps every tool listed;
 //! - `judge_decision`: no option → `capability_miss`; one option that needs nothing → `answer`;
 //!   otherwise `clarification_required` with every option offered;
-//! - `program`: calls exactly the calls the prompt says the interpretation stands for;
+//! - `program`: calls exactly the calls the prompt says the interpretation stands for (an
+//!   argument that refers to an earlier call's result is read from it);
 //! - `cited_answer`: one statement per evidence line, each citing its ordinal;
 //! - `sufficiency`: sufficient.
 //!
@@ -64,18 +65,23 @@ pub fn follow(body: &Value) -> Result<Value, String> {
                 .ok_or("the program prompt names no calls")?;
             let calls: Value =
                 serde_json::from_str(line).map_err(|e| format!("unreadable calls: {e}"))?;
+            // An argument {"$from": "call-N", "pointer": …} is read from the N-th call's result.
             let body: Vec<String> = calls
                 .as_array()
                 .ok_or("the calls are not a list")?
                 .iter()
                 .map(|c| {
                     format!(
-                        "out.push(tools[{}][{}]({}));",
+                        "out.push(tools[{}][{}](from({})));",
                         c["tool"], c["method"], c["arguments"]
                     )
                 })
                 .collect();
-            json!({"program": format!("const out = [];\n{}\nreturn out;", body.join("\n"))})
+            let from = "const from = (args) => Object.fromEntries(Object.entries(args).map(([k, v]) => \
+                [k, v && typeof v === \"object\" && typeof v.$from === \"string\" \
+                  ? v.pointer.split(\"/\").slice(1).reduce((x, key) => x[key], out[Number(v.$from.slice(5)) - 1]) \
+                  : v]));";
+            json!({"program": format!("const out = [];\n{from}\n{}\nreturn out;", body.join("\n"))})
         }
         "cited_answer" => {
             let lines: Vec<(usize, String)> = prompt
@@ -160,9 +166,11 @@ mod tests {
             "program",
             r#"The calls it stands for (JSON): [{"tool":"t","method":"m","arguments":{"a":1}}]"#,
         );
-        assert_eq!(
-            p["program"],
-            "const out = [];\nout.push(tools[\"t\"][\"m\"]({\"a\":1}));\nreturn out;"
+        let program = p["program"].as_str().unwrap();
+        assert!(program.starts_with("const out = [];\n"), "{program}");
+        assert!(
+            program.contains("\nout.push(tools[\"t\"][\"m\"](from({\"a\":1})));\nreturn out;"),
+            "{program}"
         );
         let a = ask(
             "cited_answer",

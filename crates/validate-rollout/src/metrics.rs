@@ -137,6 +137,10 @@ pub struct CaseResult {
     pub events: Vec<String>,
     /// Calls planned or executed, in order: (tool, method, arguments).
     pub calls: Vec<(String, String, Value)>,
+    /// `(tool, method)` of the calls made only to give a later call its arguments (a chain's
+    /// earlier calls): the answer's method is the first call not among them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<(String, String)>,
     /// Why planned calls fail their method's input schema (`tool.method: error`), if any do.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub invalid_calls: Vec<String>,
@@ -169,26 +173,34 @@ impl CaseResult {
         self.actual == Some(Expect::Answer) && (self.case.plan_only || self.evidence > 0)
     }
 
-    /// Whether the first call used the expected method (`None` when nothing to judge).
+    /// The first call that is not a step of a chain: the one that serves the ask.
+    fn answering_call(&self) -> Option<&(String, String, Value)> {
+        self.calls
+            .iter()
+            .find(|(t, m, _)| !self.steps.iter().any(|(st, sm)| st == t && sm == m))
+            .or_else(|| self.calls.first())
+    }
+
+    /// Whether the call that serves the ask (the first, after a chain's earlier calls) used the
+    /// expected method (`None` when nothing to judge).
     pub fn method_ok(&self) -> Option<bool> {
         let want = self.case.method.as_deref()?;
         if self.case.expect != Expect::Answer || self.actual != Some(Expect::Answer) {
             return None;
         }
         // The expectation names the method, or `tool.method`.
-        let (tool, method, _) = self.calls.first()?;
+        let (tool, method, _) = self.answering_call()?;
         Some(method == want || format!("{tool}.{method}") == want)
     }
 
-    /// Whether the first call's arguments match the expected ones (`None` when nothing to judge).
+    /// Whether that call's arguments match the expected ones (`None` when nothing to judge).
     pub fn arguments_ok(&self) -> Option<bool> {
         let want = self.case.arguments.as_ref()?;
         if self.method_ok() != Some(true) {
             return None;
         }
         let got = self
-            .calls
-            .first()
+            .answering_call()
             .and_then(|(_, _, a)| a.as_object())
             .cloned()
             .unwrap_or_default();
@@ -499,6 +511,7 @@ mod tests {
             judge_overridden: extra["judge"] == "overridden",
             events: vec![],
             calls,
+            steps: Vec::new(),
             invalid_calls: extra["invalid"]
                 .as_array()
                 .into_iter()

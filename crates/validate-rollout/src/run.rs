@@ -140,6 +140,7 @@ fn result(case: &Case, response: Result<QueryResponse, String>) -> CaseResult {
         judge_overridden: false,
         events: Vec::new(),
         calls: Vec::new(),
+        steps: Vec::new(),
         invalid_calls: Vec::new(),
         evidence: 0,
         latency_ms: 0,
@@ -160,6 +161,65 @@ fn result(case: &Case, response: Result<QueryResponse, String>) -> CaseResult {
     r.lane = response.meta.lane.as_str().into();
     r.latency_ms = response.meta.latency_ms;
     r.evidence = response.meta.evidence_gathered as usize;
+    // A chain's earlier calls, from the planned calls' references (the plan of a `planOnly`
+    // case, else the planner's trace event).
+    let planned: Vec<(String, String, Value)> = match &response.plan {
+        Some(p) => p
+            .calls
+            .iter()
+            .map(|c| {
+                let args = Value::Object(c.arguments.clone());
+                (c.tool_id.clone(), c.method.clone(), args)
+            })
+            .collect(),
+        None => response
+            .developer_trace
+            .iter()
+            .flat_map(|t| {
+                t.events
+                    .iter()
+                    .rfind(|e| e.name == "planner-generated-code")
+            })
+            .flat_map(|e| e.data["calls"].as_array().cloned().unwrap_or_default())
+            .map(|c| {
+                let s = |k: &str| c[k].as_str().unwrap_or_default().to_owned();
+                (s("tool"), s("method"), c["arguments"].clone())
+            })
+            .collect(),
+    };
+    // A model-written program's event lists no calls: the chosen interpretation's earlier calls
+    // (`before`, wherever an event shows it) name the steps then.
+    fn befores(v: &Value, out: &mut Vec<(String, String)>) {
+        match v {
+            Value::Object(o) => {
+                for b in o
+                    .get("before")
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                {
+                    let s = |k: &str| b[k].as_str().unwrap_or_default().to_owned();
+                    out.push((s("toolId"), s("method")));
+                }
+                o.values().for_each(|x| befores(x, out));
+            }
+            Value::Array(a) => a.iter().for_each(|x| befores(x, out)),
+            _ => {}
+        }
+    }
+    for e in response.developer_trace.iter().flat_map(|t| &t.events) {
+        befores(&e.data, &mut r.steps);
+    }
+    for (_, _, args) in &planned {
+        for v in args.as_object().into_iter().flat_map(|o| o.values()) {
+            if let Some((tool, method, _)) = contract::referred(v)
+                .and_then(|(call, _)| call.checked_sub(1))
+                .and_then(|i| planned.get(i))
+            {
+                r.steps.push((tool.clone(), method.clone()));
+            }
+        }
+    }
     if let Some(plan) = &response.plan {
         r.calls = plan
             .calls
@@ -280,10 +340,24 @@ fn invalid_calls(
             let validator = compiled
                 .entry(key)
                 .or_insert_with(|| jsonschema::validator_for(schema).map_err(|e| e.to_string()));
+            // An argument taken from an earlier call's result is known only when the program
+            // runs: its reference is not checked against the schema, the rest is.
+            let referenced: Vec<String> = arguments
+                .as_object()
+                .into_iter()
+                .flatten()
+                .filter(|(_, v)| contract::referred(v).is_some())
+                .map(|(k, _)| format!("/{k}"))
+                .collect();
             let why = match validator {
                 Ok(v) => v
                     .iter_errors(arguments)
-                    .next()
+                    .find(|e| {
+                        let at = e.instance_path().to_string();
+                        !referenced
+                            .iter()
+                            .any(|r| at == *r || at.starts_with(&format!("{r}/")))
+                    })
                     .map(|e| format!("{e} at '{}'", e.instance_path())),
                 Err(e) => Some(format!("the method's schema does not compile: {e}")),
             }?;

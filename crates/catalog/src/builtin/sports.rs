@@ -1,4 +1,5 @@
-//! `sports-data`: league tables and fixtures, with deliberately poor metadata (see mod docs).
+//! `sports-data`: league tables and fixtures, with deliberately poor metadata (see mod docs), and
+//! a club search whose ids a squad lookup takes (a pair that needs chained calls).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -50,6 +51,31 @@ impl BuiltinTool for SportsData {
                     })
                     .collect();
                 Ok(json!({"team": args["team"], "fixtures": matches}))
+            }
+            "search_teams" => {
+                let name = arg_str(args, "name")?.to_lowercase();
+                let teams: Vec<Value> = self.data["teams"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter(|t| {
+                        t["name"]
+                            .as_str()
+                            .is_some_and(|n| n.to_lowercase().contains(&name))
+                    })
+                    .map(|t| json!({"team_id": t["team_id"], "name": t["name"], "league": t["league"]}))
+                    .collect();
+                Ok(json!({"teams": teams}))
+            }
+            "team_squad" => {
+                let id = arg_str(args, "team_id")?;
+                let team = self.data["teams"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .find(|t| t["team_id"].as_str() == Some(id))
+                    .ok_or_else(|| format!("no club with id '{id}'"))?;
+                Ok(json!({"team_id": id, "players": team["squad"]}))
             }
             "send_score_alert" => {
                 let sent = self.alerts_sent.fetch_add(1, Ordering::SeqCst) + 1;

@@ -60,6 +60,12 @@ pub(crate) async fn gather(
         let record = execute::plan_and_execute(pipeline, query, &current, &safe, round, r).await?;
         tool_calls += record.dispatched_calls().count() as u32;
         let added = registry.gather(&record, round, query);
+        let steps: Vec<(String, String)> = std::iter::once(&current)
+            .chain(&current.also)
+            .flat_map(|i| &i.before)
+            .map(|b| (b.tool_id.clone(), b.method.clone()))
+            .collect();
+        registry.mark_steps(round, &steps);
         let mut verdict = evidence::completeness(query, &registry, &tried);
         // The model is consulted only when the deterministic check finds the evidence short: it
         // may know better what is missing and what to ask next.
