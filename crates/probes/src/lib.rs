@@ -1618,14 +1618,26 @@ mod tests {
                 .cloned()
                 .expect("an interpretation")
         };
-        // search_albums("Abbey Road") gives the album id the tracklist takes.
-        let idx = index_with_outputs(&[
+        let tracklist = || {
             (
                 "album_tracklist",
                 "The tracklist of an album",
                 one("album_id"),
                 None,
-            ),
+            )
+        };
+        let albums = || {
+            let out = listing("album_id");
+            (
+                "artist_albums",
+                "Albums of an artist",
+                one("artist_id"),
+                out,
+            )
+        };
+        // search_albums("Abbey Road") gives the album id the tracklist takes.
+        let idx = index_with_outputs(&[
+            tracklist(),
             (
                 "search_albums",
                 "Find albums by title",
@@ -1647,18 +1659,8 @@ mod tests {
         // Three calls deep: the id comes from a call whose own id comes from a search; the middle
         // call's reference is to the first.
         let idx = index_with_outputs(&[
-            (
-                "album_tracklist",
-                "The tracklist of an album",
-                one("album_id"),
-                None,
-            ),
-            (
-                "artist_albums",
-                "Albums of an artist",
-                one("artist_id"),
-                listing("album_id"),
-            ),
+            tracklist(),
+            albums(),
             (
                 "search_artists",
                 "Find artists by name",
@@ -1681,18 +1683,8 @@ mod tests {
 
         // Four deep is past the limit: the argument stays missing (asked for).
         let idx = index_with_outputs(&[
-            (
-                "album_tracklist",
-                "The tracklist of an album",
-                one("album_id"),
-                None,
-            ),
-            (
-                "artist_albums",
-                "Albums of an artist",
-                one("artist_id"),
-                listing("album_id"),
-            ),
+            tracklist(),
+            albums(),
             (
                 "label_artists",
                 "Artists of a label",
@@ -1712,12 +1704,7 @@ mod tests {
 
         // A method that takes nothing the query names would hand over an arbitrary first item.
         let idx = index_with_outputs(&[
-            (
-                "album_tracklist",
-                "The tracklist of an album",
-                one("album_id"),
-                None,
-            ),
+            tracklist(),
             (
                 "list_albums",
                 "Every album",
