@@ -118,9 +118,14 @@ fn own_calls(i: &Interpretation) -> Vec<PlannedCall> {
 /// Renders the program for `interpretation`.
 pub fn plan(interpretation: &Interpretation) -> Result<Program, PlanError> {
     let calls = calls_for(interpretation);
+    // Only a plan with earlier calls carries the reference resolver: the sandbox compiles every
+    // line of the program on each run.
+    let chained = std::iter::once(interpretation)
+        .chain(&interpretation.also)
+        .any(|i| !i.before.is_empty());
     let source = environment()
         .get_template("program.js")
-        .and_then(|t| t.render(minijinja::context! { description => interpretation.description.as_str(), calls => minijinja::Value::from(minijinja::value::Serde(&calls)) }))
+        .and_then(|t| t.render(minijinja::context! { description => interpretation.description.as_str(), calls => minijinja::Value::from(minijinja::value::Serde(&calls)), chained => chained }))
         .map_err(|e| PlanError::Template(e.to_string()))?;
     Ok(Program { source, calls })
 }
@@ -301,7 +306,7 @@ mod tests {
         .unwrap();
         assert_eq!(embedded, serde_json::to_value(&p.calls).unwrap());
         // The description comment stays one line (the template is JSON-escaped).
-        assert_eq!(p.source.lines().filter(|l| l.starts_with("//")).count(), 3);
+        assert_eq!(p.source.lines().filter(|l| l.starts_with("//")).count(), 2);
         assert_eq!(p.methods().len(), 1);
     }
 }
