@@ -91,18 +91,15 @@ pub struct MethodIndex {
     /// Query words already compared with every metadata term: their kin at or above the floor
     /// they were asked with (bounded; dropped whole when full).
     kin_memory: std::sync::Mutex<HashMap<(String, u32), Kin>>,
+    reads_only: bool,
 }
 
 impl MethodIndex {
     /// Whether no method of the index may change anything: none leads its name with a changing
     /// verb, and no description uses one ("Manages a todo list allowing the user to add ...").
+    /// Decided once, when the index is built.
     pub fn reads_only(&self) -> bool {
-        self.docs.iter().all(|d| {
-            d.acts.is_none()
-                && !text::terms(&d.method().description)
-                    .iter()
-                    .any(|t| text::mutating_verb(t))
-        })
+        self.reads_only
     }
 
     /// Terms of the index that are near forms of `t` (one extends the other by at most two
@@ -153,7 +150,14 @@ impl MethodIndex {
                 }
             }
         }
+        let reads_only = docs.iter().all(|d| {
+            d.acts.is_none()
+                && !text::terms(&d.method().description)
+                    .iter()
+                    .any(|t| text::mutating_verb(t))
+        });
         Self {
+            reads_only,
             docs,
             df,
             kin_terms,
@@ -217,6 +221,7 @@ fn index_method(
 ) -> MethodDoc {
     let mut terms: HashMap<String, f64> = HashMap::new();
     let mut forms: Vec<(String, String)> = Vec::new();
+    let mut seen_forms: HashSet<String> = HashSet::new();
     let mut add = |text: &str, w: f64, affirmed_only: bool| {
         let found = if affirmed_only {
             affirmed_terms(text)
@@ -224,7 +229,7 @@ fn index_method(
             text::terms(text)
         };
         for (t, word) in text::terms_with_words(text) {
-            if !forms.iter().any(|(known, _)| *known == t) {
+            if seen_forms.insert(t.clone()) {
                 forms.push((t, word.to_lowercase()));
             }
         }

@@ -502,7 +502,7 @@ pub const NO_VALUE: &[&str] = &[
 ];
 
 /// Words in a parameter's name that make its value a proper name, a code, a mode or an address
-/// (`city`, `movie_name`, `ticker`, `url`, `ignition_mode`): such a parameter never takes a phrase
+/// (`city`, `movie_name`, `ticker`, `url`, `display_mode`): such a parameter never takes a phrase
 /// of common words. Words.
 pub const PROPER_VALUE_NAMES: &[&str] = &[
     "address", "city", "country", "email", "format", "handle", "key", "language", "link",

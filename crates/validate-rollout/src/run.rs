@@ -161,34 +161,30 @@ fn result(case: &Case, response: Result<QueryResponse, String>) -> CaseResult {
     r.lane = response.meta.lane.as_str().into();
     r.latency_ms = response.meta.latency_ms;
     r.evidence = response.meta.evidence_gathered as usize;
-    // A chain's earlier calls, from the planned calls' references (the plan of a `planOnly`
-    // case, else the planner's trace event).
-    let planned: Vec<(String, String, Value)> = match &response.plan {
-        Some(p) => p
+    if let Some(plan) = &response.plan {
+        r.calls = plan
             .calls
             .iter()
             .map(|c| {
-                let args = Value::Object(c.arguments.clone());
-                (c.tool_id.clone(), c.method.clone(), args)
+                (
+                    c.tool_id.clone(),
+                    c.method.clone(),
+                    Value::Object(c.arguments.clone()),
+                )
             })
-            .collect(),
-        None => response
-            .developer_trace
-            .iter()
-            .flat_map(|t| {
-                t.events
-                    .iter()
-                    .rfind(|e| e.name == "planner-generated-code")
-            })
-            .flat_map(|e| e.data["calls"].as_array().cloned().unwrap_or_default())
-            .map(|c| {
-                let s = |k: &str| c[k].as_str().unwrap_or_default().to_owned();
-                (s("tool"), s("method"), c["arguments"].clone())
-            })
-            .collect(),
-    };
-    // A model-written program's event lists no calls: the chosen interpretation's earlier calls
-    // (`before`, wherever an event shows it) name the steps then.
+            .collect();
+    }
+    // A chain's earlier calls: those the plan's references point at (a `planOnly` case), and the
+    // chosen interpretation's `before` wherever a trace event shows it (any planner).
+    let referenced: Vec<(String, String)> = r
+        .calls
+        .iter()
+        .flat_map(|(_, _, args)| args.as_object().into_iter().flat_map(|o| o.values()))
+        .filter_map(|v| contract::referred(v)?.0.checked_sub(1))
+        .filter_map(|i| r.calls.get(i))
+        .map(|(tool, method, _)| (tool.clone(), method.clone()))
+        .collect();
+    r.steps = referenced;
     fn befores(v: &Value, out: &mut Vec<(String, String)>) {
         match v {
             Value::Object(o) => {
@@ -209,29 +205,6 @@ fn result(case: &Case, response: Result<QueryResponse, String>) -> CaseResult {
     }
     for e in response.developer_trace.iter().flat_map(|t| &t.events) {
         befores(&e.data, &mut r.steps);
-    }
-    for (_, _, args) in &planned {
-        for v in args.as_object().into_iter().flat_map(|o| o.values()) {
-            if let Some((tool, method, _)) = contract::referred(v)
-                .and_then(|(call, _)| call.checked_sub(1))
-                .and_then(|i| planned.get(i))
-            {
-                r.steps.push((tool.clone(), method.clone()));
-            }
-        }
-    }
-    if let Some(plan) = &response.plan {
-        r.calls = plan
-            .calls
-            .iter()
-            .map(|c| {
-                (
-                    c.tool_id.clone(),
-                    c.method.clone(),
-                    Value::Object(c.arguments.clone()),
-                )
-            })
-            .collect();
     }
     if let Some(trace) = &response.developer_trace {
         let d = &trace.diagnostics;
