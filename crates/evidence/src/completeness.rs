@@ -6,6 +6,8 @@ use std::collections::HashSet;
 
 use serde_json::{Value, json};
 
+use text::lexicon;
+
 use crate::EvidenceRegistry;
 
 /// The verdict, in the shape a completeness model also returns.
@@ -54,22 +56,66 @@ pub fn from_model(reply: &Value, tried: &[String]) -> CompletenessVerdict {
     }
 }
 
-/// Specific things a query names: capitalised words after the first, and numbers.
+/// Specific things a query names, as the user wrote them: runs of capitalised words after the
+/// first and the numbers among or after them ("FIFA World Cup 2026"), and numbers that stand
+/// alone. A number that is part of the request's wording is not one: a measure ("24 hour",
+/// "3 days", "24h"), a count ("top 10", "last 5") or a setting ("limit=10").
 fn aspects(query: &str) -> Vec<String> {
-    query
-        .split_whitespace()
-        .enumerate()
-        .filter_map(|(i, w)| {
-            let w = w.trim_matches(|c: char| !c.is_alphanumeric());
-            let w = w.strip_suffix("'s").unwrap_or(w);
-            let named = i > 0
-                && w.chars().next().is_some_and(char::is_uppercase)
-                && !text::is_stopword(&w.to_lowercase());
-            let number = w.chars().any(|c| c.is_ascii_digit());
-            (named || number).then(|| w.to_owned())
-        })
-        .filter(|w| !w.is_empty())
-        .collect()
+    let raw: Vec<&str> = query.split_whitespace().collect();
+    let clean = |w: &str| -> String {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        w.strip_suffix("'s").unwrap_or(w).to_owned()
+    };
+    let singular = |w: &str| -> String {
+        let w = clean(w).to_lowercase();
+        w.strip_suffix('s').map(str::to_owned).unwrap_or(w)
+    };
+    let measure = |i: usize| -> bool {
+        let w = raw[i];
+        let fused = w
+            .split(|c: char| !c.is_alphanumeric())
+            .chain(std::iter::once(
+                w.trim_start_matches(|c: char| c.is_ascii_digit()),
+            ))
+            .any(|part| {
+                let part = part.to_lowercase();
+                lexicon::MEASURE_WORDS.contains(&part.trim_end_matches('s'))
+                    || lexicon::SPAN_LETTERS
+                        .iter()
+                        .any(|(short, _)| *short == part)
+            });
+        let next = raw
+            .get(i + 1)
+            .is_some_and(|n| lexicon::MEASURE_WORDS.contains(&singular(n).as_str()));
+        let count =
+            i > 0 && lexicon::COUNT_LEADS.contains(&clean(raw[i - 1]).to_lowercase().as_str());
+        w.contains('=') || fused || next || count
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut run: Vec<String> = Vec::new();
+    for (i, w) in raw.iter().enumerate() {
+        let word = clean(w);
+        let named = i > 0
+            && word.chars().next().is_some_and(char::is_uppercase)
+            && !text::is_stopword(&word.to_lowercase());
+        let number = word.chars().any(|c| c.is_ascii_digit()) && !measure(i);
+        if named || number {
+            run.push(word);
+        } else if !run.is_empty() {
+            out.push(run.join(" "));
+            run.clear();
+        }
+        // A phrase ends with its clause.
+        if w.ends_with([',', ';', ':', '?', '!', '.']) && !run.is_empty() {
+            out.push(run.join(" "));
+            run.clear();
+        }
+    }
+    if !run.is_empty() {
+        out.push(run.join(" "));
+    }
+    out.retain(|a| !a.is_empty());
+    out
 }
 
 /// Judges `registry` against `query`; `tried` lists queries already run.
@@ -132,8 +178,25 @@ mod tests {
     fn names_and_numbers_are_the_aspects() {
         assert_eq!(
             aspects("What are Spain's odds at the FIFA World Cup 2026?"),
-            ["Spain", "FIFA", "World", "Cup", "2026"]
+            ["Spain", "FIFA World Cup 2026"]
         );
+        assert_eq!(
+            aspects("Will the Fed cut rates, Powell says?"),
+            ["Fed", "Powell"]
+        );
+        assert_eq!(
+            aspects("balance of acct-0001 in 2025"),
+            ["acct-0001", "2025"]
+        );
+        for wording in [
+            "What is the 24 hour change of ethereum?",
+            "the 24h volume of ether",
+            "the 24-hour volume of ether",
+            "top 10 gainers over the last 3 days",
+            "gainers today, limit=10",
+        ] {
+            assert_eq!(aspects(wording), Vec::<String>::new(), "{wording}");
+        }
         assert_eq!(aspects("who will win?"), Vec::<String>::new());
     }
 

@@ -14,9 +14,12 @@
 
 pub mod citations;
 pub mod completeness;
+mod prose;
 pub mod registry;
+mod statement;
 pub mod synthesis;
 
 pub use completeness::{CompletenessVerdict, completeness};
 pub use registry::{EvidenceRegistry, EvidenceUnit};
+pub use statement::Ask;
 pub use synthesis::{Synthesis, synthesize};

@@ -1,12 +1,15 @@
 //! Deterministic synthesis: an answer built from the evidence itself, each statement carrying the
-//! `[n]` of the unit it comes from, then validated like any model's answer would be.
+//! `[n]` of the unit it comes from, then validated like any model's answer would be. It is what
+//! every user without an answer model reads, so it writes what was asked, in sentences and
+//! tables ([`crate::statement`], [`crate::prose`]), never a dump of the records.
 
 use contract::Citation;
 use serde_json::{Value, json};
 
 use crate::citations;
 use crate::completeness::CompletenessVerdict;
-use crate::registry::{EvidenceRegistry, render};
+use crate::registry::EvidenceRegistry;
+use crate::statement::{Ask, Statement, statement};
 
 /// Statements in a deterministic answer.
 const MAX_STATEMENTS: usize = 5;
@@ -33,19 +36,6 @@ impl Synthesis {
     pub fn to_trace(&self, synthesizer: &str, evidence: usize) -> Value {
         json!({"synthesizer": synthesizer, "evidenceInContext": evidence, "cited": self.citations.iter().map(|c| &c.evidence_id).collect::<Vec<_>>(),
             "citationsDropped": self.citations_dropped, "gaps": self.gaps.len(), "conflicts": self.conflicts.len(), "sufficient": self.sufficient})
-    }
-}
-
-/// The unit's data without the field its title came from.
-fn body(data: &Value, title: &str) -> Value {
-    match data {
-        Value::Object(map) => Value::Object(
-            map.iter()
-                .filter(|(_, v)| v.as_str() != Some(title))
-                .map(|(k, v)| (k.clone(), v.clone()))
-                .collect(),
-        ),
-        other => other.clone(),
     }
 }
 
@@ -78,8 +68,17 @@ pub fn failure_gaps(registry: &EvidenceRegistry) -> Vec<String> {
         .collect()
 }
 
-/// Builds the answer from `registry`. With no evidence, returns a gap and no citations.
-pub fn synthesize(registry: &EvidenceRegistry, verdict: &CompletenessVerdict) -> Synthesis {
+/// Builds the answer to `ask` from `registry`. With no evidence, returns a gap and no citations.
+///
+/// Each stated unit leads with the fields the request asks for ([`Ask::relevance`]), written as
+/// people read them ([`prose`]); a unit with nothing to say is not stated; a list of records the
+/// request names a row of is cut to that row; units of one call that show the same fields become
+/// one Markdown table. What is not stated stays in the evidence.
+pub fn synthesize(
+    registry: &EvidenceRegistry,
+    verdict: &CompletenessVerdict,
+    ask: &Ask,
+) -> Synthesis {
     let mut gaps = failure_gaps(registry);
     if registry.is_empty() {
         gaps.insert(
@@ -105,30 +104,50 @@ pub fn synthesize(registry: &EvidenceRegistry, verdict: &CompletenessVerdict) ->
             .cmp(&b.1.step)
             .then(b.1.score.total_cmp(&a.1.score))
     });
+    // A step (the club search before the squad) is said only when nothing it led to is.
+    let said = |steps: bool| -> Vec<Statement> {
+        ranked
+            .iter()
+            .filter(|(_, u)| u.step == steps)
+            .filter_map(|(i, u)| statement(u, i + 1, ask))
+            .collect()
+    };
+    let mut statements = said(false);
+    if statements.is_empty() {
+        statements = said(true);
+    }
+    // Equal scores (results of one call share its arguments) are told apart by what each says.
+    statements.sort_by(|a, b| b.score.total_cmp(&a.score).then(b.own.total_cmp(&a.own)));
     // State what is close to the best match; the rest stays in the evidence list.
-    let floor = ranked.first().map_or(0.0, |(_, u)| u.score) * 0.5;
-    let stated: Vec<&(usize, &crate::EvidenceUnit)> = ranked
+    let floor = statements.first().map_or(0.0, |s| s.score) * 0.5;
+    let stated: Vec<&Statement> = statements
         .iter()
         .take(MAX_STATEMENTS)
-        .filter(|(_, u)| u.score >= floor)
+        .filter(|s| s.score >= floor)
         .collect();
-    let statements: Vec<String> = stated
-        .iter()
-        .map(|(i, u)| {
-            format!(
-                "{}: {} [{}].",
-                u.title,
-                render(&body(&u.data, &u.title), 240),
-                i + 1
-            )
-        })
-        .collect();
-    let mut answer = statements.join("\n");
-    if registry.units().len() > stated.len() {
-        answer.push_str(&format!(
-            "\n({} more result(s) in the evidence.)",
-            registry.units().len() - stated.len()
+    let mut sufficient = verdict.sufficient;
+    let mut answer = if stated.is_empty() {
+        sufficient = false;
+        let mut called: Vec<String> = registry
+            .units()
+            .iter()
+            .map(|u| format!("{}.{}", u.tool_id, u.method))
+            .collect();
+        called.dedup();
+        gaps.push(format!(
+            "{} returned nothing beyond what was asked about.",
+            called.join(", ")
         ));
+        "The tools found no records that answer this question.".to_owned()
+    } else {
+        compose(&stated)
+    };
+    if registry.units().len() > stated.len() && !stated.is_empty() {
+        let more = match registry.units().len() - stated.len() {
+            1 => "(1 more result is in the evidence.)".to_owned(),
+            n => format!("({n} more results are in the evidence.)"),
+        };
+        answer = blocks(&[answer, more]);
     }
     let validated = citations::validate(&answer, &[], registry.units().len());
     let citations = citations_for(registry, &validated.ordinals);
@@ -149,8 +168,85 @@ pub fn synthesize(registry: &EvidenceRegistry, verdict: &CompletenessVerdict) ->
         gaps,
         conflicts: conflicts(registry),
         citations_dropped: validated.dropped,
-        sufficient: verdict.sufficient,
+        sufficient,
     }
+}
+
+/// Writes the stated units in order: the best alone when it leads the rest, then each run of
+/// units from one call that show the same fields as one table, every other unit on its own.
+fn compose(stated: &[&Statement]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut done = vec![false; stated.len()];
+    // A clear best answers first, in sentences, whatever it shares with the rest.
+    let leads =
+        stated.len() == 1 || (stated[0].score, stated[0].own) > (stated[1].score, stated[1].own);
+    if leads {
+        parts.push(stated[0].text.clone());
+        done[0] = true;
+    }
+    for i in 0..stated.len() {
+        if done[i] {
+            continue;
+        }
+        let s = stated[i];
+        let peers: Vec<usize> = (i..stated.len())
+            .filter(|&j| !done[j] && stated[j].call == s.call && stated[j].keys == s.keys)
+            .collect();
+        if peers.len() >= 2 && s.row.is_some() {
+            let rows: Vec<&Statement> = peers.iter().map(|&j| stated[j]).collect();
+            if !parts.is_empty() {
+                parts.push("Other results:".to_owned());
+            }
+            parts.push(table_of(&rows));
+            for j in peers {
+                done[j] = true;
+            }
+        } else {
+            parts.push(s.text.clone());
+            done[i] = true;
+        }
+    }
+    blocks(&parts)
+}
+
+/// Parts joined line by line, with a blank line on each side of a Markdown table (text right
+/// after a table would read as one of its rows).
+pub(crate) fn blocks<S: AsRef<str>>(parts: &[S]) -> String {
+    let mut out = String::new();
+    let mut previous_table = false;
+    for p in parts {
+        let p = p.as_ref();
+        let table = p.lines().any(|l| l.starts_with('|'));
+        if !out.is_empty() {
+            out.push_str(if table || previous_table {
+                "\n\n"
+            } else {
+                "\n"
+            });
+        }
+        out.push_str(p);
+        previous_table = p.lines().last().is_some_and(|l| l.starts_with('|'));
+    }
+    out
+}
+
+/// Units that show the same fields, as one Markdown table: a row each, its citation in its last
+/// cell.
+fn table_of(rows: &[&Statement]) -> String {
+    let Some((head, _)) = &rows[0].row else {
+        return String::new();
+    };
+    let mut out = format!(
+        "| {} |\n|{}\n",
+        head.join(" | "),
+        " --- |".repeat(head.len())
+    );
+    for s in rows {
+        if let Some((_, cells)) = &s.row {
+            out.push_str(&format!("| {} [{}] |\n", cells.join(" | "), s.ordinal));
+        }
+    }
+    out.trim_end().to_owned()
 }
 
 /// Units with the same title from different calls that say different things.

@@ -88,7 +88,7 @@ impl Weights {
         nested: 0.7,
         near_form: 0.8,
         kin: 0.5,
-        kin_floor: 0.65,
+        kin_floor: text::semantic::ALIKE,
         chatter: 0.25,
         pattern: 0.9,
         value: 0.8,

@@ -562,6 +562,103 @@ pub const TITLE_FIELDS: &[&str] = &[
     "question", "title", "name", "headline", "label", "subject", "symbol",
 ];
 
+/// Currency codes a field name or a `currency` field may carry, with the sign written before an
+/// amount (empty: the code is written instead, `CHF 12.50`). ISO 4217, lowercase.
+pub const CURRENCIES: &[(&str, &str)] = &[
+    ("aud", "A$"),
+    ("cad", "C$"),
+    ("chf", ""),
+    ("cny", "CN¥"),
+    ("eur", "€"),
+    ("gbp", "£"),
+    ("inr", "₹"),
+    ("jpy", "¥"),
+    ("usd", "$"),
+];
+
+/// Field-name words that say a number is a percentage (`change24hPct`).
+pub const PERCENT_WORDS: &[&str] = &["pct", "percent", "percentage"];
+
+/// Field-name words that say a number is a change, written with its sign (`+4.3%`).
+pub const CHANGE_WORDS: &[&str] = &[
+    "change",
+    "delta",
+    "diff",
+    "difference",
+    "gain",
+    "growth",
+    "return",
+];
+
+/// Field-name words of amounts of money: a number field named so is a sum in the currency a sibling
+/// `currency` field gives.
+pub const MONEY_WORDS: &[&str] = &[
+    "amount",
+    "balance",
+    "cap",
+    "cost",
+    "fee",
+    "liquidity",
+    "price",
+    "revenue",
+    "total",
+    "value",
+    "volume",
+];
+
+/// Field names that give the currency of a record's amounts (words joined, lowercase).
+pub const CURRENCY_FIELDS: &[&str] = &["currency", "currencycode", "quotecurrency"];
+
+/// Field names that give a record's short symbol, written after its name: `Solana (SOL)`.
+pub const SYMBOL_FIELDS: &[&str] = &["symbol", "ticker"];
+
+/// Shortened field-name words and how people write them.
+pub const LABEL_WORDS: &[(&str, &str)] = &[
+    ("addr", "address"),
+    ("avg", "average"),
+    ("desc", "description"),
+    ("id", "ID"),
+    ("ids", "IDs"),
+    ("max", "maximum"),
+    ("min", "minimum"),
+    ("num", "number"),
+    ("qty", "quantity"),
+    ("url", "URL"),
+];
+
+/// Letters fused to a number in a field name (`24h`, `7d`) and the span they stand for.
+pub const SPAN_LETTERS: &[(&str, &str)] = &[
+    ("d", "day"),
+    ("h", "hour"),
+    ("hr", "hour"),
+    ("mo", "month"),
+    ("w", "week"),
+    ("wk", "week"),
+    ("y", "year"),
+    ("yr", "year"),
+];
+
+/// Field-name words of the moment a record was observed: such a timestamp reads "as of …".
+pub const OBSERVED_WORDS: &[&str] = &[
+    "as of",
+    "fetched",
+    "observed",
+    "retrieved",
+    "timestamp",
+    "updated",
+];
+
+/// Words after a number that make it a measure in the request's wording ("24 hour", "3 days"),
+/// not a fact to find. Singular; a plural `s` is removed before looking.
+pub const MEASURE_WORDS: &[&str] = &[
+    "day", "hour", "minute", "month", "percent", "second", "time", "week", "year",
+];
+
+/// Words before a number that make it a count in the request's wording ("top 10", "last 5").
+pub const COUNT_LEADS: &[&str] = &[
+    "best", "bottom", "first", "last", "latest", "limit", "next", "past", "top", "worst",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

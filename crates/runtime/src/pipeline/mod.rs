@@ -230,7 +230,7 @@ impl Pipeline {
         }
 
         let gathered = complete::gather(self, &n, &tools, &index, interpretation, &mut r).await?;
-        let synthesized = synthesize::synthesize(self, &n, &gathered, &mut r).await?;
+        let synthesized = synthesize::synthesize(self, &n, &tools, &gathered, &mut r).await?;
         let synthesis = r.done(synthesized).synthesis;
         let ending = Ending::Answer {
             gathered: Box::new(gathered),

@@ -2,7 +2,9 @@
 //! answer model or the deterministic synthesis. Invariant checked here: every citation resolves
 //! to evidence gathered in this request.
 
-use contract::{ApiError, ResponseShape};
+use std::sync::Arc;
+
+use contract::{ApiError, ResponseShape, ToolDescriptor};
 use evidence::Synthesis;
 use serde_json::json;
 use traces::{EventName, TraceLog};
@@ -31,10 +33,19 @@ impl Traced for Synthesized<'_> {
 pub(crate) async fn synthesize<'a>(
     pipeline: &Pipeline,
     n: &'a Normalized,
+    tools: &[Arc<ToolDescriptor>],
     gathered: &Gathered,
     r: &mut Request,
 ) -> Result<Synthesized<'a>, ApiError> {
     let registry = &gathered.registry;
+    let ask = evidence::Ask::new(
+        n.text(),
+        tools.iter().flat_map(|t| {
+            t.methods
+                .iter()
+                .filter_map(|m| Some((t.id.as_str(), m.name.as_str(), m.output_schema.as_ref()?)))
+        }),
+    );
     let done = |synthesis| Synthesized {
         synthesis,
         model: &n.answer_model,
@@ -52,7 +63,7 @@ pub(crate) async fn synthesize<'a>(
                 .synthesis(model.as_ref(), n.text(), registry, settings.evidence_budget)
                 .await
                 .unwrap_or_else(|reason| {
-                    let mut d = evidence::synthesize(registry, &gathered.verdict);
+                    let mut d = evidence::synthesize(registry, &gathered.verdict, &ask);
                     d.gaps.push(format!(
                         "The answer model failed ({}); this answer was composed from the evidence directly.",
                         reason.as_str()
@@ -60,7 +71,7 @@ pub(crate) async fn synthesize<'a>(
                     d
                 })
         }
-        _ => evidence::synthesize(registry, &gathered.verdict),
+        _ => evidence::synthesize(registry, &gathered.verdict, &ask),
     };
     for c in &s.citations {
         if !registry.units().iter().any(|u| u.id == c.evidence_id) {

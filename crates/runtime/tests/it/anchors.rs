@@ -283,7 +283,7 @@ async fn a_missing_parameter_is_asked_for_by_name() {
     let r = query(json!({"query": "What is the current spot price?", "tools": ["crypto-prices"], "selectedOptionId": eth["id"]})).await;
     assert_eq!(r["outcome"], "answer");
     assert!(
-        r["answer"].as_str().unwrap().contains("3480.5"),
+        r["answer"].as_str().unwrap().contains("$3,480.50"),
         "{}",
         r["answer"]
     );

@@ -29,8 +29,16 @@ async fn the_run_passes_the_earlier_result_and_answers_from_the_later_call() {
     assert_eq!(r["outcome"], "answer", "{r}");
     assert_eq!(r["meta"]["toolCalls"], 2, "{r}");
     let answer = r["answer"].as_str().expect("an answer");
-    // The squad is what was asked: it leads; the club search that found the id comes after.
-    assert!(answer.starts_with("David Raya"), "{answer}");
+    // The squad is what was asked: it is the answer; the club search that found the id stays
+    // in the evidence.
+    assert!(
+        answer.lines().any(|l| l.starts_with("| David Raya |")),
+        "{answer}"
+    );
+    assert!(
+        !answer.contains("search_teams") && !answer.contains("t-101"),
+        "{answer}"
+    );
     assert!(answer.contains("Bukayo Saka"), "{answer}");
     assert_eq!(r["citations"][0]["method"], "team_squad", "{r}");
 }

@@ -2,6 +2,7 @@
 //! by the tests that can share it.
 
 mod anchors;
+mod answers;
 mod chained;
 mod compound;
 mod conversation;

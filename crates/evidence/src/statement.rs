@@ -1,0 +1,334 @@
+//! What one evidence unit says in an answer: the fields the request asks for, first and alone,
+//! in words ([`crate::prose`]); the row of a table the request names; "as of" its timestamp.
+//!
+//! A field is asked for when its name shares the request's words, or words alike in meaning
+//! ([`text::semantic`]); a number in the request counts only beside a shared word ("24 hour
+//! change" asks for the 24-hour change, not for everything over 24 hours). When no field is
+//! asked for, the unit's content speaks: its lists of records, then its numbers, then its text,
+//! never its identifiers.
+
+use std::collections::HashMap;
+
+use serde_json::{Map, Value};
+use text::lexicon;
+
+use crate::EvidenceUnit;
+use crate::prose::{self, Context, Label};
+
+/// A field asked for when it is this close to the best-matching field.
+const ASKED_SHARE: f64 = 0.75;
+
+/// Fields a unit shows when the request asks for none in particular.
+const CONTENT_FIELDS: usize = 3;
+
+/// What the answer is to: the request's words and the output schemas of the methods called.
+pub struct Ask<'a> {
+    /// The request's content terms with the words they came from, chatter removed.
+    terms: Vec<(String, String)>,
+    schemas: HashMap<(&'a str, &'a str), &'a Value>,
+}
+
+impl<'a> Ask<'a> {
+    /// The request `query`, with the declared output schema of each `(tool, method)`.
+    pub fn new(
+        query: &str,
+        schemas: impl IntoIterator<Item = (&'a str, &'a str, &'a Value)>,
+    ) -> Self {
+        Ask {
+            terms: text::terms_with_words(query)
+                .into_iter()
+                .filter(|(t, _)| !text::chatter(t))
+                .collect(),
+            schemas: schemas.into_iter().map(|(t, m, s)| ((t, m), s)).collect(),
+        }
+    }
+
+    /// How much a field answers the request: one per request word its label or name shares, a
+    /// share of one per word alike in meaning; request numbers count only beside a shared word.
+    pub(crate) fn relevance(&self, label: &Label, key: &str) -> f64 {
+        let mut own = text::terms_with_words(&label.text);
+        own.extend(text::terms_with_words(key));
+        let (mut words, mut numbers) = (0.0, 0.0);
+        for (stem, word) in &self.terms {
+            let number = stem.chars().all(|c| c.is_ascii_digit() || c == '.');
+            if own.iter().any(|(s, _)| s == stem) {
+                if number {
+                    numbers += 1.0;
+                } else {
+                    words += 1.0;
+                }
+            } else if !number {
+                let alike = own
+                    .iter()
+                    .filter_map(|(_, w)| text::semantic::similarity(word, w))
+                    .fold(0.0_f32, f32::max);
+                if alike >= text::semantic::ALIKE {
+                    words += 0.5 * f64::from(alike);
+                }
+            }
+        }
+        if words > 0.0 { words + numbers } else { 0.0 }
+    }
+
+    /// Whether the request names `text`: every content term of it is a request term.
+    pub(crate) fn names(&self, text: &str) -> bool {
+        let own = text::terms(text);
+        !own.is_empty() && own.iter().all(|t| self.terms.iter().any(|(s, _)| s == t))
+    }
+
+    /// The share of the request's terms that `text` has.
+    pub(crate) fn share(&self, text: &str) -> f64 {
+        if self.terms.is_empty() {
+            return 0.0;
+        }
+        let own: std::collections::HashSet<String> = text::terms(text).into_iter().collect();
+        let found = self.terms.iter().filter(|(t, _)| own.contains(t)).count();
+        found as f64 / self.terms.len() as f64
+    }
+
+    fn schema(&self, tool: &str, method: &str) -> Option<&'a Value> {
+        self.schemas.get(&(tool, method)).copied()
+    }
+}
+
+/// One unit, written.
+#[derive(Debug, Clone)]
+pub(crate) struct Statement {
+    /// The unit's registry ordinal, its `[n]`.
+    pub(crate) ordinal: usize,
+    /// The unit's share of the request's terms (its call's arguments included).
+    pub(crate) score: f64,
+    /// The share of the request's terms its own record says: among the results of one call,
+    /// whose arguments they share, what sets the best apart.
+    pub(crate) own: f64,
+    /// The call it came from (round, sequence).
+    pub(crate) call: (u32, u32),
+    /// The fields shown, by name.
+    pub(crate) keys: Vec<String>,
+    /// The unit written alone: a sentence, then any table under it.
+    pub(crate) text: String,
+    /// As a table row, when it is one line of fields: the column headers and the cells.
+    pub(crate) row: Option<(Vec<String>, Vec<String>)>,
+}
+
+/// A field of a unit with its label.
+struct Field<'v> {
+    key: &'v str,
+    label: Label,
+    value: &'v Value,
+}
+
+/// What `unit` (ordinal `ordinal`) says in answer to `ask`; `None` when it has nothing to say
+/// beyond its name.
+pub(crate) fn statement(unit: &EvidenceUnit, ordinal: usize, ask: &Ask) -> Option<Statement> {
+    let marker = format!("[{ordinal}]");
+    let call = (unit.round, unit.call_seq);
+    let Value::Object(map) = &unit.data else {
+        let value = prose::scalar(&unit.data, &prose::label("value", None), Context::default())?;
+        return Some(Statement {
+            ordinal,
+            score: unit.score,
+            own: ask.share(&unit.excerpt),
+            call,
+            keys: Vec::new(),
+            text: format!("{}: {value} {marker}.", unit.title),
+            row: None,
+        });
+    };
+    let schema = ask.schema(&unit.tool_id, &unit.method);
+    let currency = prose::record_currency(map);
+    let cx = Context {
+        currency: currency.map(|(_, c)| c),
+    };
+    let title_key = map
+        .iter()
+        .find(|(_, v)| v.as_str() == Some(unit.title.as_str()))
+        .map(|(k, _)| k.as_str());
+    let question = unit.title.trim_end().ends_with('?');
+    let symbol = (!question)
+        .then(|| {
+            lexicon::SYMBOL_FIELDS.iter().find_map(|k| {
+                let (key, v) = map.get_key_value(*k)?;
+                let s = v.as_str()?;
+                (s != unit.title && !s.is_empty()).then_some((key.as_str(), s))
+            })
+        })
+        .flatten();
+    let subject = match symbol {
+        Some((_, s)) => format!("{} ({s})", unit.title),
+        None => unit.title.clone(),
+    };
+    let skipped = [title_key, symbol.map(|(k, _)| k), currency.map(|(k, _)| k)];
+    // A text the title already says ("FIFA World Cup 2026" in "Who will win the FIFA World Cup
+    // 2026?") is not said twice.
+    let title = unit.title.to_lowercase();
+    let repeats = |v: &Value| {
+        v.as_str().is_some_and(|s| {
+            let s = s.trim().to_lowercase();
+            s.contains(' ') && title.contains(&s)
+        })
+    };
+    let fields: Vec<Field> = map
+        .iter()
+        .filter(|(k, v)| !skipped.contains(&Some(k.as_str())) && !prose::is_empty(v) && !repeats(v))
+        .map(|(k, v)| Field {
+            key: k,
+            label: prose::label(k, schema.and_then(|s| prose::field_schema(s, k))),
+            value: v,
+        })
+        .collect();
+    let (shown, asked) = shown(&fields, ask);
+    if shown.is_empty() {
+        return None;
+    }
+    let observed = fields
+        .iter()
+        .find(|f| f.label.observed && !shown.iter().any(|s| s.key == f.key))
+        .and_then(|f| prose::scalar(f.value, &f.label, cx));
+
+    let mut said: Vec<(String, String)> = Vec::new();
+    let mut picked: Vec<String> = Vec::new();
+    let mut blocks: Vec<(String, String)> = Vec::new();
+    for f in &shown {
+        match prose::rows(f.value) {
+            Some(rows) if rows.len() > 1 => {
+                let named: Vec<&Map<String, Value>> = rows
+                    .iter()
+                    .filter_map(Value::as_object)
+                    .filter(|r| {
+                        prose::naming_key(r)
+                            .and_then(|k| r[k].as_str())
+                            .is_some_and(|name| ask.names(name))
+                    })
+                    .collect();
+                if !named.is_empty() && named.len() < rows.len() {
+                    for r in named {
+                        let key = prose::naming_key(r);
+                        let name = key.and_then(|k| r[k].as_str()).unwrap_or_default();
+                        let parts = prose::fields(r, key, cx);
+                        picked.push(format!(
+                            "{subject} — {name}: {} {marker}.",
+                            parts.join(", ")
+                        ));
+                    }
+                } else {
+                    blocks.push((f.label.text.clone(), prose::table(rows, cx)));
+                }
+            }
+            _ => {
+                if let Some(value) = prose::inline(f.value, &f.label, cx) {
+                    said.push((f.label.text.clone(), value));
+                }
+            }
+        }
+    }
+    // The rows the request names are the answer; content it did not ask for stays out.
+    if !picked.is_empty() && !asked {
+        said.clear();
+        blocks.clear();
+    }
+    let sep = if question { " — " } else { ": " };
+    let mut lines: Vec<String> = Vec::new();
+    match said.as_slice() {
+        [] => {}
+        // "The price of Solana is …"; a plural ("markets") reads better as a list.
+        [(label, value)]
+            if !question && picked.is_empty() && blocks.is_empty() && !plural(label) =>
+        {
+            let when = observed
+                .as_ref()
+                .map(|o| format!(" as of {o}"))
+                .unwrap_or_default();
+            lines.push(format!(
+                "The {label} of {subject} is {value}{when} {marker}."
+            ));
+        }
+        many => {
+            let list: Vec<String> = many.iter().map(|(l, v)| format!("{l} {v}")).collect();
+            let when = observed
+                .as_ref()
+                .map(|o| format!(" (as of {o})"))
+                .unwrap_or_default();
+            lines.push(format!("{subject}{sep}{}{when} {marker}.", list.join(", ")));
+        }
+    }
+    lines.extend(picked.iter().cloned());
+    for (i, (label, table)) in blocks.iter().enumerate() {
+        // A Markdown table stands apart from the text around it.
+        if lines.is_empty() && i == 0 {
+            lines.push(format!("{subject}{sep}{label} {marker}:\n\n{table}\n"));
+        } else {
+            lines.push(format!("\n{}:\n\n{table}\n", prose::capitalized(label)));
+        }
+    }
+    // As a row of a table of like units, every shown field on one line.
+    let row = picked.is_empty().then(|| {
+        let head_label =
+            title_key.map_or_else(|| "result".to_owned(), |k| prose::label(k, None).text);
+        let mut head = vec![prose::capitalized(&head_label)];
+        let mut cells = vec![prose::cell(&subject)];
+        for f in &shown {
+            head.push(prose::capitalized(&f.label.text));
+            cells.push(prose::cell(
+                &prose::inline(f.value, &f.label, cx).unwrap_or_default(),
+            ));
+        }
+        (head, cells)
+    });
+    Some(Statement {
+        ordinal,
+        score: unit.score,
+        own: ask.share(&format!("{} {}", unit.title, unit.excerpt)),
+        call,
+        keys: shown.iter().map(|f| f.key.to_owned()).collect(),
+        text: lines.join("\n").trim_end().to_owned(),
+        row,
+    })
+}
+
+/// Whether a label ends with a plural noun ("markets", not "address").
+fn plural(label: &str) -> bool {
+    label
+        .rsplit(' ')
+        .next()
+        .is_some_and(|w| w.ends_with('s') && !w.ends_with("ss") && w.len() > 3)
+}
+
+/// The fields to show and whether the request asked for them: those it asks for, best first;
+/// else the unit's content.
+fn shown<'f, 'v>(fields: &'f [Field<'v>], ask: &Ask) -> (Vec<&'f Field<'v>>, bool) {
+    // A short text value the request names ("open" in "is it still open?") answers it too.
+    let named = |v: &Value| {
+        v.as_str()
+            .is_some_and(|s| s.split_whitespace().count() <= 3 && ask.names(s))
+    };
+    let scored: Vec<(f64, &Field)> = fields
+        .iter()
+        .map(|f| {
+            let value = if named(f.value) { 1.0 } else { 0.0 };
+            (ask.relevance(&f.label, f.key) + value, f)
+        })
+        .collect();
+    let best = scored.iter().map(|(r, _)| *r).fold(0.0, f64::max);
+    if best > 0.0 {
+        let mut asked: Vec<(f64, &Field)> = scored
+            .into_iter()
+            .filter(|(r, _)| *r >= best * ASKED_SHARE)
+            .collect();
+        asked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        return (asked.into_iter().map(|(_, f)| f).collect(), true);
+    }
+    // Lists of records, then numbers, then the rest; never identifiers or the timestamp.
+    let kind = |f: &Field| match f.value {
+        v if prose::rows(v).is_some() => 0,
+        Value::Number(_) => 1,
+        _ => 2,
+    };
+    let mut content: Vec<&Field> = fields
+        .iter()
+        .filter(|f| !f.label.identity && !f.label.observed)
+        .collect();
+    content.sort_by_key(|f| kind(f));
+    content.truncate(CONTENT_FIELDS);
+    (content, false)
+}
