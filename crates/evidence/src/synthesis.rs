@@ -135,7 +135,7 @@ pub fn synthesize(
             .collect();
         called.dedup();
         gaps.push(format!(
-            "{} returned nothing beyond what was asked about.",
+            "{} returned no records for this request.",
             called.join(", ")
         ));
         "The tools found no records that answer this question.".to_owned()
@@ -348,13 +348,23 @@ mod tests {
     use super::*;
 
     fn registry(n: usize) -> EvidenceRegistry {
-        let calls = (0..n)
-            .map(|i| executor::ToolCallRecord {
+        let results: Vec<(&str, Value)> = (0..n)
+            .map(|i| ("m", json!({"title": format!("unit {i}"), "value": i})))
+            .collect();
+        gathered("unit value", &results)
+    }
+
+    /// A registry of one call per `(method, result)`, gathered for `query`.
+    fn gathered(query: &str, results: &[(&str, Value)]) -> EvidenceRegistry {
+        let calls = results
+            .iter()
+            .enumerate()
+            .map(|(i, (method, result))| executor::ToolCallRecord {
                 seq: i,
                 tool_id: "t".into(),
-                method: "m".into(),
+                method: (*method).into(),
                 arguments: json!({"i": i}),
-                outcome: Ok(json!({"title": format!("unit {i}"), "value": i})),
+                outcome: Ok(result.clone()),
                 duration: std::time::Duration::ZERO,
             })
             .collect();
@@ -366,8 +376,60 @@ mod tests {
             wall_time: std::time::Duration::ZERO,
         };
         let mut r = EvidenceRegistry::default();
-        r.gather(&record, 0, "unit value");
+        r.gather(&record, 0, query);
         r
+    }
+
+    fn answer(query: &str, results: &[(&str, Value)]) -> Synthesis {
+        let r = gathered(query, results);
+        let verdict = crate::completeness(query, &r, &[]);
+        synthesize(&r, &verdict, &Ask::new(query, []))
+    }
+
+    #[test]
+    fn an_answer_states_what_was_asked_and_nothing_empty() {
+        let s = answer(
+            "How are Arsenal doing in the Premier League table?",
+            &[
+                ("fixtures", json!({"team": "Premier League", "fixtures": []})),
+                ("standings", json!({"league": "Premier League", "table": [
+                    {"position": 1, "team": "Arsenal", "points": 29},
+                    {"position": 2, "team": "Chelsea", "points": 27}]})),
+            ],
+        );
+        assert_eq!(
+            s.answer,
+            "Premier League — Arsenal: position 1, points 29 [1].\n(1 more result is in the evidence.)"
+        );
+        assert_eq!(s.citations.len(), 1);
+        assert_eq!(s.citations[0].method, "standings", "the empty unit is not cited");
+        let s = answer(
+            "What is the 24 hour change of ether?",
+            &[("overview", json!({"name": "Ether", "symbol": "ETH", "volume24hUsd": 17200000000_u64, "change24hPct": -0.6, "asOf": "2026-11-21T12:00:00Z"}))],
+        );
+        assert_eq!(
+            s.answer,
+            "The 24-hour change of Ether (ETH) is -0.6% as of 21 Nov 2026, 12:00 UTC [1]."
+        );
+        assert!(s.gaps.is_empty(), "24 is the request's wording: {:?}", s.gaps);
+    }
+
+    #[test]
+    fn records_of_one_call_with_the_same_fields_make_one_table() {
+        let s = answer(
+            "Show the transaction history",
+            &[("history", json!({"transactions": [
+                {"id": "tx-2", "date": "2026-11-18", "amountUsd": 1500.5},
+                {"id": "tx-1", "date": "2026-11-02", "amountUsd": -20}]}))],
+        );
+        assert_eq!(
+            s.answer,
+            "| ID | Amount | Date |\n| --- | --- | --- |\n| tx-2 | $1,500.50 | 18 Nov 2026 [1] |\n| tx-1 | -$20 | 2 Nov 2026 [2] |"
+        );
+        assert_eq!(s.citations.len(), 2);
+        let s = answer("Show the fixtures", &[("fixtures", json!({"team": "Leeds", "fixtures": []}))]);
+        assert!(s.citations.is_empty() && !s.sufficient, "{s:?}");
+        assert!(s.gaps.iter().any(|g| g.contains("t.fixtures")), "{:?}", s.gaps);
     }
 
     #[test]
