@@ -126,10 +126,8 @@ pub fn completeness(
 ) -> CompletenessVerdict {
     let mut said: HashSet<String> = HashSet::new();
     for u in registry.units() {
-        said.extend(text::terms(&format!(
-            "{} {} {}",
-            u.title, u.excerpt, u.arguments
-        )));
+        said.extend(u.terms.iter().cloned());
+        said.extend(text::terms(&u.arguments.to_string()));
     }
     let missing_aspects: Vec<String> = aspects(query)
         .into_iter()

@@ -85,8 +85,33 @@ fn currency(code: &str) -> Option<&'static str> {
         .map(|(c, _)| *c)
 }
 
-/// The label of field `key`, whose output schema (when declared) is `schema`.
+/// The label of field `key`, whose output schema (when declared) is `schema`. Labels of fields
+/// without a title or description of their own are remembered per thread: the rows of a table
+/// and the records of a listing repeat the same names.
 pub(crate) fn label(key: &str, schema: Option<&Value>) -> Label {
+    thread_local! {
+        static LABELS: std::cell::RefCell<std::collections::HashMap<String, Label>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    let described =
+        schema.is_some_and(|s| s.get("title").is_some() || s.get("description").is_some());
+    if described {
+        return fresh_label(key, schema);
+    }
+    if let Some(known) = LABELS.with_borrow(|m| m.get(key).cloned()) {
+        return known;
+    }
+    let made = fresh_label(key, None);
+    LABELS.with_borrow_mut(|m| {
+        if m.len() >= 4096 {
+            m.clear();
+        }
+        m.insert(key.to_owned(), made.clone());
+    });
+    made
+}
+
+fn fresh_label(key: &str, schema: Option<&Value>) -> Label {
     let words = name_words(key);
     let mut spans = Vec::new();
     let mut unit = Unit::Plain;
@@ -150,8 +175,16 @@ pub(crate) fn label(key: &str, schema: Option<&Value>) -> Label {
 /// The currency a record gives its amounts in (`"currency": "EUR"`), as a lowercase code.
 pub(crate) fn record_currency(record: &Map<String, Value>) -> Option<(&str, &'static str)> {
     record.iter().find_map(|(k, v)| {
-        let joined: String = text::words(k).concat();
-        if !lexicon::CURRENCY_FIELDS.contains(&joined.as_str()) {
+        // The key's letters, lowercase, compared without allocating: this runs for every row.
+        let letters = || {
+            k.chars()
+                .filter(char::is_ascii_alphanumeric)
+                .map(|c| c.to_ascii_lowercase())
+        };
+        let named = lexicon::CURRENCY_FIELDS
+            .iter()
+            .any(|f| f.chars().eq(letters()));
+        if !named {
             return None;
         }
         Some((k.as_str(), currency(v.as_str()?)?))
@@ -243,6 +276,11 @@ fn number(x: f64, unit: Unit, signed: bool) -> String {
 
 /// A timestamp or a date as people write it, when `s` is one.
 fn moment(s: &str) -> Option<String> {
+    // Dates start with a four-digit year and a dash; most text is not one.
+    let b = s.as_bytes();
+    if b.len() < 10 || !b[..4].iter().all(u8::is_ascii_digit) || b[4] != b'-' {
+        return None;
+    }
     if let Ok(t) = DateTime::parse_from_rfc3339(s) {
         let zone = if t.offset().local_minus_utc() == 0 {
             "UTC".to_owned()

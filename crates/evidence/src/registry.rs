@@ -26,8 +26,13 @@ pub struct EvidenceUnit {
     pub excerpt: String,
     /// The record.
     pub data: Value,
-    /// Share of the query's terms the unit mentions.
+    /// Share of the query's terms the unit mentions (its call's arguments included).
     pub score: f64,
+    /// Share of the query's terms the record itself says, without its call's arguments: what
+    /// tells apart the results of one call.
+    pub own_score: f64,
+    /// The terms of the record's text (its title and excerpt), computed once.
+    pub terms: HashSet<String>,
     /// Whether it came from a call made only to give a later call its arguments (a club search
     /// before the squad lookup): a step towards the answer, stated after what it led to.
     pub step: bool,
@@ -215,6 +220,9 @@ impl EvidenceRegistry {
                 }
             };
             let fallback = format!("{}.{}", call.tool_id, call.method);
+            let argument_terms: HashSet<String> = text::terms(&call.arguments.to_string())
+                .into_iter()
+                .collect();
             for (identity, data) in records(result) {
                 let canon = format!(
                     "{}\u{1f}{}\u{1f}{}\u{1f}{}",
@@ -228,15 +236,23 @@ impl EvidenceRegistry {
                     continue;
                 }
                 let excerpt = render(data, 400);
-                let unit_terms: HashSet<String> =
-                    text::terms(&format!("{} {}", excerpt, call.arguments))
-                        .into_iter()
-                        .collect();
-                let score = if q.is_empty() {
-                    0.0
-                } else {
-                    q.intersection(&unit_terms).count() as f64 / q.len() as f64
+                let title = title_of(data, &fallback);
+                let mut terms: HashSet<String> = text::terms(&excerpt).into_iter().collect();
+                if title != fallback {
+                    terms.extend(text::terms(&title));
+                }
+                let share = |found: usize| {
+                    if q.is_empty() {
+                        0.0
+                    } else {
+                        (found as f64 / q.len() as f64 * 1000.0).round() / 1000.0
+                    }
                 };
+                let own = q.iter().filter(|t| terms.contains(*t)).count();
+                let argued = q
+                    .iter()
+                    .filter(|t| !terms.contains(*t) && argument_terms.contains(*t))
+                    .count();
                 self.units.push(EvidenceUnit {
                     id,
                     tool_id: call.tool_id.clone(),
@@ -244,10 +260,12 @@ impl EvidenceRegistry {
                     arguments: call.arguments.clone(),
                     round,
                     call_seq: call.seq as u32,
-                    title: title_of(data, &fallback),
+                    title,
                     excerpt,
                     data: data.clone(),
-                    score: (score * 1000.0).round() / 1000.0,
+                    score: share(own + argued),
+                    own_score: share(own),
+                    terms,
                     step: false,
                 });
             }

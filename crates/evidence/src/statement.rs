@@ -7,6 +7,7 @@
 //! asked for, the unit's content speaks: its lists of records, then its numbers, then its text,
 //! never its identifiers.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 use serde_json::{Map, Value};
@@ -25,7 +26,11 @@ const CONTENT_FIELDS: usize = 3;
 pub struct Ask<'a> {
     /// The request's content terms with the words they came from, chatter removed.
     terms: Vec<(String, String)>,
+    /// The vector of each word of `terms` that has one and is not a number.
+    vectors: Vec<Option<text::semantic::Vector>>,
     schemas: HashMap<(&'a str, &'a str), &'a Value>,
+    /// Relevance by label and field name: the records of one call share their fields.
+    known: RefCell<HashMap<(String, String), f64>>,
 }
 
 impl<'a> Ask<'a> {
@@ -34,40 +39,61 @@ impl<'a> Ask<'a> {
         query: &str,
         schemas: impl IntoIterator<Item = (&'a str, &'a str, &'a Value)>,
     ) -> Self {
+        let terms: Vec<(String, String)> = text::terms_with_words(query)
+            .into_iter()
+            .filter(|(t, _)| !text::chatter(t))
+            .collect();
         Ask {
-            terms: text::terms_with_words(query)
-                .into_iter()
-                .filter(|(t, _)| !text::chatter(t))
+            vectors: terms
+                .iter()
+                .map(|(t, w)| {
+                    if number(t) {
+                        None
+                    } else {
+                        text::semantic::vector(w)
+                    }
+                })
                 .collect(),
+            terms,
             schemas: schemas.into_iter().map(|(t, m, s)| ((t, m), s)).collect(),
+            known: RefCell::new(HashMap::new()),
         }
     }
 
     /// How much a field answers the request: one per request word its label or name shares, a
     /// share of one per word alike in meaning; request numbers count only beside a shared word.
     pub(crate) fn relevance(&self, label: &Label, key: &str) -> f64 {
+        let memo = (label.text.clone(), key.to_owned());
+        if let Some(known) = self.known.borrow().get(&memo) {
+            return *known;
+        }
         let mut own = text::terms_with_words(&label.text);
         own.extend(text::terms_with_words(key));
+        let own_vectors: Vec<text::semantic::Vector> = own
+            .iter()
+            .filter_map(|(_, w)| text::semantic::vector(w))
+            .collect();
         let (mut words, mut numbers) = (0.0, 0.0);
-        for (stem, word) in &self.terms {
-            let number = stem.chars().all(|c| c.is_ascii_digit() || c == '.');
+        for ((stem, _), vector) in self.terms.iter().zip(&self.vectors) {
             if own.iter().any(|(s, _)| s == stem) {
-                if number {
+                if number(stem) {
                     numbers += 1.0;
                 } else {
                     words += 1.0;
                 }
-            } else if !number {
-                let alike = own
+            } else if let Some(v) = vector {
+                let alike = own_vectors
                     .iter()
-                    .filter_map(|(_, w)| text::semantic::similarity(word, w))
+                    .map(|o| text::semantic::cosine(v, o))
                     .fold(0.0_f32, f32::max);
                 if alike >= text::semantic::ALIKE {
                     words += 0.5 * f64::from(alike);
                 }
             }
         }
-        if words > 0.0 { words + numbers } else { 0.0 }
+        let relevance = if words > 0.0 { words + numbers } else { 0.0 };
+        self.known.borrow_mut().insert(memo, relevance);
+        relevance
     }
 
     /// Whether the request names `text`: every content term of it is a request term.
@@ -76,19 +102,14 @@ impl<'a> Ask<'a> {
         !own.is_empty() && own.iter().all(|t| self.terms.iter().any(|(s, _)| s == t))
     }
 
-    /// The share of the request's terms that `text` has.
-    pub(crate) fn share(&self, text: &str) -> f64 {
-        if self.terms.is_empty() {
-            return 0.0;
-        }
-        let own: std::collections::HashSet<String> = text::terms(text).into_iter().collect();
-        let found = self.terms.iter().filter(|(t, _)| own.contains(t)).count();
-        found as f64 / self.terms.len() as f64
-    }
-
     fn schema(&self, tool: &str, method: &str) -> Option<&'a Value> {
         self.schemas.get(&(tool, method)).copied()
     }
+}
+
+/// Whether a term is a number.
+fn number(term: &str) -> bool {
+    term.chars().all(|c| c.is_ascii_digit() || c == '.')
 }
 
 /// One unit, written.
@@ -120,7 +141,13 @@ struct Field<'v> {
 
 /// What `unit` (ordinal `ordinal`) says in answer to `ask`; `None` when it has nothing to say
 /// beyond its name.
-pub(crate) fn statement(unit: &EvidenceUnit, ordinal: usize, ask: &Ask) -> Option<Statement> {
+pub(crate) fn statement(
+    unit: &EvidenceUnit,
+    ordinal: usize,
+    own: f64,
+    tabular: bool,
+    ask: &Ask,
+) -> Option<Statement> {
     let marker = format!("[{ordinal}]");
     let call = (unit.round, unit.call_seq);
     let Value::Object(map) = &unit.data else {
@@ -128,7 +155,7 @@ pub(crate) fn statement(unit: &EvidenceUnit, ordinal: usize, ask: &Ask) -> Optio
         return Some(Statement {
             ordinal,
             score: unit.score,
-            own: ask.share(&unit.excerpt),
+            own,
             call,
             keys: Vec::new(),
             text: format!("{}: {value} {marker}.", unit.title),
@@ -261,8 +288,8 @@ pub(crate) fn statement(unit: &EvidenceUnit, ordinal: usize, ask: &Ask) -> Optio
             lines.push(format!("\n{}:\n\n{table}\n", prose::capitalized(label)));
         }
     }
-    // As a row of a table of like units, every shown field on one line.
-    let row = picked.is_empty().then(|| {
+    // As a row of a table of like units (when there are others), every shown field on one line.
+    let row = (tabular && picked.is_empty()).then(|| {
         let head_label =
             title_key.map_or_else(|| "result".to_owned(), |k| prose::label(k, None).text);
         let mut head = vec![prose::capitalized(&head_label)];
@@ -278,7 +305,7 @@ pub(crate) fn statement(unit: &EvidenceUnit, ordinal: usize, ask: &Ask) -> Optio
     Some(Statement {
         ordinal,
         score: unit.score,
-        own: ask.share(&format!("{} {}", unit.title, unit.excerpt)),
+        own,
         call,
         keys: shown.iter().map(|f| f.key.to_owned()).collect(),
         text: lines.join("\n").trim_end().to_owned(),

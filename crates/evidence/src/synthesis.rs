@@ -96,35 +96,38 @@ pub fn synthesize(
         };
     }
     // Best-scoring units first, steps (results that only fed a later call) after what they led
-    // to; ties keep the order gathered.
-    let mut ranked: Vec<(usize, &crate::EvidenceUnit)> =
-        registry.units().iter().enumerate().collect();
+    // to; equal scores (results of one call share its arguments) told apart by what each
+    // record says; ties keep the order gathered.
+    let mut ranked: Vec<(usize, &crate::EvidenceUnit, f64)> = registry
+        .units()
+        .iter()
+        .enumerate()
+        .map(|(i, u)| (i, u, u.own_score))
+        .collect();
     ranked.sort_by(|a, b| {
         a.1.step
             .cmp(&b.1.step)
             .then(b.1.score.total_cmp(&a.1.score))
+            .then(b.2.total_cmp(&a.2))
     });
-    // A step (the club search before the squad) is said only when nothing it led to is.
+    // A step (the club search before the squad) is said only when nothing it led to is. Only
+    // the units that can be stated are written.
+    let tabular = registry.units().len() > 1;
     let said = |steps: bool| -> Vec<Statement> {
         ranked
             .iter()
-            .filter(|(_, u)| u.step == steps)
-            .filter_map(|(i, u)| statement(u, i + 1, ask))
+            .filter(|(_, u, _)| u.step == steps)
+            .filter_map(|(i, u, own)| statement(u, i + 1, *own, tabular, ask))
+            .take(MAX_STATEMENTS)
             .collect()
     };
     let mut statements = said(false);
     if statements.is_empty() {
         statements = said(true);
     }
-    // Equal scores (results of one call share its arguments) are told apart by what each says.
-    statements.sort_by(|a, b| b.score.total_cmp(&a.score).then(b.own.total_cmp(&a.own)));
     // State what is close to the best match; the rest stays in the evidence list.
     let floor = statements.first().map_or(0.0, |s| s.score) * 0.5;
-    let stated: Vec<&Statement> = statements
-        .iter()
-        .take(MAX_STATEMENTS)
-        .filter(|s| s.score >= floor)
-        .collect();
+    let stated: Vec<&Statement> = statements.iter().filter(|s| s.score >= floor).collect();
     let mut sufficient = verdict.sufficient;
     let mut answer = if stated.is_empty() {
         sufficient = false;
@@ -391,10 +394,16 @@ mod tests {
         let s = answer(
             "How are Arsenal doing in the Premier League table?",
             &[
-                ("fixtures", json!({"team": "Premier League", "fixtures": []})),
-                ("standings", json!({"league": "Premier League", "table": [
+                (
+                    "fixtures",
+                    json!({"team": "Premier League", "fixtures": []}),
+                ),
+                (
+                    "standings",
+                    json!({"league": "Premier League", "table": [
                     {"position": 1, "team": "Arsenal", "points": 29},
-                    {"position": 2, "team": "Chelsea", "points": 27}]})),
+                    {"position": 2, "team": "Chelsea", "points": 27}]}),
+                ),
             ],
         );
         assert_eq!(
@@ -402,34 +411,54 @@ mod tests {
             "Premier League — Arsenal: position 1, points 29 [1].\n(1 more result is in the evidence.)"
         );
         assert_eq!(s.citations.len(), 1);
-        assert_eq!(s.citations[0].method, "standings", "the empty unit is not cited");
+        assert_eq!(
+            s.citations[0].method, "standings",
+            "the empty unit is not cited"
+        );
         let s = answer(
             "What is the 24 hour change of ether?",
-            &[("overview", json!({"name": "Ether", "symbol": "ETH", "volume24hUsd": 17200000000_u64, "change24hPct": -0.6, "asOf": "2026-11-21T12:00:00Z"}))],
+            &[(
+                "overview",
+                json!({"name": "Ether", "symbol": "ETH", "volume24hUsd": 17200000000_u64, "change24hPct": -0.6, "asOf": "2026-11-21T12:00:00Z"}),
+            )],
         );
         assert_eq!(
             s.answer,
             "The 24-hour change of Ether (ETH) is -0.6% as of 21 Nov 2026, 12:00 UTC [1]."
         );
-        assert!(s.gaps.is_empty(), "24 is the request's wording: {:?}", s.gaps);
+        assert!(
+            s.gaps.is_empty(),
+            "24 is the request's wording: {:?}",
+            s.gaps
+        );
     }
 
     #[test]
     fn records_of_one_call_with_the_same_fields_make_one_table() {
         let s = answer(
             "Show the transaction history",
-            &[("history", json!({"transactions": [
+            &[(
+                "history",
+                json!({"transactions": [
                 {"id": "tx-2", "date": "2026-11-18", "amountUsd": 1500.5},
-                {"id": "tx-1", "date": "2026-11-02", "amountUsd": -20}]}))],
+                {"id": "tx-1", "date": "2026-11-02", "amountUsd": -20}]}),
+            )],
         );
         assert_eq!(
             s.answer,
             "| ID | Amount | Date |\n| --- | --- | --- |\n| tx-2 | $1,500.50 | 18 Nov 2026 [1] |\n| tx-1 | -$20 | 2 Nov 2026 [2] |"
         );
         assert_eq!(s.citations.len(), 2);
-        let s = answer("Show the fixtures", &[("fixtures", json!({"team": "Leeds", "fixtures": []}))]);
+        let s = answer(
+            "Show the fixtures",
+            &[("fixtures", json!({"team": "Leeds", "fixtures": []}))],
+        );
         assert!(s.citations.is_empty() && !s.sufficient, "{s:?}");
-        assert!(s.gaps.iter().any(|g| g.contains("t.fixtures")), "{:?}", s.gaps);
+        assert!(
+            s.gaps.iter().any(|g| g.contains("t.fixtures")),
+            "{:?}",
+            s.gaps
+        );
     }
 
     #[test]

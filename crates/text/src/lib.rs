@@ -134,12 +134,23 @@ pub fn terms(text: &str) -> Vec<String> {
 const MEMO_TEXT_BYTES: usize = 256;
 
 fn fresh_terms(text: &str) -> Vec<String> {
-    terms_with_words(text).into_iter().map(|(t, _)| t).collect()
+    fresh_pairs(text).into_iter().map(|(t, _)| t).collect()
 }
 
 /// Each content term of `text` with the word it came from, in order (`"countries"` gives
 /// `("countri", "countries")`): what a message shows a user is the word, never the stem.
 pub fn terms_with_words(text: &str) -> Vec<(String, String)> {
+    // Field names, labels and requests recur: short texts are remembered per thread.
+    thread_local! {
+        static PAIRS: Memo<Vec<(String, String)>> = RefCell::new(HashMap::new());
+    }
+    if text.len() > MEMO_TEXT_BYTES {
+        return fresh_pairs(text);
+    }
+    remembered(&PAIRS, text, fresh_pairs)
+}
+
+fn fresh_pairs(text: &str) -> Vec<(String, String)> {
     words(text)
         .into_iter()
         .filter(|w| !is_stopword(w))
