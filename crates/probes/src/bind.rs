@@ -389,6 +389,13 @@ impl<'a> Binder<'a> {
     /// parameter are its value. A place parameter that points one way takes the name the query
     /// points that way ("from Fresno" for the origin), and never the one pointed the other way.
     fn name(&mut self, p: &Param) {
+        if let Some(v) = self.named_value(p) {
+            self.used_terms.extend(text::terms(&v));
+            self.binding
+                .arguments
+                .insert(p.name.clone(), Value::String(v));
+            return;
+        }
         let query = self.query;
         let open_strings = self
             .params
@@ -447,6 +454,70 @@ impl<'a> Binder<'a> {
             self.binding
                 .arguments
                 .insert(p.name.clone(), Value::String(e));
+        }
+    }
+
+    /// The one value the description names ("like Sushi", "either to rent or to buy") that the
+    /// query names too, for a parameter that is not one end of a journey: by all its words, or, for a one-word value, by a form of it ("rental"
+    /// for rent) or a word alike in meaning ("purchase" for buy). Written as the description
+    /// writes it. Several such values name none.
+    fn named_value(&self, p: &Param) -> Option<String> {
+        // An origin or a destination is read from the query's "from" and "to", never from an
+        // example that happens to be the other end ("such as 'New York'").
+        if direction(p).is_some() {
+            return None;
+        }
+        let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+        let open: Vec<&String> = self
+            .query
+            .terms
+            .iter()
+            .filter(|t| !self.used_terms.contains(*t) && !own.contains(*t))
+            .collect();
+        // How closely the query names a value: by its words or a form of them (2), by a word
+        // alike in meaning (1), not at all (0). Closer names decide first: "miles" names miles,
+        // however alike in meaning kilometers is.
+        let closeness = |v: &String| -> u8 {
+            let terms: Vec<String> = text::terms(v)
+                .into_iter()
+                .filter(|t| !own.contains(t))
+                .collect();
+            match terms.as_slice() {
+                [] => 0,
+                [one] => {
+                    if open.iter().any(|t| *t == one || near_form(t, one)) {
+                        return 2;
+                    }
+                    // Meaning is read only from whole common words: "CA" is close to
+                    // "California" in letters, not a value the query names.
+                    let word = v.trim().to_lowercase();
+                    let common = word.chars().count() >= 3 && v.chars().any(char::is_lowercase);
+                    let alike = common
+                        && open.iter().any(|t| {
+                            text::semantic::similarity(self.query.spelling(t), &word)
+                                .is_some_and(|s| s >= text::semantic::ALIKE)
+                        });
+                    u8::from(alike)
+                }
+                many => 2 * u8::from(many.iter().all(|t| open.contains(&t))),
+            }
+        };
+        let scored: Vec<(u8, &String)> = p
+            .named_values
+            .iter()
+            .chain(&p.examples)
+            .map(|v| (closeness(v), v))
+            .filter(|(c, _)| *c > 0)
+            .collect();
+        let best = scored.iter().map(|(c, _)| *c).max()?;
+        match scored
+            .iter()
+            .filter(|(c, _)| *c == best)
+            .collect::<Vec<_>>()
+            .as_slice()
+        {
+            [(_, one)] => Some((*one).clone()),
+            _ => None,
         }
     }
 
@@ -1008,6 +1079,13 @@ fn pick_number(
     None
 }
 
+/// Whether two stems are forms of one word: one begins the other and the shorter has at least
+/// four letters ("rental" and "rent", not "art" and "artist").
+fn near_form(a: &str, b: &str) -> bool {
+    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    short.len() >= 4 && long.starts_with(short)
+}
+
 fn pairwise_disjoint(scored: &[Scored]) -> bool {
     scored
         .iter()
@@ -1439,6 +1517,58 @@ mod tests {
             check(bare, "include it").arguments["is_included"],
             json!(false)
         );
+    }
+
+    #[test]
+    fn a_value_the_description_names_binds_when_the_query_names_it_too() {
+        text::semantic::load().expect("the semantic table loads");
+        let schema = |desc: &str| json!({"type": "object", "properties": {"city": {"type": "string"}, "kind": {"type": "string", "description": desc}}, "required": ["kind"]});
+        for (desc, query, want) in [
+            (
+                "Type of food like Sushi.",
+                "the closest sushi restaurant in Boston",
+                Some("Sushi"),
+            ),
+            (
+                "The unit of distance. Options: 'miles', 'kilometers'.",
+                "the distance in miles",
+                Some("miles"),
+            ),
+            (
+                "Valid values include: 'spades', 'clubs', 'hearts'.",
+                "the odds of drawing a heart",
+                Some("hearts"),
+            ),
+            (
+                "The intent, either to rent or to buy.",
+                "homes available for purchase",
+                Some("buy"),
+            ),
+            (
+                "Whether the user is looking to rent or buy.",
+                "find a rental in Lisbon",
+                Some("rent"),
+            ),
+            (
+                "Restrictions, e.g. vegan, vegetarian, gluten free.",
+                "a gluten free cake",
+                Some("gluten free"),
+            ),
+            // Two named values, or none: the description decides nothing.
+            (
+                "Options: 'miles', 'kilometers'.",
+                "miles or kilometers",
+                None,
+            ),
+            ("Type of food like Sushi.", "a restaurant nearby", None),
+        ] {
+            let b = check(schema(desc), query);
+            assert_eq!(
+                b.arguments.get("kind").and_then(Value::as_str),
+                want,
+                "{desc} / {query}"
+            );
+        }
     }
 
     #[test]

@@ -98,6 +98,10 @@ pub struct Param {
     pub nested: Vec<Param>,
     /// `examples`, rendered as text.
     pub examples: Vec<String>,
+    /// Values the description names in prose: quoted ones ("Options: 'miles', 'kilometers'") and
+    /// those listed after a cue ("e.g. vegan, vegetarian", "like Sushi", "either to rent or to
+    /// buy"), as written there.
+    pub named_values: Vec<String>,
     /// The property's own schema, compiled (`None` when it does not compile on its own, for
     /// example a `$ref` into the method's definitions).
     pub validator: Option<Compiled>,
@@ -242,6 +246,99 @@ fn stated_default(description: &str, kind: Option<&str>) -> Option<Value> {
     }
 }
 
+/// Values a description names in prose, in order, each once: quoted words and phrases, and the
+/// short items listed after a cue word ([`text::lexicon::VALUE_CUES`]) up to the end of the
+/// sentence. An item longer than three words is not a value, except that after "either" or
+/// "whether" its last word is ("whether the user is looking to rent or buy" names rent and buy).
+fn named_values(description: &str) -> Vec<String> {
+    static QUOTED: OnceLock<regex::Regex> = OnceLock::new();
+    let quoted = QUOTED.get_or_init(|| {
+        regex::Regex::new(r#"'([^'\n]{1,40})'|"([^"\n]{1,40})"|`([^`\n]{1,40})`"#)
+            .expect("the quoted-value pattern compiles")
+    });
+    let mut out: Vec<String> = Vec::new();
+    // A value is words: a path, an address, a date format or a number is an illustration of a
+    // form ("path/to/image.jpg", "YYYY-MM-DD"), not a value to pick.
+    let mut push = |v: &str| {
+        let v = v.trim().trim_matches(|c: char| !c.is_alphanumeric());
+        let words = v.split_whitespace().count();
+        let plain = v
+            .chars()
+            .all(|c| c.is_alphabetic() || c == ' ' || c == '-' || c == '\'');
+        let kind = v
+            .split_whitespace()
+            .any(|w| text::lexicon::VALUE_KINDS.contains(&w.to_lowercase().as_str()));
+        if plain
+            && !kind
+            && (1..=3).contains(&words)
+            && !text::terms(v).is_empty()
+            && !out.iter().any(|o| o.eq_ignore_ascii_case(v))
+        {
+            out.push(v.to_owned());
+        }
+    };
+    for c in quoted.captures_iter(description) {
+        if let Some(m) = c.get(1).or(c.get(2)).or(c.get(3)) {
+            push(m.as_str());
+        }
+    }
+    // ASCII lowercase keeps every byte where it was, so positions found in it index the
+    // description itself.
+    let lower = description.to_ascii_lowercase();
+    for cue in text::lexicon::VALUE_CUES {
+        let mut from = 0;
+        while let Some(at) = lower[from..].find(cue).map(|i| i + from) {
+            from = at + cue.len();
+            let bounded = lower[..at]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !c.is_alphanumeric())
+                && lower[from..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric());
+            if !bounded {
+                continue;
+            }
+            // The listed items run to the end of the sentence ("e.g." and "etc." are not ends).
+            let rest = &description[from..];
+            let end = rest
+                .char_indices()
+                .find(|&(i, c)| {
+                    matches!(c, ';' | ')' | '(' | ':' | '\n')
+                        || (c == '.'
+                            && rest[i + 1..].chars().next().is_none_or(char::is_whitespace)
+                            && !rest[..i].to_ascii_lowercase().ends_with("etc")
+                            && !rest[..i].to_ascii_lowercase().ends_with("e.g"))
+                })
+                .map_or(rest.len(), |(i, _)| i);
+            // Where the listed values are quoted, the quotes already gave them whole
+            // ("e.g. 'San Francisco, CA'" names one value, not two).
+            if rest[..end].contains(['\'', '"', '`']) {
+                continue;
+            }
+            let either = matches!(*cue, "either" | "whether");
+            for item in rest[..end]
+                .split([',', '/'])
+                .flat_map(|i| i.split(" or "))
+                .flat_map(|i| i.split(" and "))
+            {
+                let words: Vec<&str> = item
+                    .split_whitespace()
+                    .filter(|w| !text::lexicon::LIST_FILLERS.contains(&w.to_lowercase().as_str()))
+                    .collect();
+                match words.as_slice() {
+                    [] => {}
+                    short if short.len() <= 3 => push(&short.join(" ")),
+                    [.., last] if either => push(last),
+                    _ => {}
+                }
+            }
+        }
+    }
+    out
+}
+
 fn params_at(schema: &Value, depth: usize) -> Vec<Param> {
     let required: Vec<&str> = schema["required"]
         .as_array()
@@ -272,6 +369,7 @@ fn params_at(schema: &Value, depth: usize) -> Vec<Param> {
                     .flatten()
                     .map(render)
                     .collect(),
+                named_values: named_values(&description),
                 description,
                 temporal: None,
                 validator: None,
@@ -379,6 +477,48 @@ pub fn is_free_text(p: &Param) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_description_names_values_quoted_or_listed_after_a_cue() {
+        for (description, values) in [
+            (
+                "Options: 'miles', 'kilometers'.",
+                vec!["miles", "kilometers"],
+            ),
+            ("Type of food like Sushi.", vec!["Sushi"]),
+            (
+                "Restrictions e.g. vegan, vegetarian, gluten free, dairy free.",
+                vec!["vegan", "vegetarian", "gluten free", "dairy free"],
+            ),
+            (
+                "Whether the user is looking to rent or buy.",
+                vec!["rent", "buy"],
+            ),
+            (
+                "Specify the type. i.e., victim, accused, etc.",
+                vec!["victim", "accused"],
+            ),
+            ("The name of the user.", vec![]),
+            // Not values: a cue inside a word, long phrases, a cue with nothing after it, and a
+            // description whose lowercase is longer than itself.
+            ("Unlike others, it sorts.", vec![]),
+            (
+                "Such as the one the user means when they write it down.",
+                vec![],
+            ),
+            ("either", vec![]),
+            ("Whether , or .", vec![]),
+            ("İstanbul district, e.g. Kadıköy.", vec!["Kadıköy"]),
+            ("City and state, e.g. 'San Francisco, CA'.", vec![]),
+            ("The receiver, such as an email or phone number.", vec![]),
+            (
+                "Path, e.g. 'path/to/image.jpg' or 'YYYY-MM-DD' or '42'.",
+                vec!["YYYY-MM-DD"],
+            ),
+        ] {
+            assert_eq!(super::named_values(description), values, "{description}");
+        }
+    }
+
     use super::*;
     use serde_json::json;
 

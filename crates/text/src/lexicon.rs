@@ -659,6 +659,48 @@ pub const COUNT_LEADS: &[&str] = &[
     "best", "bottom", "first", "last", "latest", "limit", "next", "past", "top", "worst",
 ];
 
+/// Words after which a parameter's description lists values it takes ("e.g. vegan, vegetarian",
+/// "such as Python", "either to rent or to buy"). Lowercase; matched at word boundaries.
+pub const VALUE_CUES: &[&str] = &[
+    "e.g.",
+    "eg.",
+    "either",
+    "example:",
+    "examples:",
+    "for example",
+    "for instance",
+    "i.e.",
+    "including",
+    "like",
+    "one of",
+    "options:",
+    "such as",
+    "values:",
+    "whether",
+];
+
+/// Words that open or close a listed value without being part of it ("to rent", "buy etc").
+pub const LIST_FILLERS: &[&str] = &["a", "an", "and", "etc", "or", "the", "to"];
+
+/// Nouns that name a kind of value rather than a value ("such as an email or phone number",
+/// "e.g. country"): a description listing them says what form the value takes.
+pub const VALUE_KINDS: &[&str] = &[
+    "address",
+    "city",
+    "code",
+    "country",
+    "email",
+    "id",
+    "identifier",
+    "name",
+    "number",
+    "phone",
+    "state",
+    "url",
+    "username",
+    "zip",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
