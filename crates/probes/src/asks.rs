@@ -132,7 +132,7 @@ pub fn split(text: &str) -> Vec<Ask> {
     for ask in asks {
         let opens_with_number = text::words(&ask.text).first().is_some_and(|w| {
             w.starts_with(|c: char| c.is_ascii_digit())
-                || text::lexicon::NUMBER_WORDS.contains(&w.as_str())
+                || text::lexicon::NUMBER_VALUES.iter().any(|(n, _)| n == w)
         });
         if content_terms(&ask.text).len() >= 2 && (!opens_with_number || merged.is_empty()) {
             let text = if pending.is_empty() {

@@ -103,6 +103,8 @@ struct Binder<'a> {
     binding: Binding,
     used_terms: HashSet<String>,
     used_tokens: HashSet<String>,
+    /// Positions of the quantities already bound: "5%" and "5 years" are two fives.
+    used_numbers: HashSet<usize>,
     /// Tokens of the query's dates and times: their digits are not quantities.
     temporal_tokens: HashSet<String>,
 }
@@ -122,6 +124,7 @@ impl<'a> Binder<'a> {
             binding: Binding::default(),
             used_terms: HashSet::new(),
             used_tokens: HashSet::new(),
+            used_numbers: HashSet::new(),
             temporal_tokens,
         }
     }
@@ -330,11 +333,12 @@ impl<'a> Binder<'a> {
             .union(&self.temporal_tokens)
             .cloned()
             .collect();
-        let Some((token, v)) = pick_number(
+        let Some((at, v)) = pick_number(
             p,
             self.params,
             self.query,
             &not_quantities,
+            &self.used_numbers,
             &self.binding.arguments,
         ) else {
             return;
@@ -347,7 +351,7 @@ impl<'a> Binder<'a> {
         } else {
             serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)
         };
-        self.used_tokens.insert(token);
+        self.used_numbers.insert(at);
         self.binding.arguments.insert(p.name.clone(), value);
     }
 
@@ -1019,17 +1023,25 @@ fn nearest_entity(p: &Param, query: &Query, candidates: &[String]) -> Option<Str
 /// parameter's own words ("wait up to 600 seconds" for a `time` parameter described as "maximum
 /// wait time"); failing that, the lone unused number for the lone numeric parameter, or the
 /// number in the same position when numbers and unbound numeric parameters pair up one to one.
+/// The quantity for number parameter `p` and its position: one written in the unit the
+/// parameter is measured in ("6 hours" for "Total duration in hours"), else the nearest to a word
+/// of its own name or description ("for 5 years" for `time_in_years`), never one written in
+/// another open parameter's unit; else, when the open number parameters and the quantities are as
+/// many, the one in the same place in order. A number written as a word counts only right beside
+/// a word of the parameter's that no other open parameter shares ("two nights" for `nights`;
+/// "one" is too often not a number, "three sides" names no side).
 fn pick_number(
     p: &Param,
     params: &[Param],
     query: &Query,
-    used: &HashSet<String>,
+    used_tokens: &HashSet<String>,
+    used_numbers: &HashSet<usize>,
     bound: &Map<String, Value>,
-) -> Option<(String, f64)> {
+) -> Option<(usize, f64)> {
     let numbers: Vec<(usize, String, f64)> = query
         .numbers_at()
         .into_iter()
-        .filter(|(_, t, _)| !used.contains(t))
+        .filter(|(i, t, _)| !used_numbers.contains(i) && !used_tokens.contains(t))
         // "456 Elm St": a number followed by a name of two or more words is part of it, not a
         // quantity ("5 Ampere" is a quantity).
         .filter(|(i, _, _)| {
@@ -1042,27 +1054,11 @@ fn pick_number(
             !(capital(i + 1) && capital(i + 2))
         })
         .collect();
-    if numbers.is_empty() {
-        return None;
-    }
-    let own: HashSet<String> = text::terms(&format!("{} {}", p.name, p.description))
+    let words: Vec<(usize, f64)> = query
+        .number_words_at()
         .into_iter()
+        .filter(|(i, _)| !used_numbers.contains(i))
         .collect();
-    let mentions = query.mentions(&own);
-    let nearest = numbers
-        .iter()
-        .filter_map(|(i, t, v)| {
-            mentions
-                .iter()
-                .map(|m| m.abs_diff(*i))
-                .min()
-                .filter(|d| *d <= Weights::DEFAULT.near_tokens)
-                .map(|d| (d, t, v))
-        })
-        .min_by_key(|(d, _, _)| *d);
-    if let Some((_, t, v)) = nearest {
-        return Some((t.clone(), *v));
-    }
     let open: Vec<&Param> = params
         .iter()
         .filter(|q| {
@@ -1071,10 +1067,113 @@ fn pick_number(
                 && !bound.contains_key(&q.name)
         })
         .collect();
-    if open.len() == numbers.len() {
+    // The words of each open parameter, and those no other open parameter shares ("duration"
+    // but not "hour" for `duration` beside `duplications_per_hour`): a distinctive word
+    // places a quantity first.
+    let own_terms = |q: &Param| -> HashSet<String> {
+        text::terms(&format!("{} {}", q.name, q.description))
+            .into_iter()
+            .collect()
+    };
+    let all: Vec<(&str, HashSet<String>)> = open
+        .iter()
+        .map(|q| (q.name.as_str(), own_terms(q)))
+        .chain((!open.iter().any(|q| q.name == p.name)).then(|| (p.name.as_str(), own_terms(p))))
+        .collect();
+    // The unit a parameter is measured in: the words after "in" in its name or description
+    // ("Total duration in hours", `time_in_years`, "The mass in kg").
+    let units: Vec<(&str, HashSet<String>)> = all
+        .iter()
+        .map(|(name, _)| {
+            let q = params.iter().find(|q| q.name == *name).unwrap_or(p);
+            let words = text::words(&format!("{} . {}", q.name, q.description));
+            let after_in: HashSet<String> = words
+                .iter()
+                .enumerate()
+                .filter(|(_, w)| *w == "in")
+                .flat_map(|(i, _)| words.iter().skip(i + 1).take(2))
+                .flat_map(|w| text::terms(w))
+                .collect();
+            (*name, after_in)
+        })
+        .collect();
+    // The unit written with the quantity at `at`: fused ("1kg") or the next word ("6 hours").
+    let unit_of = |at: usize| -> HashSet<String> {
+        let fused = query.tokens.get(at).map(|t| {
+            t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '-')
+                .to_owned()
+        });
+        fused
+            .into_iter()
+            .chain(query.tokens.get(at + 1).cloned())
+            .flat_map(|t| text::terms(&t))
+            .collect()
+    };
+    let siblings: Vec<(&str, HashSet<String>)> = params
+        .iter()
+        .filter(|q| matches!(q.kind.as_deref(), Some("integer" | "number")))
+        .map(|q| (q.name.as_str(), own_terms(q)))
+        .collect();
+    let mentions: Vec<(&str, Vec<usize>, Vec<usize>)> = all
+        .iter()
+        .map(|(name, terms)| {
+            // Shared with any other number parameter, bound or not: "side" names none of
+            // `side1`, `side2`, `side3`.
+            let distinctive: HashSet<String> = terms
+                .iter()
+                .filter(|t| {
+                    !siblings
+                        .iter()
+                        .any(|(other, o)| other != name && o.contains(*t))
+                })
+                .cloned()
+                .collect();
+            (*name, query.mentions(&distinctive), query.mentions(terms))
+        })
+        .collect();
+    let distance = |mentions: &[usize], at: usize| mentions.iter().map(|m| m.abs_diff(at)).min();
+    let measured = |name: &str, at: usize| {
+        let unit = unit_of(at);
+        units
+            .iter()
+            .any(|(n, u)| *n == name && u.iter().any(|t| unit.contains(t)))
+    };
+    // A quantity written in the unit a parameter is measured in is that parameter's outright,
+    // and no other's; else it is the parameter's whose words are near it (for a number written
+    // as a word, right beside it and words no other open parameter shares).
+    let claim = |at: usize, word: bool| -> Option<usize> {
+        if mentions
+            .iter()
+            .any(|(n, _, _)| *n != p.name && measured(n, at))
+        {
+            return None;
+        }
+        if measured(&p.name, at) {
+            return Some(0);
+        }
+        let (_, distinctive, every) = mentions.iter().find(|(n, _, _)| *n == p.name)?;
+        if word {
+            distance(distinctive, at).filter(|d| *d <= 1)
+        } else {
+            distance(every, at).filter(|d| *d <= Weights::DEFAULT.near_tokens)
+        }
+    };
+    let nearest = numbers
+        .iter()
+        .filter_map(|(i, _, v)| claim(*i, false).map(|d| (d, *i, *v)))
+        .chain(
+            words
+                .iter()
+                .filter_map(|(i, v)| claim(*i, true).map(|d| (d, *i, *v))),
+        )
+        .min_by_key(|(d, i, _)| (*d, *i));
+    if let Some((_, i, v)) = nearest {
+        return Some((i, v));
+    }
+    if !numbers.is_empty() && open.len() == numbers.len() {
         let position = open.iter().position(|q| q.name == p.name)?;
-        let (_, t, v) = &numbers[position];
-        return Some((t.clone(), *v));
+        let (i, _, v) = &numbers[position];
+        return Some((*i, *v));
     }
     None
 }
@@ -1516,6 +1615,78 @@ mod tests {
         assert_eq!(
             check(bare, "include it").arguments["is_included"],
             json!(false)
+        );
+    }
+
+    #[test]
+    fn each_quantity_goes_to_the_parameter_whose_words_are_nearest() {
+        let interest = json!({"type": "object", "properties": {
+            "principal": {"type": "integer", "description": "The amount invested."},
+            "annual_rate": {"type": "number", "description": "The interest rate for a year as a percentage."},
+            "time_in_years": {"type": "integer", "description": "The time the money is invested for in years."}},
+            "required": ["principal", "annual_rate", "time_in_years"]});
+        let b = check(
+            interest,
+            "Compound interest on $10000 at an annual interest rate of 5% for 5 years.",
+        );
+        assert_eq!(b.arguments["annual_rate"], json!(5.0), "{b:?}");
+        assert_eq!(
+            b.arguments["time_in_years"],
+            json!(5),
+            "two fives are two quantities"
+        );
+        let bacteria = json!({"type": "object", "properties": {
+            "start_population": {"type": "integer", "description": "The starting population."},
+            "duplication_frequency": {"type": "integer", "description": "Duplications per hour."},
+            "duration": {"type": "integer", "description": "Total duration in hours."}},
+            "required": ["start_population", "duplication_frequency", "duration"]});
+        let b = check(
+            bacteria,
+            "Start with 5000 bacteria that duplicate once every hour for 6 hours.",
+        );
+        assert_eq!(b.arguments["duration"], json!(6), "{b:?}");
+        let booking = json!({"type": "object", "properties": {
+            "adults": {"type": "integer", "description": "The number of adults."},
+            "nights": {"type": "integer", "description": "The number of nights."}},
+            "required": ["adults", "nights"]});
+        let b = check(
+            booking.clone(),
+            "A room for two adults, three nights from May 2.",
+        );
+        assert_eq!(
+            (&b.arguments["adults"], &b.arguments["nights"]),
+            (&json!(2), &json!(3))
+        );
+        let b = check(booking, "A room for the one I booked last time.");
+        assert!(
+            b.arguments.is_empty(),
+            "a number word away from the parameter's word: {b:?}"
+        );
+        let triangle = json!({"type": "object", "properties": {
+            "side1": {"type": "integer", "description": "Length of the first side."},
+            "side2": {"type": "integer", "description": "Length of the second side."},
+            "side3": {"type": "integer", "description": "Length of the third side."}},
+            "required": ["side1", "side2", "side3"]});
+        let b = check(
+            triangle,
+            "The area of a triangle whose three sides are 3, 4, and 5.",
+        );
+        assert_eq!(
+            [
+                &b.arguments["side1"],
+                &b.arguments["side2"],
+                &b.arguments["side3"]
+            ],
+            [&json!(3), &json!(4), &json!(5)],
+            "\"three sides\" counts sides, it is no side's length"
+        );
+        let b = check(
+            json!({"type": "object", "properties": {"nights": {"type": "integer"}}, "required": ["nights"]}),
+            "the one I booked",
+        );
+        assert!(
+            b.arguments.is_empty(),
+            "a number word away from the parameter's word: {b:?}"
         );
     }
 

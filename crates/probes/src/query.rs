@@ -86,6 +86,21 @@ impl Query {
             .collect()
     }
 
+    /// Numbers written as words ("two nights"), with their token positions.
+    pub fn number_words_at(&self) -> Vec<(usize, f64)> {
+        self.tokens
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| {
+                let lower = t.to_lowercase();
+                text::lexicon::NUMBER_VALUES
+                    .iter()
+                    .find(|(w, _)| *w == lower)
+                    .map(|(_, v)| (i, *v))
+            })
+            .collect()
+    }
+
     /// Lists the query writes out as JSON arrays (`[12, 15, 18]`, `["a", "b"]`), in order.
     pub fn lists(&self) -> Vec<serde_json::Value> {
         let mut out = Vec::new();

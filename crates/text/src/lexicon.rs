@@ -409,38 +409,6 @@ pub const ABBREVIATIONS: &[&str] = &[
     "st", "vs",
 ];
 
-/// Numbers written as words. Words.
-pub const NUMBER_WORDS: &[&str] = &[
-    "dozen",
-    "eight",
-    "eighteen",
-    "eleven",
-    "fifteen",
-    "fifty",
-    "five",
-    "forty",
-    "four",
-    "fourteen",
-    "hundred",
-    "nine",
-    "nineteen",
-    "ninety",
-    "one",
-    "seven",
-    "seventeen",
-    "seventy",
-    "six",
-    "sixteen",
-    "sixty",
-    "ten",
-    "thirteen",
-    "thirty",
-    "three",
-    "twelve",
-    "twenty",
-    "two",
-];
-
 /// Plain words no identifier-like pattern should accept: a `pattern` that matches them accepts
 /// ordinary text, so a query's words matching it say nothing about the method. Words.
 pub const PLAIN_WORDS: &[&str] = &["hello", "report", "weather", "window"];
@@ -699,6 +667,39 @@ pub const VALUE_KINDS: &[&str] = &[
     "url",
     "username",
     "zip",
+];
+
+/// Numbers written as words, with their values.
+pub const NUMBER_VALUES: &[(&str, f64)] = &[
+    ("one", 1.0),
+    ("two", 2.0),
+    ("three", 3.0),
+    ("four", 4.0),
+    ("five", 5.0),
+    ("six", 6.0),
+    ("seven", 7.0),
+    ("eight", 8.0),
+    ("nine", 9.0),
+    ("ten", 10.0),
+    ("eleven", 11.0),
+    ("twelve", 12.0),
+    ("dozen", 12.0),
+    ("thirteen", 13.0),
+    ("fourteen", 14.0),
+    ("fifteen", 15.0),
+    ("sixteen", 16.0),
+    ("seventeen", 17.0),
+    ("eighteen", 18.0),
+    ("nineteen", 19.0),
+    ("twenty", 20.0),
+    ("thirty", 30.0),
+    ("forty", 40.0),
+    ("fifty", 50.0),
+    ("sixty", 60.0),
+    ("seventy", 70.0),
+    ("eighty", 80.0),
+    ("ninety", 90.0),
+    ("hundred", 100.0),
 ];
 
 #[cfg(test)]
