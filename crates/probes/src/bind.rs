@@ -393,6 +393,21 @@ impl<'a> Binder<'a> {
     /// parameter are its value. A place parameter that points one way takes the name the query
     /// points that way ("from Fresno" for the origin), and never the one pointed the other way.
     fn name(&mut self, p: &Param) {
+        // An address parameter takes the query's address as written.
+        if matches!(identifier_kind(&p.name), Some(Identifier::Address))
+            && let Some(address) = self.query.tokens.iter().find(|t| {
+                !self.used_tokens.contains(*t)
+                    && (t.contains("://")
+                        || t.starts_with("www.")
+                        || (t.contains('@') && t.contains('.')))
+            })
+        {
+            self.used_tokens.insert(address.clone());
+            self.binding
+                .arguments
+                .insert(p.name.clone(), Value::String(address.clone()));
+            return;
+        }
         if let Some(v) = self.named_value(p) {
             self.used_terms.extend(text::terms(&v));
             self.binding
@@ -447,6 +462,9 @@ impl<'a> Binder<'a> {
             .map(|e| with_region(p, query, e))
             .filter(|e| fits(p, e))
             .or_else(|| value_after_mention(p, query, &self.used_terms).filter(|e| fits(p, e)))
+            .or_else(|| {
+                modifier_of_described(p, query, &self.used_terms, self.topic).filter(|e| fits(p, e))
+            })
             .or_else(|| {
                 (open_strings <= 1)
                     .then(|| introduced_phrase(p, query, &self.used_terms, self.topic))
@@ -737,6 +755,7 @@ fn fits(p: &Param, value: &str) -> bool {
     match identifier_kind(&p.name) {
         Some(Identifier::Number) => value.chars().any(|c| c.is_ascii_digit()),
         Some(Identifier::Id) => looks_like_identifier(value),
+        Some(Identifier::Address) => value.contains(['.', '/', ':', '@']),
         None => true,
     }
 }
@@ -860,6 +879,8 @@ enum Identifier {
     Number,
     /// `user_id`, `websiteId`, `api_key`: a code, not a phrase.
     Id,
+    /// `url`, `callback_uri`, `email`: an address, written with its dots, slashes or at sign.
+    Address,
 }
 
 /// Whether the parameter's name ends in a word that makes it an identifier.
@@ -869,6 +890,7 @@ fn identifier_kind(name: &str) -> Option<Identifier> {
         "id" | "ids" | "uuid" | "guid" | "identifier" | "key" | "code" | "sku" => {
             Some(Identifier::Id)
         }
+        "url" | "uri" | "link" | "endpoint" | "email" => Some(Identifier::Address),
         _ => None,
     }
 }
@@ -886,6 +908,69 @@ fn looks_like_identifier(value: &str) -> bool {
 
 /// The words following a mention of `p`'s name ("the function 3x^2 + 2x - 1" for `function`), up
 /// to a connective or the end of the clause.
+/// The word the query puts before the thing a parameter's description is about: "classical"
+/// in "a classical concert" for "Genre of the concert", "sushi" in "a sushi restaurant" for
+/// "Cuisine of the restaurant", when that thing is what the method is about. Only a plain word
+/// the method's own metadata does not use, not a verb or a participle, not counted ("three star
+/// hotel"), and not one that rates or places ("best", "new", "nearby": [`QUALIFIERS`]).
+///
+/// [`QUALIFIERS`]: text::lexicon::QUALIFIERS
+fn modifier_of_described(
+    p: &Param,
+    query: &Query,
+    used: &HashSet<String>,
+    topic: &HashMap<String, f64>,
+) -> Option<String> {
+    let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+    // The thing described must be what the method is about ("Genre of the concert" for a
+    // concert search): a parameter's description can name anything.
+    let about: HashSet<String> = text::terms(&p.description)
+        .into_iter()
+        .filter(|t| !own.contains(t) && topic.contains_key(t))
+        .collect();
+    if about.is_empty() {
+        return None;
+    }
+    let tokens = &query.tokens;
+    let found: Vec<String> = (1..tokens.len())
+        .filter(|&i| text::terms(&tokens[i]).iter().any(|t| about.contains(t)))
+        .filter_map(|i| {
+            let word = &tokens[i - 1];
+            let lower = word.to_lowercase();
+            let terms = text::terms(word);
+            let plain = !word.is_empty() && word.chars().all(char::is_alphabetic);
+            let spoken = terms
+                .iter()
+                .any(|t| used.contains(t) || topic.contains_key(t) || own.contains(t));
+            // A verb ("check weather"), a participle ("detailed information", "freezing point")
+            // or a counted measure ("three star hotel") does not say what kind a thing is.
+            let verb = terms.first().is_some_and(|t| {
+                text::mutating_verb(t)
+                    || text::lexicon::GENERIC_VERBS.contains(&t.as_str())
+                    || text::lexicon::ASKING_VERBS.contains(&lower.as_str())
+            }) || lower.ends_with("ing")
+                || lower.ends_with("ed");
+            let counted = i >= 2
+                && (tokens[i - 2].chars().all(|c| c.is_ascii_digit())
+                    || text::lexicon::NUMBER_VALUES
+                        .iter()
+                        .any(|(n, _)| tokens[i - 2].eq_ignore_ascii_case(n)));
+            (plain
+                && terms.len() == 1
+                && !spoken
+                && !verb
+                && !counted
+                && !text::chatter(&terms[0])
+                && !text::lexicon::QUALIFIERS.contains(&lower.as_str()))
+            .then(|| word.clone())
+        })
+        .collect();
+    match found.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
+}
+
 fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Option<String> {
     let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
     let raw: Vec<&str> = query.text.split_whitespace().collect();
@@ -1687,6 +1772,44 @@ mod tests {
         assert!(
             b.arguments.is_empty(),
             "a number word away from the parameter's word: {b:?}"
+        );
+    }
+
+    #[test]
+    fn the_word_before_the_thing_described_says_its_kind() {
+        let concert = json!({"type": "object", "properties": {
+            "genre": {"type": "string", "description": "Genre of the concert."}},
+            "required": ["genre"]});
+        let topic: HashMap<String, f64> =
+            [("concert".to_owned(), 1.0), ("search".to_owned(), 1.0)].into();
+        let bound = |query: &str| {
+            bind(&params(&concert), &Query::parse(query), &topic)
+                .arguments
+                .get("genre")
+                .cloned()
+        };
+        assert_eq!(
+            bound("Find me a classical concert this weekend"),
+            Some(json!("classical"))
+        );
+        for query in [
+            "Find me a new concert",     // rates, says no kind
+            "Check concert times",       // a verb
+            "Find a three star concert", // counted
+            "Find the upcoming concert", // a participle-like qualifier
+        ] {
+            assert_eq!(bound(query), None, "{query}");
+        }
+        let url = json!({"type": "object", "properties": {"url": {"type": "string"}}, "required": ["url"]});
+        assert!(
+            check(url.clone(), "Get the data on Rome anomalies")
+                .arguments
+                .get("url")
+                .is_none()
+        );
+        assert_eq!(
+            check(url, "Get https://example.org/data now").arguments["url"],
+            json!("https://example.org/data")
         );
     }
 
