@@ -31,7 +31,7 @@ pub struct EvidenceUnit {
     /// Share of the query's terms the record itself says, without its call's arguments: what
     /// tells apart the results of one call.
     pub own_score: f64,
-    /// The terms of the record's text (its title and excerpt), computed once.
+    /// The terms of the record's text (its title, keys and values), computed once.
     pub terms: HashSet<String>,
     /// Whether it came from a call made only to give a later call its arguments (a club search
     /// before the squad lookup): a step towards the answer, stated after what it led to.
@@ -95,6 +95,33 @@ pub fn render(v: &Value, max: usize) -> String {
     }
     out
 }
+
+/// Text a record's words are read from: its keys and scalar values, depth first, up to
+/// [`SPOKEN_BYTES`].
+fn spoken(v: &Value, out: &mut String) {
+    if out.len() >= SPOKEN_BYTES {
+        return;
+    }
+    match v {
+        Value::Object(map) => {
+            for (k, child) in map {
+                out.push_str(k);
+                out.push(' ');
+                spoken(child, out);
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|i| spoken(i, out)),
+        other => {
+            if let Some(s) = scalar(other) {
+                out.push_str(&s);
+                out.push(' ');
+            }
+        }
+    }
+}
+
+/// Bytes of a record's text its terms are read from.
+const SPOKEN_BYTES: usize = 4096;
 
 fn pair(item: &Value) -> String {
     match item {
@@ -237,7 +264,11 @@ impl EvidenceRegistry {
                 }
                 let excerpt = render(data, 400);
                 let title = title_of(data, &fallback);
-                let mut terms: HashSet<String> = text::terms(&excerpt).into_iter().collect();
+                // What the record says is all of it, not just its short rendering: a fixture
+                // list names its competitions even where the excerpt stops at the dates.
+                let mut said = String::new();
+                spoken(data, &mut said);
+                let mut terms: HashSet<String> = text::terms(&said).into_iter().collect();
                 if title != fallback {
                     terms.extend(text::terms(&title));
                 }

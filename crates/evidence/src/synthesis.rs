@@ -434,6 +434,19 @@ mod tests {
     }
 
     #[test]
+    fn a_name_anywhere_in_a_record_is_no_gap() {
+        let rows: Vec<Value> = (1..=12)
+            .map(|d| json!({"date": format!("2026-12-{d:02}"), "home": "Leeds United Football Club", "away": "Arsenal", "competition": "Premier League"}))
+            .collect();
+        let s = answer(
+            "When do Arsenal play in the Premier League?",
+            &[("fixtures", json!({"team": "Arsenal", "fixtures": rows}))],
+        );
+        assert!(s.gaps.is_empty(), "{:?}", s.gaps);
+        assert!(s.sufficient);
+    }
+
+    #[test]
     fn records_of_one_call_with_the_same_fields_make_one_table() {
         let s = answer(
             "Show the transaction history",
