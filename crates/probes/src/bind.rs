@@ -4,6 +4,7 @@
 //! What a required parameter cannot get from the query or a default is reported missing.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
 
 use serde_json::{Map, Value};
 
@@ -60,13 +61,15 @@ struct Scored<'a> {
 /// what the query is about ("Uber" for an Uber method), not values to pass.
 ///
 /// The phases run in this order, each a [`Binder`] method, because each consumes words the later
-/// ones must not reuse: explicit assignments, enum values, dates and times, then per remaining
-/// parameter a pattern, the free text, a structured value, a list, a number or a name.
+/// ones must not reuse: explicit assignments, enum values, dates and times, lists written in
+/// prose, then per remaining parameter a pattern, the free text, a structured value, a list, a
+/// number or a name.
 pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Binding {
     let mut b = Binder::new(params, query, topic);
     b.assignments();
     b.enums();
     b.moments();
+    b.prose_lists();
     let assigned: HashSet<String> = b.binding.arguments.keys().cloned().collect();
     for p in params
         .iter()
@@ -105,6 +108,8 @@ struct Binder<'a> {
     used_tokens: HashSet<String>,
     /// Positions of the quantities already bound: "5%" and "5 years" are two fives.
     used_numbers: HashSet<usize>,
+    /// Where the lists already bound start in the query's text.
+    used_lists: HashSet<usize>,
     /// Tokens of the query's dates and times: their digits are not quantities.
     temporal_tokens: HashSet<String>,
 }
@@ -125,6 +130,7 @@ impl<'a> Binder<'a> {
             used_terms: HashSet::new(),
             used_tokens: HashSet::new(),
             used_numbers: HashSet::new(),
+            used_lists: HashSet::new(),
             temporal_tokens,
         }
     }
@@ -325,6 +331,40 @@ impl<'a> Binder<'a> {
         }
     }
 
+    /// Lists written in prose ("the values 12, 24, 36", "'Age', 'Income' and 'Education'"), for
+    /// the required list parameters, before names are read: their items are not names of other
+    /// parameters. A query that writes a list as JSON is left to [`Binder::list`].
+    fn prose_lists(&mut self) {
+        if !self.query.lists().is_empty() {
+            return;
+        }
+        let lists: Vec<&Param> = self
+            .params
+            .iter()
+            .filter(|q| q.required && q.kind.as_deref() == Some("array"))
+            .collect();
+        for p in &lists {
+            if self.binding.arguments.contains_key(&p.name) {
+                continue;
+            }
+            let open = lists
+                .iter()
+                .filter(|q| {
+                    q.item_kind == p.item_kind && !self.binding.arguments.contains_key(&q.name)
+                })
+                .count();
+            if let Some((start, list)) = prose_list(p, self.query, &self.used_lists, open) {
+                self.used_lists.insert(start);
+                for item in list.as_array().into_iter().flatten() {
+                    if let Some(s) = item.as_str() {
+                        self.used_terms.extend(text::terms(s));
+                    }
+                }
+                self.binding.arguments.insert(p.name.clone(), list);
+            }
+        }
+    }
+
     /// A number parameter takes the quantity that fits it best among those not yet used (nor part
     /// of a date or time); an integer parameter never takes a fraction.
     fn number(&mut self, p: &Param) {
@@ -451,6 +491,29 @@ impl<'a> Binder<'a> {
         if let Some(w) = way.filter(|w| *w != Direction::At) {
             candidates.retain(|e| cue(query, e).is_none_or(|c| c == w || c == Direction::At));
         }
+        // A name right beside a word of another parameter's own ("'TravelHistory' published"
+        // for `publisher`) is left to that parameter.
+        let beside = |q: &Param, e: &String| {
+            let own: HashSet<String> = text::terms(&q.name).into_iter().collect();
+            query.position_of(e).is_some_and(|at| {
+                let last = at + e.split_whitespace().count().saturating_sub(1);
+                query
+                    .mentions(&own)
+                    .iter()
+                    .any(|m| *m + 1 == at || *m == last + 1)
+            })
+        };
+        let others: Vec<&Param> = self
+            .params
+            .iter()
+            .filter(|q| {
+                q.name != p.name
+                    && q.required
+                    && q.kind.as_deref().is_none_or(|k| k == "string")
+                    && !self.binding.arguments.contains_key(&q.name)
+            })
+            .collect();
+        candidates.retain(|e| beside(p, e) || !others.iter().any(|q| beside(q, e)));
         let entity = cued
             .or_else(|| {
                 if open_strings <= 1 || candidates.len() >= open_strings {
@@ -1263,6 +1326,112 @@ fn pick_number(
     None
 }
 
+/// A list the query writes in prose for list parameter `p`: two or more numbers ("the values
+/// 12, 24, 36", "2nd, 3rd and 4th floors") for a list of numbers, two or more quoted phrases
+/// ("'Age', 'Income' and 'Education'") for a list of strings, joined by commas, "and" or "or".
+/// The list right after a word of the parameter's own (its name written out first), else the
+/// query's only such list when `open` list parameters of this kind are one. Returns where the
+/// list starts in the text, and the list.
+fn prose_list(
+    p: &Param,
+    query: &Query,
+    used: &HashSet<usize>,
+    open: usize,
+) -> Option<(usize, Value)> {
+    static NUMBERS: OnceLock<regex::Regex> = OnceLock::new();
+    static QUOTED: OnceLock<regex::Regex> = OnceLock::new();
+    let numbers = NUMBERS.get_or_init(|| {
+        let item = r"-?\d+(?:\.\d+)?(?:st|nd|rd|th)?";
+        regex::Regex::new(&format!(
+            r"{item}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){item})+"
+        ))
+        .expect("the number-list pattern compiles")
+    });
+    let quoted = QUOTED.get_or_init(|| {
+        let item = r#"(?:'[^'\n]{1,60}'|"[^"\n]{1,60}")"#;
+        regex::Regex::new(&format!(
+            r"{item}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){item})+"
+        ))
+        .expect("the quoted-list pattern compiles")
+    });
+    let text = &query.text;
+    let runs: Vec<(usize, Vec<Value>)> = match p.item_kind.as_deref() {
+        Some(kind @ ("number" | "integer")) => numbers
+            .find_iter(text)
+            .filter_map(|m| {
+                let items: Option<Vec<Value>> = m
+                    .as_str()
+                    .split(|c: char| c == ',' || c.is_whitespace())
+                    .filter(|w| !w.is_empty() && *w != "and" && *w != "or")
+                    .map(|w| {
+                        let digits = w.trim_end_matches(|c: char| c.is_alphabetic());
+                        let v: f64 = digits.parse().ok()?;
+                        if kind == "integer" {
+                            (v.fract() == 0.0).then(|| Value::from(v as i64))
+                        } else {
+                            serde_json::Number::from_f64(v).map(Value::Number)
+                        }
+                    })
+                    .collect();
+                Some((m.start(), items?))
+            })
+            .collect(),
+        Some("string") => quoted
+            .find_iter(text)
+            .map(|m| {
+                let items = m
+                    .as_str()
+                    .split(['\'', '"'])
+                    .enumerate()
+                    .filter(|(i, _)| i % 2 == 1)
+                    .map(|(_, s)| Value::String(s.trim().to_owned()))
+                    .collect();
+                (m.start(), items)
+            })
+            .collect(),
+        _ => return None,
+    };
+    let runs: Vec<(usize, Vec<Value>)> = runs
+        .into_iter()
+        .filter(|(start, items)| items.len() >= 2 && !used.contains(start))
+        .collect();
+    // Where the parameter is named: its name as written ("dataset_A"), else its own words.
+    let lower = text.to_ascii_lowercase();
+    let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+    let mut mentions: Vec<usize> = lower
+        .match_indices(&p.name.to_ascii_lowercase())
+        .map(|(i, m)| i + m.len())
+        .collect();
+    if mentions.is_empty() {
+        let mut at = 0;
+        for word in text.split_whitespace() {
+            let found = text[at..].find(word).map_or(at, |i| at + i);
+            at = found + word.len();
+            if text::terms(word).iter().any(|t| own.contains(t)) {
+                mentions.push(at);
+            }
+        }
+    }
+    let after_mention = runs
+        .iter()
+        .filter_map(|(start, items)| {
+            let gap = mentions
+                .iter()
+                .filter(|m| **m <= *start)
+                .map(|m| text[*m..*start].split_whitespace().count())
+                .min()?;
+            (gap <= 4).then_some((gap, *start, items))
+        })
+        .min_by_key(|(gap, start, _)| (*gap, *start));
+    if let Some((_, start, items)) = after_mention {
+        return Some((start, Value::Array(items.clone())));
+    }
+    match runs.as_slice() {
+        [(start, items)] if open == 1 => Some((*start, Value::Array(items.clone()))),
+        _ => None,
+    }
+}
+
 /// Whether two stems are forms of one word: one begins the other and the shorter has at least
 /// four letters ("rental" and "rent", not "art" and "artist").
 fn near_form(a: &str, b: &str) -> bool {
@@ -1772,6 +1941,45 @@ mod tests {
         assert!(
             b.arguments.is_empty(),
             "a number word away from the parameter's word: {b:?}"
+        );
+    }
+
+    #[test]
+    fn lists_written_in_prose_bind_to_the_list_parameter_they_follow() {
+        let datasets = json!({"type": "object", "properties": {
+            "dataset_A": {"type": "array", "items": {"type": "integer"}},
+            "dataset_B": {"type": "array", "items": {"type": "integer"}}},
+            "required": ["dataset_A", "dataset_B"]});
+        let b = check(
+            datasets,
+            "Compare dataset_A with the values 12, 24, 36 and dataset_B with the values 15, 30 and 42.",
+        );
+        assert_eq!(b.arguments["dataset_A"], json!([12, 24, 36]), "{b:?}");
+        assert_eq!(b.arguments["dataset_B"], json!([15, 30, 42]), "{b:?}");
+        let floors = json!({"type": "object", "properties": {
+            "floors": {"type": "array", "items": {"type": "integer"}, "description": "Floor numbers."}},
+            "required": ["floors"]});
+        assert_eq!(
+            check(floors.clone(), "Analyse the 2nd, 3rd and 4th floors.").arguments["floors"],
+            json!([2, 3, 4])
+        );
+        assert!(
+            check(floors, "Analyse floor 2.")
+                .arguments
+                .get("floors")
+                .is_none(),
+            "one number is no list"
+        );
+        let predictors = json!({"type": "object", "properties": {
+            "predictors": {"type": "array", "items": {"type": "string"}}},
+            "required": ["predictors"]});
+        assert_eq!(
+            check(
+                predictors,
+                "Regress on predictors 'Age', 'Income' and 'Education'."
+            )
+            .arguments["predictors"],
+            json!(["Age", "Income", "Education"])
         );
     }
 

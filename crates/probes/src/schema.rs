@@ -77,6 +77,8 @@ pub struct Param {
     pub required: bool,
     /// `type`, when a single one is given.
     pub kind: Option<String>,
+    /// For a list, its items' `type`, when a single one is given.
+    pub item_kind: Option<String>,
     /// Allowed values with their labels (the value itself, or a `const`'s title).
     pub choices: Vec<Choice>,
     /// Whether a `default` is declared.
@@ -357,6 +359,7 @@ fn params_at(schema: &Value, depth: usize) -> Vec<Param> {
                 name: name.clone(),
                 required: required.contains(&name.as_str()),
                 kind: p["type"].as_str().map(str::to_owned),
+                item_kind: p["items"]["type"].as_str().map(str::to_owned),
                 choices: choices(p, &description),
                 has_default: p.get("default").is_some(),
                 default: p.get("default").cloned(),
