@@ -1981,6 +1981,24 @@ mod tests {
             .arguments["predictors"],
             json!(["Age", "Income", "Education"])
         );
+        let videos = json!({"type": "object", "properties": {
+            "title": {"type": "string"},
+            "publisher": {"type": "string"},
+            "tags": {"type": "array", "items": {"type": "string"}}},
+            "required": ["title", "publisher", "tags"]});
+        let b = check(
+            videos,
+            "Did 'TravelHistory' publish a video tagged 'Taj Mahal', 'India' and 'architecture'?",
+        );
+        assert_eq!(
+            b.arguments["tags"],
+            json!(["Taj Mahal", "India", "architecture"])
+        );
+        assert_eq!(b.arguments["publisher"], json!("TravelHistory"), "{b:?}");
+        assert!(
+            b.missing.iter().any(|m| m.name == "title"),
+            "the list's items and the publisher's name are spent: {b:?}"
+        );
     }
 
     #[test]
