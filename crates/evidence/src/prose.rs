@@ -303,6 +303,15 @@ pub(crate) struct Context {
     pub(crate) currency: Option<&'static str>,
 }
 
+impl Context {
+    /// The context inside `record`: its own currency, else the one around it.
+    fn within(self, record: &Map<String, Value>) -> Context {
+        Context {
+            currency: record_currency(record).map(|(_, c)| c).or(self.currency),
+        }
+    }
+}
+
 /// A plain value as people write it; `None` for nothing to say (null, empty text or list).
 pub(crate) fn scalar(v: &Value, label: &Label, cx: Context) -> Option<String> {
     match v {
@@ -383,9 +392,7 @@ pub(crate) fn inline(v: &Value, label: &Label, cx: Context) -> Option<String> {
 
 /// A record on one line: `Spain 0.18` for a name and one value, else `name (label value, …)`.
 fn inline_record(map: &Map<String, Value>, cx: Context) -> String {
-    let cx = Context {
-        currency: record_currency(map).map(|(_, c)| c).or(cx.currency),
-    };
+    let cx = cx.within(map);
     let name_key = naming_key(map);
     let name = name_key.and_then(|k| map[k].as_str()).unwrap_or_default();
     let others: Vec<(&String, &Value)> = map
@@ -410,10 +417,11 @@ fn inline_record(map: &Map<String, Value>, cx: Context) -> String {
 
 /// `label value` for each field of `map` but `skip` with something to say.
 pub(crate) fn fields(map: &Map<String, Value>, skip: Option<&str>, cx: Context) -> Vec<String> {
+    let own = record_currency(map);
+    let currency_key = own.map(|(k, _)| k);
     let cx = Context {
-        currency: record_currency(map).map(|(_, c)| c).or(cx.currency),
+        currency: own.map(|(_, c)| c).or(cx.currency),
     };
-    let currency_key = record_currency(map).map(|(k, _)| k);
     map.iter()
         .filter(|(k, _)| Some(k.as_str()) != skip && Some(k.as_str()) != currency_key)
         .filter_map(|(k, v)| {
@@ -441,12 +449,7 @@ pub(crate) fn table(rows: &[Value], cx: Context) -> String {
     out.push_str(&format!("|{}\n", " --- |".repeat(keys.len())));
     for r in rows.iter().take(MAX_ROWS) {
         let map = r.as_object();
-        let cx = Context {
-            currency: map
-                .and_then(record_currency)
-                .map(|(_, c)| c)
-                .or(cx.currency),
-        };
+        let cx = map.map_or(cx, |m| cx.within(m));
         let cells: Vec<String> = keys
             .iter()
             .zip(&labels)

@@ -121,7 +121,7 @@ pub(crate) struct Statement {
     pub(crate) score: f64,
     /// The share of the request's terms its own record says: among the results of one call,
     /// whose arguments they share, what sets the best apart.
-    pub(crate) own: f64,
+    pub(crate) own_score: f64,
     /// The call it came from (round, sequence).
     pub(crate) call: (u32, u32),
     /// The fields shown, by name.
@@ -144,7 +144,6 @@ struct Field<'v> {
 pub(crate) fn statement(
     unit: &EvidenceUnit,
     ordinal: usize,
-    own: f64,
     tabular: bool,
     ask: &Ask,
 ) -> Option<Statement> {
@@ -155,7 +154,7 @@ pub(crate) fn statement(
         return Some(Statement {
             ordinal,
             score: unit.score,
-            own,
+            own_score: unit.own_score,
             call,
             keys: Vec::new(),
             text: format!("{}: {value} {marker}.", unit.title),
@@ -305,7 +304,7 @@ pub(crate) fn statement(
     Some(Statement {
         ordinal,
         score: unit.score,
-        own,
+        own_score: unit.own_score,
         call,
         keys: shown.iter().map(|f| f.key.to_owned()).collect(),
         text: lines.join("\n").trim_end().to_owned(),

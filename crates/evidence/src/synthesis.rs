@@ -98,17 +98,13 @@ pub fn synthesize(
     // Best-scoring units first, steps (results that only fed a later call) after what they led
     // to; equal scores (results of one call share its arguments) told apart by what each
     // record says; ties keep the order gathered.
-    let mut ranked: Vec<(usize, &crate::EvidenceUnit, f64)> = registry
-        .units()
-        .iter()
-        .enumerate()
-        .map(|(i, u)| (i, u, u.own_score))
-        .collect();
+    let mut ranked: Vec<(usize, &crate::EvidenceUnit)> =
+        registry.units().iter().enumerate().collect();
     ranked.sort_by(|a, b| {
         a.1.step
             .cmp(&b.1.step)
             .then(b.1.score.total_cmp(&a.1.score))
-            .then(b.2.total_cmp(&a.2))
+            .then(b.1.own_score.total_cmp(&a.1.own_score))
     });
     // A step (the club search before the squad) is said only when nothing it led to is. Only
     // the units that can be stated are written.
@@ -116,8 +112,8 @@ pub fn synthesize(
     let said = |steps: bool| -> Vec<Statement> {
         ranked
             .iter()
-            .filter(|(_, u, _)| u.step == steps)
-            .filter_map(|(i, u, own)| statement(u, i + 1, *own, tabular, ask))
+            .filter(|(_, u)| u.step == steps)
+            .filter_map(|(i, u)| statement(u, i + 1, tabular, ask))
             .take(MAX_STATEMENTS)
             .collect()
     };
@@ -181,8 +177,8 @@ fn compose(stated: &[&Statement]) -> String {
     let mut parts: Vec<String> = Vec::new();
     let mut done = vec![false; stated.len()];
     // A clear best answers first, in sentences, whatever it shares with the rest.
-    let leads =
-        stated.len() == 1 || (stated[0].score, stated[0].own) > (stated[1].score, stated[1].own);
+    let leads = stated.len() == 1
+        || (stated[0].score, stated[0].own_score) > (stated[1].score, stated[1].own_score);
     if leads {
         parts.push(stated[0].text.clone());
         done[0] = true;
