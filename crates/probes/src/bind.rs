@@ -570,7 +570,7 @@ impl<'a> Binder<'a> {
             match terms.as_slice() {
                 [] => 0,
                 [one] => {
-                    if open.iter().any(|t| *t == one || near_form(t, one)) {
+                    if open.iter().any(|t| *t == one || text::near_form(t, one)) {
                         return 2;
                     }
                     // Meaning is read only from whole common words: "CA" is close to
@@ -1430,13 +1430,6 @@ fn prose_list(
         [(start, items)] if open == 1 => Some((*start, Value::Array(items.clone()))),
         _ => None,
     }
-}
-
-/// Whether two stems are forms of one word: one begins the other and the shorter has at least
-/// four letters ("rental" and "rent", not "art" and "artist").
-fn near_form(a: &str, b: &str) -> bool {
-    let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
-    short.len() >= 4 && long.starts_with(short)
 }
 
 fn pairwise_disjoint(scored: &[Scored]) -> bool {

@@ -102,20 +102,15 @@ impl MethodIndex {
         self.reads_only
     }
 
-    /// Terms of the index that are near forms of `t` (one extends the other by at most two
-    /// letters; both at least four long): "gainer" for "gain".
+    /// Terms of the index that are near forms of `t` ([`text::near_form`]): "gainer" for
+    /// "gain".
     pub fn near_forms(&self, t: &str) -> Vec<&str> {
         if t.len() < 4 || t.chars().all(|c| c.is_ascii_digit()) {
             return Vec::new();
         }
         self.df
             .keys()
-            .filter(|d| {
-                d.as_str() != t
-                    && d.len() >= 4
-                    && d.len().abs_diff(t.len()) <= 2
-                    && (d.starts_with(t) || t.starts_with(d.as_str()))
-            })
+            .filter(|d| text::near_form(d, t))
             .map(String::as_str)
             .collect()
     }

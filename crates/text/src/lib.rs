@@ -160,6 +160,16 @@ fn fresh_pairs(text: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// Whether two stems are near forms of one word: one extends the other by one or two letters and
+/// both have at least four ("gainer" and "gain", "rental" and "rent"; not "art" and "artist").
+pub fn near_form(a: &str, b: &str) -> bool {
+    a != b
+        && a.len() >= 4
+        && b.len() >= 4
+        && a.len().abs_diff(b.len()) <= 2
+        && (a.starts_with(b) || b.starts_with(a))
+}
+
 /// Whether the stem `term` is chatter: present in a request, but not what it asks for.
 pub fn chatter(term: &str) -> bool {
     lexicon::CHATTER.binary_search(&term).is_ok()
