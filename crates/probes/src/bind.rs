@@ -1215,36 +1215,47 @@ fn pick_number(
                 && !bound.contains_key(&q.name)
         })
         .collect();
-    // The words of each open parameter, and those no other open parameter shares ("duration"
-    // but not "hour" for `duration` beside `duplications_per_hour`): a distinctive word
-    // places a quantity first.
-    let own_terms = |q: &Param| -> HashSet<String> {
-        text::terms(&format!("{} {}", q.name, q.description))
-            .into_iter()
-            .collect()
-    };
-    let all: Vec<(&str, HashSet<String>)> = open
+    // Each number parameter's words, and the unit it is measured in: the words after "in" in
+    // its name or description ("Total duration in hours", `time_in_years`, "The mass in kg").
+    struct Quantity<'p> {
+        name: &'p str,
+        terms: HashSet<String>,
+        unit: HashSet<String>,
+    }
+    let quantities: Vec<Quantity> = params
         .iter()
-        .map(|q| (q.name.as_str(), own_terms(q)))
-        .chain((!open.iter().any(|q| q.name == p.name)).then(|| (p.name.as_str(), own_terms(p))))
-        .collect();
-    // The unit a parameter is measured in: the words after "in" in its name or description
-    // ("Total duration in hours", `time_in_years`, "The mass in kg").
-    let units: Vec<(&str, HashSet<String>)> = all
-        .iter()
-        .map(|(name, _)| {
-            let q = params.iter().find(|q| q.name == *name).unwrap_or(p);
+        .filter(|q| matches!(q.kind.as_deref(), Some("integer" | "number")))
+        .map(|q| {
             let words = text::words(&format!("{} . {}", q.name, q.description));
-            let after_in: HashSet<String> = words
-                .iter()
-                .enumerate()
-                .filter(|(_, w)| *w == "in")
-                .flat_map(|(i, _)| words.iter().skip(i + 1).take(2))
-                .flat_map(|w| text::terms(w))
-                .collect();
-            (*name, after_in)
+            Quantity {
+                name: &q.name,
+                terms: text::terms(&format!("{} {}", q.name, q.description))
+                    .into_iter()
+                    .collect(),
+                unit: words
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, w)| *w == "in")
+                    .flat_map(|(i, _)| words.iter().skip(i + 1).take(2))
+                    .flat_map(|w| text::terms(w))
+                    .collect(),
+            }
         })
         .collect();
+    let mine = quantities.iter().find(|q| q.name == p.name)?;
+    // Words of its own that no other number parameter shares, bound or not: "side" names none
+    // of `side1`, `side2`, `side3`.
+    let distinctive: HashSet<String> = mine
+        .terms
+        .iter()
+        .filter(|t| {
+            !quantities
+                .iter()
+                .any(|q| q.name != p.name && q.terms.contains(*t))
+        })
+        .cloned()
+        .collect();
+    let (near_distinctive, near_any) = (query.mentions(&distinctive), query.mentions(&mine.terms));
     // The unit written with the quantity at `at`: fused ("1kg") or the next word ("6 hours").
     let unit_of = |at: usize| -> HashSet<String> {
         let fused = query.tokens.get(at).map(|t| {
@@ -1257,53 +1268,26 @@ fn pick_number(
             .flat_map(|t| text::terms(&t))
             .collect()
     };
-    let siblings: Vec<(&str, HashSet<String>)> = params
-        .iter()
-        .filter(|q| matches!(q.kind.as_deref(), Some("integer" | "number")))
-        .map(|q| (q.name.as_str(), own_terms(q)))
-        .collect();
-    let mentions: Vec<(&str, Vec<usize>, Vec<usize>)> = all
-        .iter()
-        .map(|(name, terms)| {
-            // Shared with any other number parameter, bound or not: "side" names none of
-            // `side1`, `side2`, `side3`.
-            let distinctive: HashSet<String> = terms
-                .iter()
-                .filter(|t| {
-                    !siblings
-                        .iter()
-                        .any(|(other, o)| other != name && o.contains(*t))
-                })
-                .cloned()
-                .collect();
-            (*name, query.mentions(&distinctive), query.mentions(terms))
-        })
-        .collect();
+    let measured = |q: &Quantity, unit: &HashSet<String>| q.unit.iter().any(|t| unit.contains(t));
     let distance = |mentions: &[usize], at: usize| mentions.iter().map(|m| m.abs_diff(at)).min();
-    let measured = |name: &str, at: usize| {
-        let unit = unit_of(at);
-        units
-            .iter()
-            .any(|(n, u)| *n == name && u.iter().any(|t| unit.contains(t)))
-    };
     // A quantity written in the unit a parameter is measured in is that parameter's outright,
-    // and no other's; else it is the parameter's whose words are near it (for a number written
-    // as a word, right beside it and words no other open parameter shares).
+    // and no other open one's; else it is the parameter's whose words are near it (for a number
+    // written as a word, right beside it and a word no sibling shares).
     let claim = |at: usize, word: bool| -> Option<usize> {
-        if mentions
-            .iter()
-            .any(|(n, _, _)| *n != p.name && measured(n, at))
-        {
+        let unit = unit_of(at);
+        let another = quantities.iter().any(|q| {
+            q.name != p.name && open.iter().any(|o| o.name == q.name) && measured(q, &unit)
+        });
+        if another {
             return None;
         }
-        if measured(&p.name, at) {
+        if measured(mine, &unit) {
             return Some(0);
         }
-        let (_, distinctive, every) = mentions.iter().find(|(n, _, _)| *n == p.name)?;
         if word {
-            distance(distinctive, at).filter(|d| *d <= 1)
+            distance(&near_distinctive, at).filter(|d| *d <= 1)
         } else {
-            distance(every, at).filter(|d| *d <= Weights::DEFAULT.near_tokens)
+            distance(&near_any, at).filter(|d| *d <= Weights::DEFAULT.near_tokens)
         }
     };
     let nearest = numbers
