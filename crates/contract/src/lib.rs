@@ -36,12 +36,17 @@ macro_rules! wire_enum {
     };
 }
 
+pub mod chat;
 pub mod error;
 pub mod openapi;
 pub mod request;
 pub mod response;
 pub mod tools;
 
+pub use chat::{
+    ChatEvent, ChatMessage, ChatModels, ChatRequest, ChatThread, ChatTurn, CitationList, ThreadList,
+    ThreadOpened, ThreadSummary, parse_chat_request,
+};
 pub use error::{ApiError, ErrorBody, ErrorCode};
 pub use request::{
     ClarificationPolicy, MAX_HISTORY_TURNS, QueryContext, QueryDepth, QueryRequest, ResponseShape,

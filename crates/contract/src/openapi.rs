@@ -5,7 +5,8 @@ use schemars::generate::SchemaSettings;
 use serde_json::{Value, json};
 
 use crate::{
-    AnswerDelta, ApiError, ErrorBody, QueryRequest, QueryResponse, ToolListing, TraceEvent,
+    AnswerDelta, ApiError, ChatModels, ChatRequest, ChatThread, ChatTurn, CitationList, ErrorBody,
+    QueryRequest, QueryResponse, ThreadList, ThreadOpened, ToolListing, TraceEvent,
 };
 
 /// The document, with `answerModelId` listing no particular models.
@@ -28,11 +29,26 @@ pub fn document_for(answer_models: &[String]) -> Value {
     let stage = schema(TraceEvent::json_schema_ref);
     let delta = schema(AnswerDelta::json_schema_ref);
     let failed = schema(ApiError::json_schema_ref);
+    let chat_request = schema(ChatRequest::json_schema_ref);
+    let chat_turn = schema(ChatTurn::json_schema_ref);
+    let chat_thread = schema(ChatThread::json_schema_ref);
+    let thread_list = schema(ThreadList::json_schema_ref);
+    let chat_models = schema(ChatModels::json_schema_ref);
+    let opened = schema(ThreadOpened::json_schema_ref);
+    let citations = schema(CitationList::json_schema_ref);
     let mut schemas = Value::Object(generator.take_definitions(true));
     enums_as_enum(&mut schemas);
     any_value_as_empty_schema(&mut schemas);
-    if !answer_models.is_empty() {
-        let field = &mut schemas["QueryRequest"]["properties"]["answerModelId"];
+    let model_fields: &[(&str, &str)] = if answer_models.is_empty() {
+        &[]
+    } else {
+        &[
+            ("QueryRequest", "answerModelId"),
+            ("ChatRequest", "selectedChatModel"),
+        ]
+    };
+    for (object, field) in model_fields {
+        let field = &mut schemas[object]["properties"][field];
         let mut allowed: Vec<Value> = answer_models.iter().map(|m| json!(m)).collect();
         if field["type"]
             .as_array()
@@ -49,6 +65,13 @@ pub fn document_for(answer_models: &[String]) -> Value {
         "description": "One Server-Sent Event's `data`; the SSE `event:` field names which schema it follows (see x-sse-events)",
         "oneOf": [stage, delta, response, failed],
     });
+    let chat_events = json!({"thread": opened, "stage": stage, "delta": delta, "citations": citations,
+        "answer": chat_turn, "clarification": chat_turn, "capability_miss": chat_turn, "error": failed});
+    let chat_stream = json!({
+        "description": "One Server-Sent Event's `data`; the SSE `event:` field names which schema it follows (see x-sse-events)",
+        "oneOf": [opened, stage, delta, citations, chat_turn, failed],
+    });
+    let thread_id = json!([{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}]);
 
     json!({
         "openapi": "3.1.0",
@@ -75,6 +98,45 @@ pub fn document_for(answer_models: &[String]) -> Value {
                     "503": err("Too many connections or running queries; retry after the Retry-After header"),
                     "504": err("The query did not settle within the request deadline")
                 }
+            }},
+            "/api/chat": {"post": {
+                "operationId": "chat",
+                "summary": "One chat message: a query through the same pipeline, in a thread that is stored",
+                "requestBody": {"required": true, "content": {"application/json": {"schema": chat_request}}},
+                "responses": {
+                    "200": {"description": "The stored turn; with `stream: true`, Server-Sent Events: `thread` first, `stage` as each stage ends, `delta` pieces of the answer, `citations`, then `answer`, `clarification` or `capability_miss` (the stored turn) or `error`. Request errors are answered before the stream starts, as JSON with their status.",
+                            "content": {"application/json": {"schema": chat_turn}, "text/event-stream": {"schema": chat_stream, "x-sse-events": chat_events}}},
+                    "400": err("Invalid request: the body names the field (a message over the cap, a widened tool scope, an unknown thread or option, a thread at its turn limit)"),
+                    "413": err("Request body too large"),
+                    "415": err("The body is not application/json"),
+                    "503": err("Too many running queries; retry after the Retry-After header"),
+                    "504": err("The turn did not settle within the request deadline")
+                }
+            }},
+            "/api/chat/threads": {"get": {
+                "operationId": "listThreads",
+                "summary": "Chat threads, most recently updated first",
+                "responses": {"200": {"description": "Threads", "content": {"application/json": {"schema": thread_list}}}}
+            }},
+            "/api/chat/threads/{id}": {
+                "get": {
+                    "operationId": "getThread",
+                    "summary": "A thread and its messages with their stored envelopes",
+                    "parameters": thread_id,
+                    "responses": {"200": {"description": "The thread", "content": {"application/json": {"schema": chat_thread}}},
+                                  "404": err("No such thread")}
+                },
+                "delete": {
+                    "operationId": "deleteThread",
+                    "summary": "Deletes a thread and its messages",
+                    "parameters": thread_id,
+                    "responses": {"204": {"description": "Deleted"}, "404": err("No such thread")}
+                }
+            },
+            "/api/chat/models": {"get": {
+                "operationId": "chatModels",
+                "summary": "The answer models a chat message may choose",
+                "responses": {"200": {"description": "Models", "content": {"application/json": {"schema": chat_models}}}}
             }},
             "/api/v1/tools": {"get": {
                 "operationId": "tools",

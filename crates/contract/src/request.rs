@@ -170,8 +170,16 @@ wire_enum! {
 
 /// Parses and validates a request body. Every failure names the field to blame.
 pub fn parse_query_request(body: &[u8]) -> Result<QueryRequest, ApiError> {
+    let mut request: QueryRequest = parse_strict(body)?;
+    validate(&mut request)?;
+    Ok(request)
+}
+
+/// Deserializes one strict JSON body (unknown fields refused), naming the field to blame in
+/// every failure: a wrongly typed value, a missing or duplicate field, trailing data.
+pub(crate) fn parse_strict<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, ApiError> {
     let mut de = serde_json::Deserializer::from_slice(body);
-    let mut request: QueryRequest = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+    let value: T = serde_path_to_error::deserialize(&mut de).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
         let at_root = path == "." || path.is_empty();
@@ -209,42 +217,52 @@ pub fn parse_query_request(body: &[u8]) -> Result<QueryRequest, ApiError> {
             format!("trailing data after the JSON body: {e}"),
         )
     })?;
-    validate(&mut request)?;
-    Ok(request)
+    Ok(value)
+}
+
+/// Trims `text` and checks it holds 1 to `limit` characters; the error names `field`.
+pub(crate) fn trimmed_text(text: &str, field: &str, limit: usize) -> Result<String, ApiError> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(ApiError::invalid(field, "must not be empty"));
+    }
+    let chars = trimmed.chars().count();
+    if chars > limit {
+        return Err(ApiError::invalid(
+            field,
+            format!("is {chars} characters; the limit is {limit}"),
+        ));
+    }
+    Ok(trimmed.to_owned())
+}
+
+/// Trims pinned tool ids and checks their number; the errors name `field` or its items.
+pub(crate) fn pinned_tools(tools: &mut [String], field: &str) -> Result<(), ApiError> {
+    if tools.len() > MAX_PINNED_TOOLS {
+        return Err(ApiError::invalid(
+            field,
+            format!(
+                "pins {} tools; the limit is {MAX_PINNED_TOOLS}",
+                tools.len()
+            ),
+        ));
+    }
+    for (i, t) in tools.iter_mut().enumerate() {
+        *t = t.trim().to_owned();
+        if t.is_empty() {
+            return Err(ApiError::invalid(
+                format!("{field}[{i}]"),
+                "must not be empty",
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn validate(request: &mut QueryRequest) -> Result<(), ApiError> {
-    let trimmed = request.query.trim();
-    if trimmed.is_empty() {
-        return Err(ApiError::invalid("query", "must not be empty"));
-    }
-    let chars = trimmed.chars().count();
-    if chars > MAX_QUERY_CHARS {
-        return Err(ApiError::invalid(
-            "query",
-            format!("is {chars} characters; the limit is {MAX_QUERY_CHARS}"),
-        ));
-    }
-    request.query = trimmed.to_owned();
+    request.query = trimmed_text(&request.query, "query", MAX_QUERY_CHARS)?;
     if let Some(tools) = &mut request.tools {
-        if tools.len() > MAX_PINNED_TOOLS {
-            return Err(ApiError::invalid(
-                "tools",
-                format!(
-                    "pins {} tools; the limit is {MAX_PINNED_TOOLS}",
-                    tools.len()
-                ),
-            ));
-        }
-        for (i, t) in tools.iter_mut().enumerate() {
-            *t = t.trim().to_owned();
-            if t.is_empty() {
-                return Err(ApiError::invalid(
-                    format!("tools[{i}]"),
-                    "must not be empty",
-                ));
-            }
-        }
+        pinned_tools(tools, "tools")?;
     }
     if let Some(context) = &mut request.context {
         if context.history.len() > MAX_HISTORY_TURNS {

@@ -751,6 +751,13 @@ pub const QUALIFIERS: &[&str] = &[
     "upcoming",
 ];
 
+/// Words a reply to "which did you mean?" wraps its choice in ("the rugby one, please", "I meant
+/// that option"): they pick nothing themselves. Stems.
+pub const CHOICE_FILLERS: &[&str] = &[
+    "choic", "choos", "go", "mean", "meant", "one", "option", "pick", "pleas", "select", "take",
+    "thank", "that", "want", "with",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -764,6 +771,7 @@ mod tests {
             LEAD_INS,
             CHATTER,
             EVERY_ITEM,
+            CHOICE_FILLERS,
         ] {
             assert!(
                 list.windows(2).all(|w| w[0] < w[1]),

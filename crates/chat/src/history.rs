@@ -1,0 +1,191 @@
+//! The conversation a message carries into the pipeline (`context.history`).
+//!
+//! Recent turns go in whole, newest first, while they fit three quarters of the budget; what is
+//! older is folded into one summary turn (the earlier questions, most recent first, as many as
+//! the rest of the budget holds). The fold is deterministic: the same thread gives the same
+//! history.
+
+use contract::request::MAX_QUERY_CHARS;
+use contract::{ChatMessage, MAX_HISTORY_TURNS, Role, Turn};
+
+/// Estimated tokens of `text`: about four characters each.
+pub fn tokens(text: &str) -> usize {
+    text.chars().count().div_ceil(4)
+}
+
+/// The history for the next message of a thread whose messages are `messages` (oldest first),
+/// within `budget` estimated tokens.
+pub fn history(messages: &[ChatMessage], budget: usize) -> Vec<Turn> {
+    let turns = spoken(messages);
+    let whole_budget = budget - budget / 4;
+    let mut used = 0;
+    let mut kept = 0;
+    for turn in turns.iter().rev() {
+        let cost = tokens(&turn.content);
+        if used + cost > whole_budget || kept + 1 >= MAX_HISTORY_TURNS {
+            break;
+        }
+        used += cost;
+        kept += 1;
+    }
+    let (older, recent) = turns.split_at(turns.len() - kept);
+    let mut out = Vec::with_capacity(kept + 1);
+    if let Some(summary) = summary(older, budget.saturating_sub(used)) {
+        out.push(summary);
+    }
+    out.extend_from_slice(recent);
+    out
+}
+
+/// One summary turn of the earlier questions in `older`, most recent first, within `budget`.
+fn summary(older: &[Turn], budget: usize) -> Option<Turn> {
+    const LEAD: &str = "Earlier questions: ";
+    let mut questions: Vec<&str> = Vec::new();
+    let mut used = tokens(LEAD);
+    for turn in older.iter().rev().filter(|t| t.role == Role::User) {
+        let cost = tokens(&turn.content) + 1;
+        if used + cost > budget || questions.len() + LEAD.len() >= MAX_QUERY_CHARS {
+            break;
+        }
+        used += cost;
+        questions.push(&turn.content);
+    }
+    if questions.is_empty() {
+        return None;
+    }
+    let content = clip(&format!("{LEAD}{}", questions.join("; ")));
+    Some(Turn {
+        role: Role::User,
+        content,
+    })
+}
+
+/// The thread's messages as turns: what was said, where a reply that chose a clarification's
+/// option reads as the question it answered with that option's label ("Who will win the World
+/// Cup? Rugby World Cup 2027"), so that a later follow-up joins the question actually answered.
+fn spoken(messages: &[ChatMessage]) -> Vec<Turn> {
+    let mut turns: Vec<Turn> = Vec::with_capacity(messages.len());
+    let mut asked: Option<&str> = None;
+    for (i, m) in messages.iter().enumerate() {
+        let content = match m.role {
+            Role::User => {
+                let chosen = m.selected_option_id.as_deref().and_then(|id| {
+                    let clarification = i
+                        .checked_sub(1)
+                        .and_then(|p| messages[p].envelope.as_ref())?
+                        .clarification
+                        .as_ref()?;
+                    clarification.options.iter().find(|o| o.id == id)
+                });
+                match (chosen, asked) {
+                    (Some(option), Some(question)) => format!("{question} {}", option.label),
+                    _ => {
+                        asked = Some(&m.content);
+                        m.content.clone()
+                    }
+                }
+            }
+            Role::Assistant => m.content.clone(),
+        };
+        let content = clip(content.trim());
+        if !content.is_empty() {
+            turns.push(Turn {
+                role: m.role,
+                content,
+            });
+        }
+    }
+    turns
+}
+
+/// `text` cut to the longest content a turn may carry.
+fn clip(text: &str) -> String {
+    text.chars().take(MAX_QUERY_CHARS).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(role: Role, content: &str) -> ChatMessage {
+        ChatMessage {
+            id: String::new(),
+            role,
+            content: content.into(),
+            created_at: String::new(),
+            selected_option_id: None,
+            envelope: None,
+        }
+    }
+
+    #[test]
+    fn short_threads_go_in_whole() {
+        let m = [
+            message(Role::User, "Price of Solana?"),
+            message(Role::Assistant, "The price of Solana is $150 [1]."),
+        ];
+        let h = history(&m, 1_000);
+        assert_eq!(h.len(), 2);
+        assert_eq!(h[0].content, "Price of Solana?");
+        assert_eq!(h[1].role, Role::Assistant);
+    }
+
+    #[test]
+    fn long_threads_fold_older_turns_into_one_summary_within_the_budget() {
+        let mut m = Vec::new();
+        for i in 0..40 {
+            m.push(message(Role::User, &format!("question number {i} about topic {i}")));
+            m.push(message(Role::Assistant, &"an answer that runs long ".repeat(8)));
+        }
+        let budget = 300;
+        let h = history(&m, budget);
+        let spent: usize = h.iter().map(|t| tokens(&t.content)).sum();
+        assert!(spent <= budget, "{spent} tokens over a budget of {budget}");
+        assert!(h.len() <= MAX_HISTORY_TURNS);
+        assert!(h[0].content.starts_with("Earlier questions: "), "{:?}", h[0]);
+        // The most recent turns are kept whole, and the fold names the most recent older question
+        // first.
+        assert_eq!(h.last().unwrap().role, Role::Assistant);
+        assert_eq!(h, history(&m, budget), "the same thread gives the same history");
+        let last_whole = h[1..]
+            .iter()
+            .find(|t| t.role == Role::User)
+            .unwrap()
+            .content
+            .clone();
+        let n: usize = last_whole
+            .split_whitespace()
+            .nth(2)
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(
+            h[0].content
+                .starts_with(&format!("Earlier questions: question number {}", n - 1)),
+            "{}",
+            h[0].content
+        );
+    }
+
+    #[test]
+    fn a_chosen_option_reads_as_the_question_it_answered() {
+        let clarification: contract::QueryResponse = serde_json::from_value(serde_json::json!({
+            "requestId": "r", "outcome": "clarification_required",
+            "clarification": {"kind": "ambiguous_interpretation", "question": "Which one?",
+                "options": [{"id": "opt-1", "label": "Rugby World Cup 2027", "description": "",
+                    "toolId": "markets", "method": "m", "arguments": {}}]},
+            "meta": {"lane": "deep", "latencyMs": 1, "modelCalls": 0, "toolCalls": 0,
+                "evidenceGathered": 0, "citationsDropped": 0, "rediscoveryRounds": 0}
+        }))
+        .unwrap();
+        let mut reply = message(Role::Assistant, "Which one?");
+        reply.envelope = Some(Box::new(clarification));
+        let mut chose = message(Role::User, "the rugby one");
+        chose.selected_option_id = Some("opt-1".into());
+        let h = history(
+            &[message(Role::User, "Who will win the World Cup?"), reply, chose],
+            1_000,
+        );
+        assert_eq!(h[2].content, "Who will win the World Cup? Rugby World Cup 2027");
+    }
+}
