@@ -134,19 +134,33 @@ mod tests {
     fn long_threads_fold_older_turns_into_one_summary_within_the_budget() {
         let mut m = Vec::new();
         for i in 0..40 {
-            m.push(message(Role::User, &format!("question number {i} about topic {i}")));
-            m.push(message(Role::Assistant, &"an answer that runs long ".repeat(8)));
+            m.push(message(
+                Role::User,
+                &format!("question number {i} about topic {i}"),
+            ));
+            m.push(message(
+                Role::Assistant,
+                &"an answer that runs long ".repeat(8),
+            ));
         }
         let budget = 300;
         let h = history(&m, budget);
         let spent: usize = h.iter().map(|t| tokens(&t.content)).sum();
         assert!(spent <= budget, "{spent} tokens over a budget of {budget}");
         assert!(h.len() <= MAX_HISTORY_TURNS);
-        assert!(h[0].content.starts_with("Earlier questions: "), "{:?}", h[0]);
+        assert!(
+            h[0].content.starts_with("Earlier questions: "),
+            "{:?}",
+            h[0]
+        );
         // The most recent turns are kept whole, and the fold names the most recent older question
         // first.
         assert_eq!(h.last().unwrap().role, Role::Assistant);
-        assert_eq!(h, history(&m, budget), "the same thread gives the same history");
+        assert_eq!(
+            h,
+            history(&m, budget),
+            "the same thread gives the same history"
+        );
         let last_whole = h[1..]
             .iter()
             .find(|t| t.role == Role::User)
@@ -183,9 +197,16 @@ mod tests {
         let mut chose = message(Role::User, "the rugby one");
         chose.selected_option_id = Some("opt-1".into());
         let h = history(
-            &[message(Role::User, "Who will win the World Cup?"), reply, chose],
+            &[
+                message(Role::User, "Who will win the World Cup?"),
+                reply,
+                chose,
+            ],
             1_000,
         );
-        assert_eq!(h[2].content, "Who will win the World Cup? Rugby World Cup 2027");
+        assert_eq!(
+            h[2].content,
+            "Who will win the World Cup? Rugby World Cup 2027"
+        );
     }
 }

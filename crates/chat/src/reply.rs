@@ -98,7 +98,12 @@ mod tests {
     #[test]
     fn a_reply_naming_one_option_chooses_it() {
         let c = asked();
-        for reply in ["the rugby one", "Rugby please", "I meant the FIFA one", "rugby world cup"] {
+        for reply in [
+            "the rugby one",
+            "Rugby please",
+            "I meant the FIFA one",
+            "rugby world cup",
+        ] {
             let chosen = chosen_option(reply, QUESTION, &c).map(|o| o.id.as_str());
             let want = if reply.to_lowercase().contains("rugby") {
                 "opt-b"

@@ -11,8 +11,8 @@ use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use contract::{ChatMessage, ChatThread, ChatTurn, QueryResponse, Role, ThreadSummary};
-use sqlx::Row;
 use sqlx::AnyPool;
+use sqlx::Row;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");

@@ -46,7 +46,9 @@ async fn postgres() -> Option<Store> {
             panic!("SLUICE_REQUIRE_POSTGRES is set but SLUICE_TEST_POSTGRES_URL is not")
         }
         Err(_) => {
-            eprintln!("SLUICE_TEST_POSTGRES_URL is not set: the PostgreSQL half of this test is skipped");
+            eprintln!(
+                "SLUICE_TEST_POSTGRES_URL is not set: the PostgreSQL half of this test is skipped"
+            );
             None
         }
     }
@@ -90,7 +92,10 @@ async fn turns_round_trip_with_their_envelopes_and_a_thread_can_be_deleted() {
             roles,
             [Role::User, Role::Assistant, Role::User, Role::Assistant]
         );
-        assert_eq!(thread.messages[2].selected_option_id.as_deref(), Some("opt-1"));
+        assert_eq!(
+            thread.messages[2].selected_option_id.as_deref(),
+            Some("opt-1")
+        );
         let stored = thread.messages[1].envelope.as_ref().expect("the envelope");
         assert_eq!(stored.outcome, Outcome::Answer);
         assert_eq!(stored.citations[0].excerpt, "New Zealand 0.31");
@@ -127,7 +132,10 @@ async fn a_refused_turn_writes_nothing() {
         let missing = store
             .append(turn(ThreadKey::Existing(new_thread_id()), "lost"), 5)
             .await;
-        assert!(matches!(missing, Err(StoreError::NoThread(_))), "{missing:?}");
+        assert!(
+            matches!(missing, Err(StoreError::NoThread(_))),
+            "{missing:?}"
+        );
     })
     .await;
 }

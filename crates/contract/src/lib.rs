@@ -44,8 +44,8 @@ pub mod response;
 pub mod tools;
 
 pub use chat::{
-    ChatEvent, ChatMessage, ChatModels, ChatRequest, ChatThread, ChatTurn, CitationList, ThreadList,
-    ThreadOpened, ThreadSummary, parse_chat_request,
+    ChatEvent, ChatMessage, ChatModels, ChatRequest, ChatThread, ChatTurn, CitationList,
+    ThreadList, ThreadOpened, ThreadSummary, parse_chat_request,
 };
 pub use error::{ApiError, ErrorBody, ErrorCode};
 pub use request::{

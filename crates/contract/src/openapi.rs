@@ -71,7 +71,8 @@ pub fn document_for(answer_models: &[String]) -> Value {
         "description": "One Server-Sent Event's `data`; the SSE `event:` field names which schema it follows (see x-sse-events)",
         "oneOf": [opened, stage, delta, citations, chat_turn, failed],
     });
-    let thread_id = json!([{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}]);
+    let thread_id =
+        json!([{"name": "id", "in": "path", "required": true, "schema": {"type": "string"}}]);
 
     json!({
         "openapi": "3.1.0",

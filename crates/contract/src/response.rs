@@ -221,6 +221,9 @@ pub struct Evidence {
     pub method: String,
     /// Index of the tool call in the execution record.
     pub call_seq: u32,
+    /// The arguments of the call that returned it.
+    #[serde(default)]
+    pub arguments: Value,
     /// Title.
     pub title: String,
     /// Relevance to the query, 0 to 1.

@@ -330,6 +330,7 @@ impl EvidenceRegistry {
                 tool_id: u.tool_id.clone(),
                 method: u.method.clone(),
                 call_seq: u.call_seq,
+                arguments: u.arguments.clone(),
                 title: u.title.clone(),
                 score: u.score,
                 excerpt: u.excerpt.clone(),

@@ -23,6 +23,71 @@ pub struct Config {
     pub sandbox: SandboxSection,
     /// `[models]`.
     pub models: ModelsConfig,
+    /// `[chat]`.
+    pub chat: ChatSection,
+}
+
+/// `[chat]`: the first-party chat's storage and guardrails.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ChatSection {
+    /// PostgreSQL URL (env `DATABASE_URL`); when unset, threads live in SQLite under `data_dir`.
+    pub database_url: Option<String>,
+    /// Directory of the SQLite file (flag `--data-dir`, env `SLUICE_DATA_DIR`); defaults to
+    /// `$XDG_DATA_HOME/sluice` or `~/.local/share/sluice`. Created on first run.
+    pub data_dir: Option<PathBuf>,
+    /// Longest accepted message, in characters (at most 4,000).
+    pub max_message_chars: usize,
+    /// Turns one thread may take; a message beyond them is refused.
+    pub max_turns_per_thread: u32,
+    /// Estimated tokens of earlier turns a message carries as context; older turns are folded
+    /// into one summary within it.
+    pub history_token_budget: usize,
+    /// Most threads `GET /api/chat/threads` lists.
+    pub max_threads_listed: u32,
+    /// Longest a database call waits for a connection (milliseconds).
+    pub store_timeout_ms: u64,
+}
+
+impl Default for ChatSection {
+    fn default() -> Self {
+        Self {
+            database_url: None,
+            data_dir: None,
+            max_message_chars: 2_000,
+            max_turns_per_thread: 200,
+            history_token_budget: 1_500,
+            max_threads_listed: 200,
+            store_timeout_ms: 5_000,
+        }
+    }
+}
+
+impl ChatSection {
+    /// Where the SQLite file lives when no `database_url` is set.
+    pub fn data_dir(&self) -> PathBuf {
+        self.data_dir
+            .clone()
+            .or_else(|| {
+                std::env::var_os("XDG_DATA_HOME")
+                    .map(PathBuf::from)
+                    .or_else(|| {
+                        std::env::var_os("HOME").map(|h| Path::new(&h).join(".local/share"))
+                    })
+                    .map(|d| d.join("sluice"))
+            })
+            .unwrap_or_else(|| PathBuf::from(".sluice"))
+    }
+
+    /// Opens the thread store this section names: PostgreSQL at `database_url`, else SQLite
+    /// under the data directory.
+    pub async fn open_store(&self) -> Result<chat::Store, chat::StoreError> {
+        let timeout = Duration::from_millis(self.store_timeout_ms);
+        match &self.database_url {
+            Some(url) => chat::Store::connect(url, timeout).await,
+            None => chat::Store::in_dir(&self.data_dir(), timeout).await,
+        }
+    }
 }
 
 /// `[server]`.
@@ -363,6 +428,14 @@ impl Config {
                 message: format!("'{v}' is not a port"),
             })?;
         }
+        if let Ok(v) = std::env::var("DATABASE_URL")
+            && !v.trim().is_empty()
+        {
+            config.chat.database_url = Some(v);
+        }
+        if let Some(v) = std::env::var_os("SLUICE_DATA_DIR").filter(|v| !v.is_empty()) {
+            config.chat.data_dir = Some(v.into());
+        }
         if let Ok(v) = std::env::var("SLUICE_BIND") {
             config.server.bind = v.parse().map_err(|_| ConfigError::Env {
                 name: "SLUICE_BIND",
@@ -421,6 +494,17 @@ impl Config {
             path: "configuration".into(),
             message,
         };
+        let limit = contract::request::MAX_QUERY_CHARS;
+        if !(1..=limit).contains(&self.chat.max_message_chars) {
+            return Err(invalid(format!(
+                "chat.max_message_chars must be 1 to {limit}"
+            )));
+        }
+        if self.chat.max_turns_per_thread == 0 {
+            return Err(invalid(
+                "chat.max_turns_per_thread must be at least 1".into(),
+            ));
+        }
         if !self
             .models
             .answer_models

@@ -20,7 +20,7 @@ use contract::{
 };
 use futures::StreamExt;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
-use tokio_stream_shim::ReceiverStream;
+pub(crate) use tokio_stream_shim::ReceiverStream;
 
 use crate::config::ServerConfig;
 use crate::metrics::Metrics;
@@ -37,6 +37,8 @@ pub struct AppState {
     pub limits: Arc<Limits>,
     /// The OpenAPI document, listing this server's answer models.
     pub openapi: Arc<String>,
+    /// The first-party chat, when its store is open.
+    pub chat: Option<Arc<crate::chat::Chat>>,
 }
 
 /// What one request may take.
@@ -58,6 +60,7 @@ impl AppState {
         let openapi = contract::openapi::document_for(pipeline.answer_models()).to_string();
         Self {
             openapi: Arc::new(openapi),
+            chat: None,
             pipeline,
             metrics: Arc::default(),
             limits: Arc::new(Limits {
@@ -70,6 +73,14 @@ impl AppState {
     }
 }
 
+impl AppState {
+    /// This state with the chat served from `store` under `settings`.
+    pub fn with_chat(mut self, store: chat::Store, settings: crate::config::ChatSection) -> Self {
+        self.chat = Some(Arc::new(crate::chat::Chat { store, settings }));
+        self
+    }
+}
+
 /// The router. Request tracing is the outermost layer; a body is read under its own size and
 /// time limits by the handler.
 pub fn app(state: AppState) -> Router {
@@ -79,6 +90,7 @@ pub fn app(state: AppState) -> Router {
         .route("/openapi.json", get(openapi))
         .route("/healthz", get(|| async { "ok" }))
         .route("/metrics", get(metrics))
+        .merge(crate::chat::routes())
         .fallback(|| async {
             error_response(ApiError::new(ErrorCode::NotFound, "no such endpoint"))
         })
@@ -134,6 +146,23 @@ fn is_json(headers: &HeaderMap) -> bool {
         .is_some_and(|media| media.trim().eq_ignore_ascii_case("application/json"))
 }
 
+/// Reads a JSON body within the size and time limits; refuses any other content type.
+pub(crate) async fn read_json_body(
+    limits: &Limits,
+    headers: &HeaderMap,
+    body: Body,
+) -> Result<Bytes, ApiError> {
+    if !is_json(headers) {
+        return Err(ApiError {
+            code: ErrorCode::UnsupportedMediaType,
+            message: "the request body must be JSON, sent with Content-Type: application/json"
+                .into(),
+            field: Some("Content-Type".into()),
+        });
+    }
+    read_body(limits, body).await
+}
+
 /// Reads the body within the size and time limits.
 async fn read_body(limits: &Limits, body: Body) -> Result<Bytes, ApiError> {
     let read = axum::body::to_bytes(body, limits.max_body_bytes);
@@ -166,7 +195,7 @@ async fn read_body(limits: &Limits, body: Body) -> Result<Bytes, ApiError> {
 }
 
 /// A running slot, waited for at most the queue timeout.
-async fn slot(limits: &Limits) -> Result<OwnedSemaphorePermit, ApiError> {
+pub(crate) async fn slot(limits: &Limits) -> Result<OwnedSemaphorePermit, ApiError> {
     let wait = Arc::clone(&limits.in_flight).acquire_owned();
     match tokio::time::timeout(limits.queue_timeout, wait).await {
         Ok(Ok(permit)) => Ok(permit),
@@ -179,15 +208,7 @@ async fn slot(limits: &Limits) -> Result<OwnedSemaphorePermit, ApiError> {
 
 async fn query(State(state): State<AppState>, headers: HeaderMap, body: Body) -> Response {
     let result = async {
-        if !is_json(&headers) {
-            return Err(ApiError {
-                code: ErrorCode::UnsupportedMediaType,
-                message: "the request body must be JSON, sent with Content-Type: application/json"
-                    .into(),
-                field: Some("Content-Type".into()),
-            });
-        }
-        let body = read_body(&state.limits, body).await?;
+        let body = read_json_body(&state.limits, &headers, body).await?;
         let request = contract::parse_query_request(&body)?;
         state.pipeline.check(&request)?;
         let permit = slot(&state.limits).await?;
@@ -207,7 +228,7 @@ async fn query(State(state): State<AppState>, headers: HeaderMap, body: Body) ->
 }
 
 /// Aborts the streamed run when the response stream is dropped (the client went away).
-struct AbortOnDrop(tokio::task::AbortHandle);
+pub(crate) struct AbortOnDrop(pub(crate) tokio::task::AbortHandle);
 
 impl Drop for AbortOnDrop {
     fn drop(&mut self) {
@@ -299,7 +320,7 @@ fn sse_event(e: &StreamEvent) -> Event {
 }
 
 /// The answer split at word boundaries into pieces of about 48 bytes.
-fn answer_pieces(response: &QueryResponse) -> Vec<String> {
+pub(crate) fn answer_pieces(response: &QueryResponse) -> Vec<String> {
     let Some(answer) = &response.answer else {
         return Vec::new();
     };

@@ -2,10 +2,12 @@
 //!
 //! - [`pipeline`]: the driver that sequences the stages and checks the cross-stage invariants;
 //! - [`http`]: the HTTP API (`app(state)`), every error through one JSON mapping;
+//! - [`chat`]: the first-party chat (`/api/chat`, its threads, the page at `/`);
 //! - [`config`]: TOML configuration with environment overrides;
 //! - [`telemetry`]: logs, and OpenTelemetry export when configured;
 //! - the `sluice` binary (`src/main.rs`): `serve`, `query`, `tools`.
 
+pub mod chat;
 pub mod cli;
 pub mod config;
 pub mod http;

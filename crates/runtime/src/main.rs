@@ -27,6 +27,10 @@ struct Cli {
     /// Configuration file (TOML). Every key is optional.
     #[arg(long, global = true, env = "SLUICE_CONFIG")]
     config: Option<PathBuf>,
+    /// Where the chat's threads are kept (a SQLite file inside; created on first run). Ignored
+    /// when DATABASE_URL names a PostgreSQL server. Default: ~/.local/share/sluice.
+    #[arg(long, global = true, env = "SLUICE_DATA_DIR")]
+    data_dir: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -104,7 +108,10 @@ fn main() {
 }
 
 fn run(cli: Cli) -> anyhow::Result<i32> {
-    let config = Config::load(cli.config.as_deref()).map_err(|e| UsageError(e.to_string()))?;
+    let mut config = Config::load(cli.config.as_deref()).map_err(|e| UsageError(e.to_string()))?;
+    if let Some(dir) = cli.data_dir {
+        config.chat.data_dir = Some(dir);
+    }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -163,13 +170,22 @@ async fn serve(
         config.server.bind = b;
     }
     let pipeline = Arc::new(runtime::build_pipeline(&config, true)?);
-    let state = AppState::new(pipeline, &config.server);
+    let store = config
+        .chat
+        .open_store()
+        .await
+        .context("opening the chat's thread store")?;
+    let kept = match store.backend() {
+        chat::store::Backend::Sqlite => config.chat.data_dir().display().to_string(),
+        chat::store::Backend::Postgres => "PostgreSQL (DATABASE_URL)".to_owned(),
+    };
+    let state = AppState::new(pipeline, &config.server).with_chat(store, config.chat.clone());
     let addr = std::net::SocketAddr::new(config.server.bind, config.server.port);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
     eprintln!(
-        "sluice: serving on http://{} (POST /api/v1/query, GET /api/v1/tools, /openapi.json)",
+        "sluice: serving on http://{} (the chat page at /, POST /api/v1/query, GET /api/v1/tools, /openapi.json); chat threads kept in {kept}",
         listener.local_addr()?
     );
     runtime::server::serve(listener, state, &config.server, async {

@@ -125,6 +125,11 @@ impl Pipeline {
         &self.settings.answer_models
     }
 
+    /// The answer model used when a request names none.
+    pub fn default_answer_model(&self) -> &str {
+        &self.settings.default_answer_model
+    }
+
     /// The marketplace.
     pub fn marketplace(&self) -> &Arc<Marketplace> {
         &self.marketplace
