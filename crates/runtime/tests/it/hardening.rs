@@ -35,7 +35,7 @@ impl BuiltinTool for Slow {
 }
 
 /// Serves a slow rainfall tool over streamable HTTP; returns its URL and call counter.
-fn slow_tool(sleep: Duration) -> (String, Arc<AtomicUsize>) {
+pub(crate) fn slow_tool(sleep: Duration) -> (String, Arc<AtomicUsize>) {
     let calls = Arc::new(AtomicUsize::new(0));
     let tool: Arc<dyn BuiltinTool> = Arc::new(Slow {
         manifest: serde_json::from_value(json!({
@@ -58,7 +58,7 @@ fn slow_tool(sleep: Duration) -> (String, Arc<AtomicUsize>) {
     (format!("http://{addr}/mcp"), calls)
 }
 
-fn with_remote(url: String) -> Config {
+pub(crate) fn with_remote(url: String) -> Config {
     let mut config = Config::default();
     config.marketplace.builtin = false;
     config.marketplace.allow_loopback = true;
@@ -70,7 +70,7 @@ fn with_remote(url: String) -> Config {
     config
 }
 
-const RAIN: &str = "What is the rainfall at the station today?";
+pub(crate) const RAIN: &str = "What is the rainfall at the station today?";
 
 fn addr_of(url: &str) -> String {
     url.trim_start_matches("http://").to_owned()

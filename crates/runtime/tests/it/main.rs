@@ -4,6 +4,7 @@
 mod anchors;
 mod answers;
 mod chained;
+mod chat;
 mod compound;
 mod conversation;
 mod errors;

@@ -13,12 +13,22 @@ pub struct Server {
     pub pipeline: Arc<Pipeline>,
 }
 
-/// Starts a server for `config` on its own thread and runtime.
-pub fn start(config: Config) -> Server {
+/// Starts a server for `config` on its own thread and runtime. Its chat keeps threads in a
+/// fresh SQLite directory unless the configuration names a database or a directory.
+pub fn start(mut config: Config) -> Server {
+    if config.chat.database_url.is_none() && config.chat.data_dir.is_none() {
+        config.chat.data_dir = Some(fresh_dir("sluice-chat"));
+    }
     let pipeline = Arc::new(runtime::build_pipeline(&config, false).expect("pipeline builds"));
     let state = AppState::new(Arc::clone(&pipeline), &config.server);
     let server = config.server.clone();
     let addr = on_own_runtime(2, move |listener| async move {
+        let store = config
+            .chat
+            .open_store()
+            .await
+            .expect("the chat store opens");
+        let state = state.with_chat(store, config.chat.clone());
         runtime::server::serve(listener, state, &server, std::future::pending())
             .await
             .unwrap();
@@ -27,6 +37,13 @@ pub fn start(config: Config) -> Server {
         url: format!("http://{addr}"),
         pipeline,
     }
+}
+
+/// A new, empty directory under the system's temporary directory.
+pub fn fresh_dir(prefix: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("{prefix}-{}", chat::new_thread_id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 /// Serves `app` on a loopback port from its own thread and runtime (so that blocking handlers
