@@ -15,8 +15,13 @@ function el(tag, attrs = {}, ...children) {
     else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
     else node.setAttribute(key, value);
   }
-  for (const child of children) if (child) node.append(child);
+  append(node, ...children);
   return node;
+}
+
+/** Appends the children that exist (a section with nothing to show is `null`). */
+function append(node, ...children) {
+  for (const child of children) if (child !== null && child !== undefined) node.append(child);
 }
 
 function showError(message) {
@@ -99,12 +104,12 @@ async function deleteThread() {
   }
 }
 
-/** Answer text with each `[n]` as a chip that opens its source. */
-function answerText(text, envelope) {
-  const span = el('div', { class: 'answer-text' });
-  for (const part of text.split(/(\[\d+\])/)) {
-    const cited = /^\[(\d+)\]$/.exec(part);
-    const citation = cited && envelope.citations.find((c) => c.ordinal === Number(cited[1]));
+/** A line of answer text with each `[n]` as a chip that opens its source. */
+function cited(line, envelope) {
+  const span = el('span');
+  for (const part of line.split(/(\[\d+\])/)) {
+    const marker = /^\[(\d+)\]$/.exec(part);
+    const citation = marker && envelope.citations.find((c) => c.ordinal === Number(marker[1]));
     if (citation) {
       span.append(el('button', {
         type: 'button', class: 'chip', text: `[${citation.ordinal}]`,
@@ -116,6 +121,38 @@ function answerText(text, envelope) {
     }
   }
   return span;
+}
+
+/** The cells of one Markdown table row (`| a | b |`). */
+function cells(row) {
+  return row.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+}
+
+/** A Markdown table's lines as an HTML table; the second line is the header rule. */
+function table(lines, envelope) {
+  const [head, , ...rows] = lines;
+  return el('div', { class: 'table-wrap' }, el('table', {},
+    el('thead', {}, el('tr', {}, ...cells(head).map((c) => el('th', { scope: 'col' }, cited(c, envelope))))),
+    el('tbody', {}, ...rows.map((r) => el('tr', {}, ...cells(r).map((c) => el('td', {}, cited(c, envelope))))))));
+}
+
+/** The answer: paragraphs and Markdown tables, citations as chips. */
+function answerText(text, envelope) {
+  const out = el('div', { class: 'answer-text' });
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length;) {
+    if (lines[i].trim().startsWith('|') && (lines[i + 1] || '').trim().startsWith('|')) {
+      const start = i;
+      while (i < lines.length && lines[i].trim().startsWith('|')) i += 1;
+      out.append(table(lines.slice(start, i), envelope));
+      continue;
+    }
+    const start = i;
+    while (i < lines.length && lines[i].trim() !== '' && !lines[i].trim().startsWith('|')) i += 1;
+    if (i > start) out.append(el('p', {}, cited(lines.slice(start, i).join('\n'), envelope)));
+    while (i < lines.length && lines[i].trim() === '') i += 1;
+  }
+  return out;
 }
 
 function showSource(envelope, citation) {
@@ -165,14 +202,15 @@ function clarificationCard(c) {
 
 function missNotice(m) {
   const notice = el('div', { class: 'card miss', role: 'note', 'aria-label': 'Cannot answer' },
+    el('strong', { text: 'This cannot be answered with the available tools.' }),
     el('p', { text: m.message }));
-  notice.append(list('unserved', 'Not served:', m.unservedParts));
+  append(notice, list('unserved', 'Not served:', m.unservedParts));
   if (m.servableParts && m.servableParts.length > 0) {
     notice.append(el('div', { class: 'options' }, ...m.servableParts.map((p) =>
       el('button', { type: 'button', class: 'servable', text: `Answer the rest: ${p.text}`,
         onclick: () => send(p.text) }))));
   }
-  notice.append(list('nearest', 'Nearest methods:',
+  append(notice, list('nearest', 'Nearest methods:',
     (m.nearestMethods || []).map((n) => `${n.toolId}.${n.method} — ${n.whyNot}`)));
   return notice;
 }
@@ -197,8 +235,7 @@ function renderMessage(m) {
   } else if (envelope.outcome === 'capability_miss' && envelope.capabilityMiss) {
     item.append(missNotice(envelope.capabilityMiss));
   }
-  item.append(list('gaps', 'Gaps:', envelope.gaps));
-  item.append(list('conflicts', 'Conflicts:', envelope.conflicts));
+  append(item, list('gaps', 'Gaps:', envelope.gaps), list('conflicts', 'Conflicts:', envelope.conflicts));
   return item;
 }
 

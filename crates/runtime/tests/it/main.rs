@@ -3,6 +3,7 @@
 
 mod anchors;
 mod answers;
+mod browser;
 mod chained;
 mod chat;
 mod compound;
