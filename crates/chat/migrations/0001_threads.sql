@@ -1,5 +1,6 @@
 -- Threads and their messages. Written to run unchanged on SQLite and PostgreSQL: text ids,
--- BIGINT milliseconds since the Unix epoch, JSON as text.
+-- BIGINT milliseconds since the Unix epoch, JSON as text. A reply that asked a clarification keeps
+-- it apart from its envelope too, so that the next turn reads it without the whole envelope.
 CREATE TABLE chat_threads (
     id TEXT PRIMARY KEY,
     title TEXT NOT NULL,
@@ -18,6 +19,7 @@ CREATE TABLE chat_messages (
     role TEXT NOT NULL,
     content TEXT NOT NULL,
     selected_option_id TEXT,
+    clarification TEXT,
     envelope TEXT,
     created_at BIGINT NOT NULL,
     UNIQUE (thread_id, seq)

@@ -6,7 +6,21 @@
 //! history.
 
 use contract::request::MAX_QUERY_CHARS;
-use contract::{ChatMessage, MAX_HISTORY_TURNS, Role, Turn};
+use contract::{Clarification, MAX_HISTORY_TURNS, Role, Turn};
+
+/// One earlier message as the next turn needs it: what was said, the option a person's message
+/// chose, and the clarification a reply asked.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Said {
+    /// Who said it.
+    pub role: Role,
+    /// What was said.
+    pub content: String,
+    /// The clarification option a person's message chose.
+    pub selected_option_id: Option<String>,
+    /// The clarification a reply asked.
+    pub clarification: Option<Clarification>,
+}
 
 /// Estimated tokens of `text`: about four characters each.
 pub fn tokens(text: &str) -> usize {
@@ -15,7 +29,7 @@ pub fn tokens(text: &str) -> usize {
 
 /// The history for the next message of a thread whose messages are `messages` (oldest first),
 /// within `budget` estimated tokens.
-pub fn history(messages: &[ChatMessage], budget: usize) -> Vec<Turn> {
+pub fn history(messages: &[Said], budget: usize) -> Vec<Turn> {
     let turns = spoken(messages);
     let whole_budget = budget - budget / 4;
     let mut used = 0;
@@ -63,18 +77,14 @@ fn summary(older: &[Turn], budget: usize) -> Option<Turn> {
 /// The thread's messages as turns: what was said, where a reply that chose a clarification's
 /// option reads as the question it answered with that option's label ("Who will win the World
 /// Cup? Rugby World Cup 2027"), so that a later follow-up joins the question actually answered.
-fn spoken(messages: &[ChatMessage]) -> Vec<Turn> {
+fn spoken(messages: &[Said]) -> Vec<Turn> {
     let mut turns: Vec<Turn> = Vec::with_capacity(messages.len());
     let mut asked: Option<&str> = None;
     for (i, m) in messages.iter().enumerate() {
         let content = match m.role {
             Role::User => {
                 let chosen = m.selected_option_id.as_deref().and_then(|id| {
-                    let clarification = i
-                        .checked_sub(1)
-                        .and_then(|p| messages[p].envelope.as_ref())?
-                        .clarification
-                        .as_ref()?;
+                    let clarification = messages[i.checked_sub(1)?].clarification.as_ref()?;
                     clarification.options.iter().find(|o| o.id == id)
                 });
                 match (chosen, asked) {
@@ -107,14 +117,12 @@ fn clip(text: &str) -> String {
 mod tests {
     use super::*;
 
-    fn message(role: Role, content: &str) -> ChatMessage {
-        ChatMessage {
-            id: String::new(),
+    fn message(role: Role, content: &str) -> Said {
+        Said {
             role,
             content: content.into(),
-            created_at: String::new(),
             selected_option_id: None,
-            envelope: None,
+            clarification: None,
         }
     }
 
@@ -183,17 +191,14 @@ mod tests {
 
     #[test]
     fn a_chosen_option_reads_as_the_question_it_answered() {
-        let clarification: contract::QueryResponse = serde_json::from_value(serde_json::json!({
-            "requestId": "r", "outcome": "clarification_required",
-            "clarification": {"kind": "ambiguous_interpretation", "question": "Which one?",
-                "options": [{"id": "opt-1", "label": "Rugby World Cup 2027", "description": "",
-                    "toolId": "markets", "method": "m", "arguments": {}}]},
-            "meta": {"lane": "deep", "latencyMs": 1, "modelCalls": 0, "toolCalls": 0,
-                "evidenceGathered": 0, "citationsDropped": 0, "rediscoveryRounds": 0}
+        let clarification: Clarification = serde_json::from_value(serde_json::json!({
+            "kind": "ambiguous_interpretation", "question": "Which one?",
+            "options": [{"id": "opt-1", "label": "Rugby World Cup 2027", "description": "",
+                "toolId": "markets", "method": "m", "arguments": {}}]
         }))
         .unwrap();
         let mut reply = message(Role::Assistant, "Which one?");
-        reply.envelope = Some(Box::new(clarification));
+        reply.clarification = Some(clarification);
         let mut chose = message(Role::User, "the rugby one");
         chose.selected_option_id = Some("opt-1".into());
         let h = history(

@@ -10,7 +10,9 @@
 use std::path::Path;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use contract::{ChatMessage, ChatThread, ChatTurn, QueryResponse, Role, ThreadSummary};
+use contract::{ChatMessage, ChatThread, ChatTurn, Outcome, QueryResponse, Role, ThreadSummary};
+
+use crate::history::Said;
 use sqlx::AnyPool;
 use sqlx::Row;
 use sqlx::any::{AnyPoolOptions, AnyRow};
@@ -187,6 +189,13 @@ impl Store {
         let at = now_ms();
         let id = turn.thread.id().to_owned();
         let envelope = serde_json::to_string(&turn.envelope)?;
+        let asked = turn
+            .envelope
+            .clarification
+            .as_ref()
+            .filter(|_| turn.envelope.outcome == Outcome::ClarificationRequired)
+            .map(serde_json::to_string)
+            .transpose()?;
         let mut tx = self.pool.begin().await?;
         if let ThreadKey::New { tools, .. } = &turn.thread {
             let tools = tools.as_ref().map(serde_json::to_string).transpose()?;
@@ -238,11 +247,15 @@ impl Store {
             selected_option_id: None,
             envelope: Some(Box::new(turn.envelope)),
         };
-        for (offset, m, stored) in [(0, &message, None), (1, &reply, Some(envelope))] {
+        let rows = [
+            (0, &message, None, None),
+            (1, &reply, asked, Some(envelope)),
+        ];
+        for (offset, m, asked, stored) in rows {
             sqlx::query(
-                "INSERT INTO chat_messages \
-                 (id, thread_id, seq, role, content, selected_option_id, envelope, created_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                "INSERT INTO chat_messages (id, thread_id, seq, role, content, \
+                 selected_option_id, clarification, envelope, created_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
             )
             .bind(&m.id)
             .bind(&id)
@@ -250,6 +263,7 @@ impl Store {
             .bind(role_name(m.role))
             .bind(&m.content)
             .bind(m.selected_option_id.clone())
+            .bind(asked)
             .bind(stored)
             .bind(at)
             .execute(&mut *tx)
@@ -305,6 +319,41 @@ impl Store {
         Ok(Some(ChatThread { thread, messages }))
     }
 
+    /// The thread `id` as its next turn needs it: the thread, and its last `limit` messages
+    /// without their envelopes (only what they said, chose and asked), oldest first.
+    pub async fn conversation(
+        &self,
+        id: &str,
+        limit: u32,
+    ) -> Result<Option<(ThreadSummary, Vec<Said>)>, StoreError> {
+        let Some(thread) = self.summary(id).await? else {
+            return Ok(None);
+        };
+        let rows = sqlx::query(
+            "SELECT role, content, selected_option_id, clarification FROM chat_messages \
+             WHERE thread_id = $1 ORDER BY seq DESC LIMIT $2",
+        )
+        .bind(id)
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut said = rows
+            .iter()
+            .map(|row| {
+                let role: String = row.try_get("role")?;
+                let asked: Option<String> = row.try_get("clarification")?;
+                Ok(Said {
+                    role: role_of(&role),
+                    content: row.try_get("content")?,
+                    selected_option_id: row.try_get("selected_option_id")?,
+                    clarification: asked.map(|a| serde_json::from_str(&a)).transpose()?,
+                })
+            })
+            .collect::<Result<Vec<_>, StoreError>>()?;
+        said.reverse();
+        Ok(Some((thread, said)))
+    }
+
     /// Deletes the thread `id` and its messages; whether it existed.
     pub async fn delete(&self, id: &str) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await?;
@@ -345,6 +394,14 @@ fn role_name(role: Role) -> &'static str {
     }
 }
 
+fn role_of(name: &str) -> Role {
+    if name == "assistant" {
+        Role::Assistant
+    } else {
+        Role::User
+    }
+}
+
 fn thread_summary(row: &AnyRow) -> Result<ThreadSummary, StoreError> {
     let tools: Option<String> = row.try_get("tools")?;
     let turns: i64 = row.try_get("turns")?;
@@ -363,11 +420,7 @@ fn chat_message(row: &AnyRow) -> Result<ChatMessage, StoreError> {
     let envelope: Option<String> = row.try_get("envelope")?;
     Ok(ChatMessage {
         id: row.try_get("id")?,
-        role: if role == "assistant" {
-            Role::Assistant
-        } else {
-            Role::User
-        },
+        role: role_of(&role),
         content: row.try_get("content")?,
         created_at: timestamp(row.try_get("created_at")?),
         selected_option_id: row.try_get("selected_option_id")?,

@@ -113,6 +113,62 @@ async fn turns_round_trip_with_their_envelopes_and_a_thread_can_be_deleted() {
 }
 
 #[tokio::test]
+async fn a_conversation_reads_what_was_said_chosen_and_asked_without_envelopes() {
+    on_both(|store| async move {
+        let id = new_thread_id();
+        let mut asked = turn(
+            ThreadKey::New {
+                id: id.clone(),
+                tools: None,
+            },
+            "Who will win the World Cup?",
+        );
+        asked.envelope = serde_json::from_value(serde_json::json!({
+            "requestId": "req-2", "outcome": "clarification_required",
+            "clarification": {"kind": "ambiguous_interpretation", "question": "Which one?",
+                "options": [{"id": "opt-r", "label": "Rugby World Cup 2027", "description": "",
+                    "toolId": "markets", "method": "get_market", "arguments": {}}],
+                "recommendedOptionId": "opt-r"},
+            "meta": {"lane": "deep", "latencyMs": 1, "modelCalls": 0, "toolCalls": 0,
+                "evidenceGathered": 0, "citationsDropped": 0, "rediscoveryRounds": 0}
+        }))
+        .unwrap();
+        store.append(asked, 10).await.unwrap();
+        let mut chose = turn(ThreadKey::Existing(id.clone()), "the rugby one");
+        chose.selected_option_id = Some("opt-r".into());
+        store.append(chose, 10).await.unwrap();
+
+        let (thread, said) = store.conversation(&id, 10).await.unwrap().unwrap();
+        assert_eq!(thread.turns, 2);
+        let spoken: Vec<&str> = said.iter().map(|s| s.content.as_str()).collect();
+        assert_eq!(
+            spoken,
+            [
+                "Who will win the World Cup?",
+                "reply to Who will win the World Cup?",
+                "the rugby one",
+                "reply to the rugby one"
+            ]
+        );
+        let asked = said[1].clarification.as_ref().expect("the reply asked");
+        assert_eq!(asked.options[0].id, "opt-r");
+        assert_eq!(said[2].selected_option_id.as_deref(), Some("opt-r"));
+        assert!(said[3].clarification.is_none(), "an answer asks nothing");
+        // The most recent messages, still oldest first.
+        let (_, last) = store.conversation(&id, 2).await.unwrap().unwrap();
+        assert_eq!(last[0].content, "the rugby one");
+        assert!(
+            store
+                .conversation(&new_thread_id(), 2)
+                .await
+                .unwrap()
+                .is_none()
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn a_refused_turn_writes_nothing() {
     on_both(|store| async move {
         let id = new_thread_id();

@@ -21,7 +21,7 @@ use axum::response::sse::{KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use contract::{
-    AnswerDelta, ApiError, ChatEvent, ChatMessage, ChatModels, ChatRequest, ChatTurn, CitationList,
+    AnswerDelta, ApiError, ChatEvent, ChatModels, ChatRequest, ChatTurn, CitationList,
     ClarificationPolicy, ErrorCode, Outcome, QueryContext, QueryRequest, QueryResponse,
     ResponseShape, Role, ThreadList, ThreadOpened, TraceEvent,
 };
@@ -52,6 +52,9 @@ pub fn routes() -> Router<AppState> {
         .route("/api/chat/threads", get(threads))
         .route("/api/chat/threads/{id}", get(thread).delete(delete_thread))
 }
+
+/// The most recent messages of a thread a new turn reads (the history budget keeps fewer).
+const CONTEXT_MESSAGES: u32 = 200;
 
 /// What one message becomes before it runs: the thread, the query and what to store.
 struct Prepared {
@@ -103,22 +106,18 @@ async fn prepare(chat: &Chat, request: ChatRequest) -> Result<Prepared, ApiError
             None,
         ),
         Some(id) => {
-            let thread = chat
+            let (thread, said) = chat
                 .store
-                .thread(id)
+                .conversation(id, CONTEXT_MESSAGES)
                 .await
                 .map_err(store_error)?
                 .ok_or_else(|| store_error(chat::StoreError::NoThread(id.clone())))?;
-            if thread.thread.turns >= settings.max_turns_per_thread {
+            if thread.turns >= settings.max_turns_per_thread {
                 return Err(store_error(chat::StoreError::TurnLimit(
                     settings.max_turns_per_thread,
                 )));
             }
-            (
-                chat::ThreadKey::Existing(id.clone()),
-                thread.messages,
-                thread.thread.tools,
-            )
+            (chat::ThreadKey::Existing(id.clone()), said, thread.tools)
         }
     };
     // The scope was pinned when the thread began: a message may narrow it, never widen it.
@@ -171,16 +170,11 @@ async fn prepare(chat: &Chat, request: ChatRequest) -> Result<Prepared, ApiError
 /// otherwise the message itself. Also returns how many of the thread's messages precede the
 /// question, for the history.
 fn answered_clarification(
-    messages: &[ChatMessage],
+    messages: &[chat::Said],
     request: &ChatRequest,
 ) -> Result<(String, Option<String>, usize), ApiError> {
     let open = messages.len().checked_sub(2).and_then(|asked| {
-        let reply = messages.get(asked + 1)?;
-        let envelope = reply.envelope.as_ref()?;
-        let clarification = envelope
-            .clarification
-            .as_ref()
-            .filter(|_| envelope.outcome == Outcome::ClarificationRequired)?;
+        let clarification = messages.get(asked + 1)?.clarification.as_ref()?;
         // A reply that resumed an earlier clarification asked that earlier question again.
         let question = if messages[asked].selected_option_id.is_some() {
             asked_question(messages, asked)?
@@ -215,7 +209,7 @@ fn answered_clarification(
 }
 
 /// The index of the person's question that message `at` (a clarification answer) resumed.
-fn asked_question(messages: &[ChatMessage], at: usize) -> Option<usize> {
+fn asked_question(messages: &[chat::Said], at: usize) -> Option<usize> {
     (0..at)
         .rev()
         .find(|&i| messages[i].role == Role::User && messages[i].selected_option_id.is_none())
