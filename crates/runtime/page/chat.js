@@ -270,7 +270,8 @@ async function send(message, selectedOptionId) {
   $('send').disabled = true;
   showError('');
   const messages = $('messages');
-  messages.append(renderMessage({ role: 'user', content: message }));
+  const mine = renderMessage({ role: 'user', content: message });
+  messages.append(mine);
   const pending = el('li', { class: 'message assistant pending', 'aria-live': 'polite', 'aria-busy': 'true' });
   const text = el('div', { class: 'answer-text' });
   pending.append(text);
@@ -307,7 +308,10 @@ async function send(message, selectedOptionId) {
     if (!settled) throw new Error('The answer stopped before it was complete; try again.');
     await loadThreads();
   } catch (e) {
+    // Nothing of a failed turn is kept: the message goes back into the box to be fixed.
     pending.remove();
+    mine.remove();
+    if (!selectedOptionId && !$('message').value) $('message').value = message;
     showError(e.message);
   } finally {
     progress.hidden = true;

@@ -389,3 +389,55 @@ async fn a_thread_and_its_citations_survive_a_reload_and_delete_removes_it() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn a_partly_served_question_offers_the_rest_and_an_error_is_shown_not_a_blank_page() {
+    in_browser(1280, |page| async move {
+        ask(
+            &page,
+            "Price of Solana in euros, and also the opening hours of the city museum",
+        )
+        .await;
+        let reply = last_reply(&page).await;
+        assert_eq!(
+            reply.attr("data-outcome").await.unwrap().as_deref(),
+            Some("capability_miss")
+        );
+        let rest = reply.find(By::Css("button.servable")).await.unwrap();
+        assert!(rest.text().await.unwrap().starts_with("Answer the rest: "));
+        screenshot(&page, "6-answer-the-rest").await;
+        rest.click().await.unwrap();
+        let answer = settled(&page, 2).await;
+        assert_eq!(
+            answer.attr("data-outcome").await.unwrap().as_deref(),
+            Some("answer")
+        );
+        assert!(answer.text().await.unwrap().contains('€'));
+
+        // A message over the server's cap: the page says so and keeps the conversation.
+        let input = wait_for(&page, "#message").await;
+        page.execute(
+            "document.getElementById('message').value = 'x'.repeat(2001);",
+            Vec::new(),
+        )
+        .await
+        .unwrap();
+        input.send_keys(Key::Enter).await.unwrap();
+        let error = wait_for(&page, "#error").await;
+        error.wait_until().displayed().await.unwrap();
+        let said = error.text().await.unwrap();
+        assert!(
+            said.contains("(message)") && said.contains("2000"),
+            "{said}"
+        );
+        assert_eq!(
+            page.find_all(By::Css("#messages li.message.assistant[data-outcome]"))
+                .await
+                .unwrap()
+                .len(),
+            2
+        );
+        screenshot(&page, "6-error-shown").await;
+    })
+    .await;
+}

@@ -159,3 +159,59 @@ async fn every_streamed_event_validates_against_the_schema_its_name_points_to() 
         assert_valid(&schema_of(kind), data, kind);
     }
 }
+
+#[tokio::test]
+async fn chat_responses_validate_against_the_served_document() {
+    let base = &server().url;
+    let doc: Value = get("/openapi.json").await.json().await.unwrap();
+    let turn = validator(&doc, "ChatTurn");
+    let (status, asked) = crate::chat::chat_at(
+        base,
+        &json!({"message": "Who will win the World Cup?", "tools": ["markets"]}),
+    )
+    .await;
+    assert_eq!(status, 200);
+    assert_valid(&turn, &asked, "a clarification turn");
+    let thread = asked["threadId"].as_str().unwrap();
+    let (_, answered) = crate::chat::chat_at(
+        base,
+        &json!({"threadId": thread, "message": "the rugby one"}),
+    )
+    .await;
+    assert_valid(&turn, &answered, "an answer turn");
+    let (_, missed) = crate::chat::chat_at(
+        base,
+        &json!({"message": "Transfer 0.5 ETH from acct-0001 to 0x9f2c"}),
+    )
+    .await;
+    assert_valid(&turn, &missed, "a miss turn");
+    for (path, schema) in [
+        ("/api/chat/threads".to_owned(), "ThreadList"),
+        (format!("/api/chat/threads/{thread}"), "ChatThread"),
+        ("/api/chat/models".to_owned(), "ChatModels"),
+    ] {
+        let body: Value = get(&path).await.json().await.unwrap();
+        assert_valid(&validator(&doc, schema), &body, &path);
+    }
+    let streamed = crate::support::client()
+        .post(format!("{base}/api/chat"))
+        .json(&json!({"message": "What is the price of Solana?", "stream": true}))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let events = &doc["paths"]["/api/chat"]["post"]["responses"]["200"]["content"]["text/event-stream"]
+        ["x-sse-events"];
+    for (name, data) in crate::chat::sse(&streamed) {
+        let mut root = doc.clone();
+        root["$ref"] = events[&name]["$ref"].clone();
+        assert!(
+            !root["$ref"].is_null(),
+            "the document lists the event {name}"
+        );
+        let v = jsonschema::draft202012::new(&root).unwrap();
+        assert_valid(&v, &data, &name);
+    }
+}
