@@ -27,10 +27,29 @@ pub fn tokens(text: &str) -> usize {
     text.chars().count().div_ceil(4)
 }
 
-/// The history for the next message of a thread whose messages are `messages` (oldest first),
-/// within `budget` estimated tokens.
-pub fn history(messages: &[Said], budget: usize) -> Vec<Turn> {
-    let turns = spoken(messages);
+/// A thread's turns split for the next message: the most recent turns that fit three quarters
+/// of the budget go in whole; the older ones are to be summarized within `room` tokens.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Split {
+    /// Turns too old to go in whole, oldest first.
+    pub older: Vec<Turn>,
+    /// Turns that go in whole, oldest first.
+    pub recent: Vec<Turn>,
+    /// Estimated tokens left for the summary of `older`.
+    pub room: usize,
+}
+
+impl Split {
+    /// The history with `summary` (if any) before the recent turns.
+    pub fn with_summary(self, summary: Option<Turn>) -> Vec<Turn> {
+        summary.into_iter().chain(self.recent).collect()
+    }
+}
+
+/// Splits the thread whose messages are `messages` (oldest first) for a `budget` of estimated
+/// tokens.
+pub fn split(messages: &[Said], budget: usize) -> Split {
+    let mut turns = spoken(messages);
     let whole_budget = budget - budget / 4;
     let mut used = 0;
     let mut kept = 0;
@@ -42,23 +61,42 @@ pub fn history(messages: &[Said], budget: usize) -> Vec<Turn> {
         used += cost;
         kept += 1;
     }
-    let (older, recent) = turns.split_at(turns.len() - kept);
-    let mut out = Vec::with_capacity(kept + 1);
-    if let Some(summary) = summary(older, budget.saturating_sub(used)) {
-        out.push(summary);
+    let recent = turns.split_off(turns.len() - kept);
+    Split {
+        older: turns,
+        recent,
+        room: budget.saturating_sub(used),
     }
-    out.extend_from_slice(recent);
-    out
 }
 
-/// One summary turn of the earlier questions in `older`, most recent first, within `budget`.
-fn summary(older: &[Turn], budget: usize) -> Option<Turn> {
+/// The history for the next message of a thread whose messages are `messages` (oldest first),
+/// within `budget` estimated tokens, older turns folded by [`fold`].
+pub fn history(messages: &[Said], budget: usize) -> Vec<Turn> {
+    let split = split(messages, budget);
+    let summary = fold(&split.older, split.room);
+    split.with_summary(summary)
+}
+
+/// The summary turn a model's `summary` of the older turns becomes, cut to `room` tokens.
+pub fn summary_turn(summary: &str, room: usize) -> Option<Turn> {
+    const LEAD: &str = "Earlier in this conversation: ";
+    let room_chars = room.saturating_sub(tokens(LEAD)) * 4;
+    let text: String = summary.trim().chars().take(room_chars).collect();
+    (!text.trim().is_empty()).then(|| Turn {
+        role: Role::User,
+        content: clip(&format!("{LEAD}{}", text.trim())),
+    })
+}
+
+/// The deterministic summary of `older`: the earlier questions, most recent first, as many as
+/// `room` tokens hold.
+pub fn fold(older: &[Turn], room: usize) -> Option<Turn> {
     const LEAD: &str = "Earlier questions: ";
     let mut questions: Vec<&str> = Vec::new();
     let mut used = tokens(LEAD);
     for turn in older.iter().rev().filter(|t| t.role == Role::User) {
         let cost = tokens(&turn.content) + 1;
-        if used + cost > budget || questions.len() + LEAD.len() >= MAX_QUERY_CHARS {
+        if used + cost > room {
             break;
         }
         used += cost;
@@ -67,10 +105,9 @@ fn summary(older: &[Turn], budget: usize) -> Option<Turn> {
     if questions.is_empty() {
         return None;
     }
-    let content = clip(&format!("{LEAD}{}", questions.join("; ")));
     Some(Turn {
         role: Role::User,
-        content,
+        content: clip(&format!("{LEAD}{}", questions.join("; "))),
     })
 }
 
@@ -187,6 +224,29 @@ mod tests {
             "{}",
             h[0].content
         );
+    }
+
+    #[test]
+    fn a_model_summary_is_cut_to_its_room_and_an_empty_one_is_no_turn() {
+        let t = summary_turn(&"word ".repeat(500), 40).expect("a turn");
+        assert!(tokens(&t.content) <= 41, "{} tokens", tokens(&t.content));
+        assert!(t.content.starts_with("Earlier in this conversation: word"));
+        assert_eq!(summary_turn("   ", 40), None);
+        let mut m = Vec::new();
+        for i in 0..30 {
+            m.push(message(
+                Role::User,
+                &format!("question {i} about something long enough"),
+            ));
+            m.push(message(Role::Assistant, &"an answer ".repeat(20)));
+        }
+        let split = split(&m, 400);
+        assert!(!split.older.is_empty() && !split.recent.is_empty());
+        assert!(
+            split.room >= 100,
+            "a quarter of the budget is left for the summary"
+        );
+        assert_eq!(split.older.len() + split.recent.len(), 60);
     }
 
     #[test]

@@ -94,7 +94,11 @@ fn store_error(e: chat::StoreError) -> ApiError {
 }
 
 /// Turns a chat message into the query it asks, checking it against its thread.
-async fn prepare(chat: &Chat, request: ChatRequest) -> Result<Prepared, ApiError> {
+async fn prepare(
+    chat: &Chat,
+    pipeline: &crate::pipeline::Pipeline,
+    request: ChatRequest,
+) -> Result<Prepared, ApiError> {
     let settings = &chat.settings;
     let (key, messages, pinned) = match &request.thread_id {
         None => (
@@ -144,7 +148,7 @@ async fn prepare(chat: &Chat, request: ChatRequest) -> Result<Prepared, ApiError
         (None, asked) => asked.clone(),
     };
     let (query, selected, before) = answered_clarification(&messages, &request)?;
-    let history = chat::history(&messages[..before], settings.history_token_budget);
+    let history = context(pipeline, &messages[..before], settings.history_token_budget).await;
     Ok(Prepared {
         key,
         request: QueryRequest {
@@ -163,6 +167,27 @@ async fn prepare(chat: &Chat, request: ChatRequest) -> Result<Prepared, ApiError
         message: request.message,
         selected,
     })
+}
+
+/// The earlier turns a message carries: the recent ones whole, the older ones summarized by the
+/// summary model when one is configured and answers, else folded deterministically.
+async fn context(
+    pipeline: &crate::pipeline::Pipeline,
+    messages: &[chat::Said],
+    budget: usize,
+) -> Vec<contract::Turn> {
+    let split = chat::history::split(messages, budget);
+    if split.older.is_empty() {
+        return split.recent;
+    }
+    // About three quarters of a word per estimated token.
+    let words = split.room * 3 / 4;
+    let summary = match pipeline.summarize(&split.older, words).await {
+        Some(text) => chat::history::summary_turn(&text, split.room),
+        None => None,
+    }
+    .or_else(|| chat::history::fold(&split.older, split.room));
+    split.with_summary(summary)
 }
 
 /// The query a message asks: when it answers the thread's open clarification (a clicked option
@@ -255,7 +280,7 @@ async fn turn(State(state): State<AppState>, headers: HeaderMap, body: Body) -> 
         let body = read_json_body(&state.limits, &headers, body).await?;
         let request = contract::parse_chat_request(&body, chat.settings.max_message_chars)?;
         let stream = request.stream == Some(true);
-        let prepared = prepare(&chat, request).await?;
+        let prepared = prepare(&chat, &state.pipeline, request).await?;
         state.pipeline.check(&prepared.request)?;
         let permit = slot(&state.limits).await?;
         if stream {

@@ -251,6 +251,8 @@ pub struct ModelsConfig {
     pub repair: Option<String>,
     /// The model that judges completeness when the deterministic check finds the evidence short.
     pub completeness: Option<String>,
+    /// The model that summarizes a chat thread's older turns; none: the deterministic fold.
+    pub summary: Option<String>,
     /// Named models (`[models.registry.NAME]`).
     pub registry: std::collections::BTreeMap<String, ModelSpec>,
     /// Per-stage budgets (`[models.stages.judge]` … with `max_tokens`, `timeout_ms`).
@@ -277,6 +279,7 @@ impl Default for ModelsConfig {
             planner: None,
             repair: None,
             completeness: None,
+            summary: None,
             registry: Default::default(),
             stages: Default::default(),
         }
@@ -530,6 +533,7 @@ impl Config {
         for (stage, name) in [
             ("planner", &self.models.planner),
             ("repair", &self.models.repair),
+            ("summary", &self.models.summary),
         ] {
             if let Some(n) = name
                 && !self.models.registry.contains_key(n)
@@ -547,11 +551,12 @@ impl Config {
                 "repair",
                 "completeness",
                 "synthesis",
+                "summary",
             ]
             .contains(&stage.as_str())
             {
                 return Err(invalid(format!(
-                    "models.stages.{stage}: not a stage (selection, judge, planner, repair, completeness, synthesis)"
+                    "models.stages.{stage}: not a stage (selection, judge, planner, repair, completeness, synthesis, summary)"
                 )));
             }
         }

@@ -75,6 +75,7 @@ pub fn build_pipeline(
             .or(config.models.planner.as_ref()),
     )?;
     settings.completeness = model("completeness", config.models.completeness.as_ref())?;
+    settings.summary = model("summary", config.models.summary.as_ref())?;
     for name in config
         .models
         .answer_models

@@ -103,6 +103,10 @@ pub fn follow(body: &Value) -> Result<Value, String> {
                 "gaps": [], "conflicts": [], "sufficient": true})
         }
         "sufficiency" => json!({"sufficient": true, "missing": "", "follow_up_query": ""}),
+        // What the person asked, in order: the summary a careful model would keep.
+        "conversation_summary" => {
+            json!({"summary": format!("The person asked: {}.", listed("user: ").join("; "))})
+        }
         other => return Err(format!("no script for the stage '{other}'")),
     };
     Ok(json!({

@@ -52,17 +52,19 @@ pub(crate) enum Prompt {
     Repair,
     Sufficiency,
     Synthesis,
+    Summary,
 }
 
 impl Prompt {
     #[cfg(test)]
-    pub(crate) const ALL: [Prompt; 6] = [
+    pub(crate) const ALL: [Prompt; 7] = [
         Prompt::Selection,
         Prompt::Judge,
         Prompt::Planner,
         Prompt::Repair,
         Prompt::Sufficiency,
         Prompt::Synthesis,
+        Prompt::Summary,
     ];
 
     /// The template's name (and the budget's stage, but for sufficiency: `completeness`).
@@ -74,6 +76,7 @@ impl Prompt {
             Prompt::Repair => "repair",
             Prompt::Sufficiency => "sufficiency",
             Prompt::Synthesis => "synthesis",
+            Prompt::Summary => "summary",
         }
     }
 
@@ -92,6 +95,7 @@ impl Prompt {
             Prompt::Planner | Prompt::Repair => include_str!("../../prompts/system/program.txt"),
             Prompt::Sufficiency => include_str!("../../prompts/system/sufficiency.txt"),
             Prompt::Synthesis => include_str!("../../prompts/system/synthesis.txt"),
+            Prompt::Summary => include_str!("../../prompts/system/summary.txt"),
         }
     }
 
@@ -108,6 +112,12 @@ impl Prompt {
             Prompt::Planner | Prompt::Repair => (planner::model_schema(), "program", 1200),
             Prompt::Sufficiency => (evidence::completeness::model_schema(), "sufficiency", 300),
             Prompt::Synthesis => (evidence::synthesis::model_schema(), "cited_answer", 800),
+            Prompt::Summary => (
+                json!({"type": "object", "additionalProperties": false, "required": ["summary"],
+                    "properties": {"summary": {"type": "string", "minLength": 1}}}),
+                "conversation_summary",
+                300,
+            ),
         }
     }
 
@@ -136,6 +146,7 @@ fn templates() -> &'static minijinja::Environment<'static> {
             ("repair", include_str!("../../prompts/repair.j2")),
             ("sufficiency", include_str!("../../prompts/sufficiency.j2")),
             ("synthesis", include_str!("../../prompts/synthesis.j2")),
+            ("summary", include_str!("../../prompts/summary.j2")),
         ] {
             env.add_template(name, source)
                 .expect("the prompts parse (tested)");
@@ -280,6 +291,32 @@ impl Asker<'_> {
         Ok(evidence::completeness::from_model(&reply, tried))
     }
 
+    /// A summary of a conversation's older `turns` in at most about `words` words.
+    pub(crate) async fn summary(
+        &mut self,
+        model: &dyn models::Model,
+        turns: &[contract::Turn],
+        words: usize,
+    ) -> Result<String, FallbackReason> {
+        let turns: Vec<Value> = turns
+            .iter()
+            .map(|t| json!({"role": match t.role { contract::Role::User => "user", contract::Role::Assistant => "assistant" }, "content": t.content}))
+            .collect();
+        let reply = self
+            .ask(
+                model,
+                Prompt::Summary,
+                &json!({"turns": turns, "words": words}),
+            )
+            .await?;
+        reply["summary"]
+            .as_str()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(str::to_owned)
+            .ok_or(FallbackReason::SchemaInvalid)
+    }
+
     /// A cited answer from an answer model; its citations are validated by the caller like any.
     pub(crate) async fn synthesis(
         &mut self,
@@ -308,7 +345,8 @@ mod tests {
     fn every_prompt_parses_and_renders_its_question() {
         for prompt in Prompt::ALL {
             let text = prompt
-                .render(&json!({"query": "What is the BTC price?"}))
+                .render(&json!({"query": "What is the BTC price?", "words": 50,
+                    "turns": [{"role": "user", "content": "What is the BTC price?"}]}))
                 .unwrap_or_else(|e| panic!("{prompt:?}: {e:?}"));
             assert!(
                 text.contains("What is the BTC price?"),
@@ -329,7 +367,8 @@ mod tests {
                 "planner",
                 "repair",
                 "completeness",
-                "synthesis"
+                "synthesis",
+                "summary"
             ]
         );
     }

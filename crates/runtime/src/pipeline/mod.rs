@@ -140,6 +140,38 @@ impl Pipeline {
         normalize::check(self, request)
     }
 
+    /// A summary of a conversation's older `turns` in about `words` words from the summary model,
+    /// or `None` when none is configured or its answer was refused (the caller then folds the
+    /// turns deterministically). Bounded by the summary stage's budget, or the request deadline.
+    pub async fn summarize(&self, turns: &[contract::Turn], words: usize) -> Option<String> {
+        let model = self.settings.summary.as_ref()?;
+        if turns.is_empty() || words == 0 {
+            return None;
+        }
+        let mut ledger = Ledger::default();
+        let mut asker = Asker {
+            budgets: &self.settings.budgets,
+            ledger: &mut ledger,
+        };
+        let asked = asker.summary(model.as_ref(), turns, words);
+        match tokio::time::timeout(self.settings.request_deadline, asked).await {
+            Ok(Ok(summary)) => Some(summary),
+            Ok(Err(reason)) => {
+                tracing::warn!(
+                    reason = reason.as_str(),
+                    "the summary model's answer was not used; the older turns are folded"
+                );
+                None
+            }
+            Err(_) => {
+                tracing::warn!(
+                    "the summary model did not answer within the request deadline; the older turns are folded"
+                );
+                None
+            }
+        }
+    }
+
     /// Runs one request within the request deadline. `sink` receives each trace event as it is
     /// emitted.
     pub async fn run(

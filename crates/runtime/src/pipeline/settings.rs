@@ -33,6 +33,8 @@ pub struct PipelineSettings {
     pub max_repairs: u32,
     /// The model consulted when the deterministic completeness check finds the evidence short.
     pub completeness: Option<Arc<dyn models::Model>>,
+    /// The model that summarizes a chat thread's older turns; `None`: the deterministic fold.
+    pub summary: Option<Arc<dyn models::Model>>,
     /// Answer models by name; `embedded` (no model) is not in the map.
     pub answer: HashMap<String, Arc<dyn models::Model>>,
     /// Characters of evidence a synthesis model sees.
@@ -64,6 +66,7 @@ impl PipelineSettings {
             repair: None,
             max_repairs: 2,
             completeness: None,
+            summary: None,
             answer: HashMap::new(),
             evidence_budget: 12_000,
             request_deadline: std::time::Duration::from_millis(config.pipeline.request_deadline_ms),

@@ -491,3 +491,52 @@ pub(crate) fn postgres_url() -> Option<String> {
         }
     }
 }
+
+/// A pipeline whose summary model is the scripted provider at `addr`.
+fn summarizing(addr: &str) -> runtime::pipeline::Pipeline {
+    let mut c = Config::default();
+    let spec = serde_json::from_value(
+        json!({"provider": "openai", "base_url": format!("http://{addr}/v1"),
+        "model": "summarizer", "api_key": "sk-summary", "timeout_ms": 2000, "retries": 0}),
+    )
+    .unwrap();
+    c.models.registry.insert("summarizer".into(), spec);
+    c.models.summary = Some("summarizer".into());
+    runtime::build_pipeline(&c, false).unwrap()
+}
+
+#[tokio::test]
+async fn older_turns_are_summarized_by_the_summary_model_and_folded_when_it_fails() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    tokio::spawn(scripted_model::serve(listener));
+    let turns = [
+        ("user", "What is the price of Solana?"),
+        ("assistant", "The price of Solana is $212.40 [1]."),
+        ("user", "And the 24 hour change of Ethereum?"),
+    ]
+    .map(|(role, content)| {
+        serde_json::from_value::<contract::Turn>(json!({"role": role, "content": content})).unwrap()
+    });
+    let summary = summarizing(&addr)
+        .summarize(&turns, 60)
+        .await
+        .expect("the summary model answers");
+    assert!(
+        summary.contains("What is the price of Solana?"),
+        "{summary}"
+    );
+    assert!(summary.contains("Ethereum"), "{summary}");
+    assert!(
+        !summary.contains("212.40"),
+        "answers are not what it keeps: {summary}"
+    );
+
+    // A provider that is not there: no summary, and the caller folds.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let gone = closed.local_addr().unwrap().to_string();
+    drop(closed);
+    assert_eq!(summarizing(&gone).summarize(&turns, 60).await, None);
+    // Without a summary model nothing is asked.
+    assert_eq!(server().pipeline.summarize(&turns, 60).await, None);
+}
