@@ -90,18 +90,24 @@ impl Sluice {
         let mut child = Command::new("sh")
             .arg("-c")
             .arg(format!(
-                "ulimit -n {nofile} && exec \"$0\" --config \"$1\" serve --port 0"
+                "ulimit -n {nofile} && exec \"$0\" --config \"$1\" --data-dir \"$2\" serve --port 0"
             ))
             .arg(env!("CARGO_BIN_EXE_sluice"))
             .arg(&config)
+            .arg(dir.join("data"))
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
         let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+        let mut said = Vec::new();
         let url = loop {
-            let line = lines.next().expect("sluice exited before serving").unwrap();
+            let Some(line) = lines.next() else {
+                panic!("sluice exited before serving:\n{}", said.join("\n"));
+            };
+            let line = line.unwrap();
+            said.push(line.clone());
             if let Some(at) = line.find("http://") {
                 break line[at..].split_whitespace().next().unwrap().to_owned();
             }
