@@ -142,10 +142,21 @@ fn pair(item: &Value) -> String {
 /// A record's title: its naming field (`question`, `title`, `name`, ...), else its first short
 /// text field, else its identifier, else `fallback`.
 fn title_of(v: &Value, fallback: &str) -> String {
+    // A naming field, or one whose name ends in a naming word (`documentTitle`).
     let named = || {
         text::lexicon::TITLE_FIELDS
             .iter()
             .find_map(|k| v.get(*k).and_then(scalar))
+            .or_else(|| {
+                v.as_object()?
+                    .iter()
+                    .find(|(k, _)| {
+                        text::words(k)
+                            .last()
+                            .is_some_and(|w| text::lexicon::TITLE_FIELDS.contains(&w.as_str()))
+                    })
+                    .and_then(|(_, t)| scalar(t))
+            })
     };
     let first_text = || {
         v.as_object()?
@@ -189,12 +200,25 @@ fn has_identity(o: &Map<String, Value>) -> bool {
     text::lexicon::IDENTITY_FIELDS
         .iter()
         .any(|k| o.contains_key(*k))
+        || o.keys().any(|k| names_an_id(k))
+}
+
+/// Whether a field's name ends in the word "id" (`chunkId`, `order_id`): an identifier of its
+/// own kind.
+fn names_an_id(key: &str) -> bool {
+    text::words(key).last().is_some_and(|w| w == "id")
 }
 
 fn identity(v: &Value) -> String {
     text::lexicon::IDENTITY_FIELDS
         .iter()
         .find_map(|k| v.get(*k).and_then(scalar))
+        .or_else(|| {
+            v.as_object()?
+                .iter()
+                .find(|(k, _)| names_an_id(k))
+                .and_then(|(_, id)| scalar(id))
+        })
         .unwrap_or_else(|| v.to_string())
 }
 

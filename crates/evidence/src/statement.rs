@@ -19,6 +19,15 @@ use crate::prose::{self, Context, Label};
 /// A field asked for when it is this close to the best-matching field.
 const ASKED_SHARE: f64 = 0.75;
 
+/// Words from which a text value reads as prose (a sentence), not as a name or a code.
+const PROSE_WORDS: usize = 8;
+
+/// Whether a value is prose: a text of a sentence or more.
+fn is_prose(v: &Value) -> bool {
+    v.as_str()
+        .is_some_and(|s| s.split_whitespace().count() >= PROSE_WORDS)
+}
+
 /// Fields a unit shows when the request asks for none in particular.
 const CONTENT_FIELDS: usize = 3;
 
@@ -255,8 +264,14 @@ pub(crate) fn statement(
     }
     let sep = if question { " — " } else { ": " };
     let mut lines: Vec<String> = Vec::new();
+    let prose_alone = !asked && shown.len() == 1 && is_prose(shown[0].value);
     match said.as_slice() {
         [] => {}
+        // A passage speaks for itself: "Billing: The Fleet plan costs €49 per month [1]."
+        [(_, value)] if prose_alone => {
+            let value = value.trim_end().trim_end_matches('.');
+            lines.push(format!("{subject}{sep}{value} {marker}."));
+        }
         // "The price of Solana is …"; a plural ("markets") reads better as a list.
         [(label, value)]
             if !question && picked.is_empty() && blocks.is_empty() && !plural(label) =>
@@ -344,17 +359,26 @@ fn shown<'f, 'v>(fields: &'f [Field<'v>], ask: &Ask) -> (Vec<&'f Field<'v>>, boo
         asked.sort_by(|a, b| b.0.total_cmp(&a.0));
         return (asked.into_iter().map(|(_, f)| f).collect(), true);
     }
-    // Lists of records, then numbers, then the rest; never identifiers or the timestamp.
+    // Lists of records, then prose (a text of a sentence or more is what a record says), then
+    // numbers, then the rest; never identifiers or the timestamp.
     let kind = |f: &Field| match f.value {
         v if prose::rows(v).is_some() => 0,
-        Value::Number(_) => 1,
-        _ => 2,
+        v if is_prose(v) => 1,
+        Value::Number(_) => 2,
+        _ => 3,
     };
     let mut content: Vec<&Field> = fields
         .iter()
         .filter(|f| !f.label.identity && !f.label.observed)
         .collect();
     content.sort_by_key(|f| kind(f));
-    content.truncate(CONTENT_FIELDS);
+    // A record that says something in prose (a passage) is that prose; its scores stay in the
+    // evidence.
+    let keep = if content.first().is_some_and(|f| is_prose(f.value)) {
+        1
+    } else {
+        CONTENT_FIELDS
+    };
+    content.truncate(keep);
     (content, false)
 }

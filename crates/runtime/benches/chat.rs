@@ -94,13 +94,14 @@ fn main() {
             Err(_) => println!("SLUICE_TEST_POSTGRES_URL is not set: PostgreSQL is not measured"),
         }
         for (label, url) in backends {
-            let mut chat = config.chat.clone();
-            chat.database_url = url;
-            chat.data_dir =
+            let mut config = config.clone();
+            config.chat.database_url = url;
+            config.data_dir =
                 Some(std::env::temp_dir().join(format!("sluice-bench-{}", chat::new_thread_id())));
-            chat.max_turns_per_thread = 1_000;
-            let store = chat.open_store().await.unwrap();
-            let state = AppState::new(Arc::clone(&pipeline), &config.server).with_chat(store, chat);
+            config.chat.max_turns_per_thread = 1_000;
+            let store = config.open_store().await.unwrap();
+            let state = AppState::new(Arc::clone(&pipeline), &config.server)
+                .with_chat(store, config.chat.clone());
             let app = runtime::http::app(state);
             measure(label, &app, 1).await;
             measure(label, &app, 20).await;

@@ -13,6 +13,10 @@ use serde::Deserialize;
 #[derive(Debug, Clone, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
+    /// Where Sluice keeps its state: the chat's SQLite file and the document index (flag
+    /// `--data-dir`, env `SLUICE_DATA_DIR`; a top-level key, before any table). Defaults to
+    /// `$XDG_DATA_HOME/sluice` or `~/.local/share/sluice`; created on first run.
+    pub data_dir: Option<PathBuf>,
     /// `[server]`.
     pub server: ServerConfig,
     /// `[pipeline]`.
@@ -25,17 +29,85 @@ pub struct Config {
     pub models: ModelsConfig,
     /// `[chat]`.
     pub chat: ChatSection,
+    /// `[knowledge]`.
+    pub knowledge: KnowledgeSection,
+}
+
+/// `[knowledge]`: document collections served by the built-in `docs` tool.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct KnowledgeSection {
+    /// Collections (`[[knowledge.collections]]` with `id`, `path`, `title`); `serve --docs DIR`
+    /// adds each subfolder of DIR.
+    pub collections: Vec<knowledge::CollectionSpec>,
+    /// Largest file read, in bytes; larger ones are skipped with a warning.
+    pub max_file_bytes: u64,
+    /// Seconds between looks for changed files (0: only at start).
+    pub rescan_secs: u64,
+}
+
+impl Default for KnowledgeSection {
+    fn default() -> Self {
+        Self {
+            collections: Vec::new(),
+            max_file_bytes: knowledge::LibraryLimits::default().max_file_bytes,
+            rescan_secs: 5,
+        }
+    }
+}
+
+impl Config {
+    /// The data directory: configured, or `$XDG_DATA_HOME/sluice`, or `~/.local/share/sluice`.
+    pub fn data_dir(&self) -> PathBuf {
+        self.data_dir
+            .clone()
+            .or_else(|| {
+                std::env::var_os("XDG_DATA_HOME")
+                    .map(PathBuf::from)
+                    .or_else(|| {
+                        std::env::var_os("HOME").map(|h| Path::new(&h).join(".local/share"))
+                    })
+                    .map(|d| d.join("sluice"))
+            })
+            .unwrap_or_else(|| PathBuf::from(".sluice"))
+    }
+
+    /// Checks that no two document collections share an id.
+    pub fn check_collections(&self) -> Result<(), ConfigError> {
+        let mut seen = std::collections::HashSet::new();
+        for c in &self.knowledge.collections {
+            if !seen.insert(&c.id) {
+                return Err(ConfigError::Invalid {
+                    path: "configuration".into(),
+                    message: format!(
+                        "knowledge.collections: two collections are called '{}' (the second from {})",
+                        c.id,
+                        c.path.display()
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Opens the chat's thread store: PostgreSQL at `chat.database_url`, else SQLite in the data
+    /// directory.
+    pub async fn open_store(&self) -> Result<chat::Store, chat::StoreError> {
+        let timeout = Duration::from_millis(self.chat.store_timeout_ms);
+        match &self.chat.database_url {
+            Some(url) => chat::Store::connect(url, timeout).await,
+            None => chat::Store::in_dir(&self.data_dir(), timeout).await,
+        }
+    }
 }
 
 /// `[chat]`: the first-party chat's storage and guardrails.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ChatSection {
-    /// PostgreSQL URL (env `DATABASE_URL`); when unset, threads live in SQLite under `data_dir`.
+    /// PostgreSQL URL (env `DATABASE_URL`); when unset, threads live in SQLite in the data
+    /// directory.
     pub database_url: Option<String>,
-    /// Directory of the SQLite file (flag `--data-dir`, env `SLUICE_DATA_DIR`); defaults to
-    /// `$XDG_DATA_HOME/sluice` or `~/.local/share/sluice`. Created on first run.
-    pub data_dir: Option<PathBuf>,
     /// Longest accepted message, in characters (at most 4,000).
     pub max_message_chars: usize,
     /// Turns one thread may take; a message beyond them is refused.
@@ -53,39 +125,11 @@ impl Default for ChatSection {
     fn default() -> Self {
         Self {
             database_url: None,
-            data_dir: None,
             max_message_chars: 2_000,
             max_turns_per_thread: 200,
             history_token_budget: 1_500,
             max_threads_listed: 200,
             store_timeout_ms: 5_000,
-        }
-    }
-}
-
-impl ChatSection {
-    /// Where the SQLite file lives when no `database_url` is set.
-    pub fn data_dir(&self) -> PathBuf {
-        self.data_dir
-            .clone()
-            .or_else(|| {
-                std::env::var_os("XDG_DATA_HOME")
-                    .map(PathBuf::from)
-                    .or_else(|| {
-                        std::env::var_os("HOME").map(|h| Path::new(&h).join(".local/share"))
-                    })
-                    .map(|d| d.join("sluice"))
-            })
-            .unwrap_or_else(|| PathBuf::from(".sluice"))
-    }
-
-    /// Opens the thread store this section names: PostgreSQL at `database_url`, else SQLite
-    /// under the data directory.
-    pub async fn open_store(&self) -> Result<chat::Store, chat::StoreError> {
-        let timeout = Duration::from_millis(self.store_timeout_ms);
-        match &self.database_url {
-            Some(url) => chat::Store::connect(url, timeout).await,
-            None => chat::Store::in_dir(&self.data_dir(), timeout).await,
         }
     }
 }
@@ -437,7 +481,7 @@ impl Config {
             config.chat.database_url = Some(v);
         }
         if let Some(v) = std::env::var_os("SLUICE_DATA_DIR").filter(|v| !v.is_empty()) {
-            config.chat.data_dir = Some(v.into());
+            config.data_dir = Some(v.into());
         }
         if let Ok(v) = std::env::var("SLUICE_BIND") {
             config.server.bind = v.parse().map_err(|_| ConfigError::Env {
@@ -503,6 +547,7 @@ impl Config {
                 "chat.max_message_chars must be 1 to {limit}"
             )));
         }
+        self.check_collections()?;
         if self.chat.max_turns_per_thread == 0 {
             return Err(invalid(
                 "chat.max_turns_per_thread must be at least 1".into(),

@@ -38,6 +38,32 @@ pub fn build_pipeline(
     } else {
         Vec::new()
     };
+    if !config.knowledge.collections.is_empty() {
+        let started = std::time::Instant::now();
+        let library = Arc::new(
+            knowledge::Library::open(
+                &config.data_dir(),
+                config.knowledge.collections.clone(),
+                knowledge::LibraryLimits {
+                    max_file_bytes: config.knowledge.max_file_bytes,
+                },
+            )
+            .context("opening the document index")?,
+        );
+        tracing::info!(
+            collections = config.knowledge.collections.len(),
+            elapsed_ms = started.elapsed().as_secs_f64() * 1e3,
+            "documents read and indexed"
+        );
+        if config.knowledge.rescan_secs > 0 {
+            knowledge::watch(
+                &library,
+                std::time::Duration::from_secs(config.knowledge.rescan_secs),
+            )
+            .context("starting the document watcher")?;
+        }
+        tools.push(Arc::new(knowledge::DocsTool::new(library)));
+    }
     for path in &config.marketplace.static_catalogs {
         tools.extend(
             catalog::builtin::static_catalog::load(path)

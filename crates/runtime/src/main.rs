@@ -31,6 +31,10 @@ struct Cli {
     /// when DATABASE_URL names a PostgreSQL server. Default: ~/.local/share/sluice.
     #[arg(long, global = true, env = "SLUICE_DATA_DIR")]
     data_dir: Option<PathBuf>,
+    /// A folder of documents to serve through the `docs` tool: each subfolder is a collection
+    /// (Markdown, HTML, plain text). Repeatable.
+    #[arg(long, global = true)]
+    docs: Vec<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -110,8 +114,20 @@ fn main() {
 fn run(cli: Cli) -> anyhow::Result<i32> {
     let mut config = Config::load(cli.config.as_deref()).map_err(|e| UsageError(e.to_string()))?;
     if let Some(dir) = cli.data_dir {
-        config.chat.data_dir = Some(dir);
+        config.data_dir = Some(dir);
     }
+    for dir in &cli.docs {
+        let found = knowledge::collections_in(dir).map_err(|e| {
+            UsageError(format!(
+                "--docs {}: cannot read the folder: {e}",
+                dir.display()
+            ))
+        })?;
+        config.knowledge.collections.extend(found);
+    }
+    config
+        .check_collections()
+        .map_err(|e| UsageError(e.to_string()))?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -171,12 +187,11 @@ async fn serve(
     }
     let pipeline = Arc::new(runtime::build_pipeline(&config, true)?);
     let store = config
-        .chat
         .open_store()
         .await
         .context("opening the chat's thread store")?;
     let kept = match store.backend() {
-        chat::store::Backend::Sqlite => config.chat.data_dir().display().to_string(),
+        chat::store::Backend::Sqlite => config.data_dir().display().to_string(),
         chat::store::Backend::Postgres => "PostgreSQL (DATABASE_URL)".to_owned(),
     };
     let state = AppState::new(pipeline, &config.server).with_chat(store, config.chat.clone());

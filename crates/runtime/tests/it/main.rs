@@ -8,6 +8,7 @@ mod chained;
 mod chat;
 mod compound;
 mod conversation;
+mod docs;
 mod errors;
 mod exhaustion;
 mod follower;

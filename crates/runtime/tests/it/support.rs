@@ -14,20 +14,16 @@ pub struct Server {
 }
 
 /// Starts a server for `config` on its own thread and runtime. Its chat keeps threads in a
-/// fresh SQLite directory unless the configuration names a database or a directory.
+/// fresh data directory unless the configuration names one (or a database).
 pub fn start(mut config: Config) -> Server {
-    if config.chat.database_url.is_none() && config.chat.data_dir.is_none() {
-        config.chat.data_dir = Some(fresh_dir("sluice-chat"));
+    if config.data_dir.is_none() {
+        config.data_dir = Some(fresh_dir("sluice-data"));
     }
     let pipeline = Arc::new(runtime::build_pipeline(&config, false).expect("pipeline builds"));
     let state = AppState::new(Arc::clone(&pipeline), &config.server);
     let server = config.server.clone();
     let addr = on_own_runtime(2, move |listener| async move {
-        let store = config
-            .chat
-            .open_store()
-            .await
-            .expect("the chat store opens");
+        let store = config.open_store().await.expect("the chat store opens");
         let state = state.with_chat(store, config.chat.clone());
         runtime::server::serve(listener, state, &server, std::future::pending())
             .await

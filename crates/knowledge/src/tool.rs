@@ -1,0 +1,188 @@
+//! The built-in `docs` tool: the library served over MCP like every other tool, each method
+//! declared query-safe.
+
+use std::sync::Arc;
+
+use catalog::builtin::{BuiltinTool, Manifest};
+use serde_json::{Map, Value, json};
+
+use crate::library::{Direction, Library, Scope};
+
+/// Most bytes of the table of contents the tool's description carries: enough for the probe
+/// to know what the documents are about, short enough to list on every request.
+const CONTENTS_BYTES: usize = 6_000;
+
+/// Most bytes of the list of the documents' most used words in the description.
+const VOCABULARY_BYTES: usize = 4_000;
+
+/// Most hits one search returns.
+const MAX_LIMIT: u64 = 20;
+
+/// The `docs` tool over a library.
+pub struct DocsTool {
+    library: Arc<Library>,
+    manifest: Manifest,
+}
+
+impl DocsTool {
+    /// The tool for `library`; its collections are listed in the schemas, so that a request
+    /// naming one can be scoped to it.
+    pub fn new(library: Arc<Library>) -> Self {
+        let collections = library.collections();
+        let ids: Vec<&str> = collections
+            .iter()
+            .map(|c| c.collection_id.as_str())
+            .collect();
+        let named: Vec<String> = collections
+            .iter()
+            .map(|c| {
+                if c.title == c.collection_id {
+                    c.collection_id.clone()
+                } else {
+                    format!("{} ({})", c.collection_id, c.title)
+                }
+            })
+            .collect();
+        let collection = json!({"type": "string", "enum": ids,
+            "description": format!("Only this collection of documents: {}.", named.join(", "))});
+        let query_meta = json!({"surface": "query", "queryEligible": true, "latencyClass": "fast"});
+        let read_only = json!({"readOnlyHint": true});
+        let chunk_id = json!({"type": "string", "description": "A chunk id from a search, a listing or an expansion."});
+        let manifest = Manifest {
+            id: "docs".into(),
+            title: "Documents".into(),
+            description: format!(
+                "Search and read the text of local document collections ({}): passages with the document, section and paragraph they come from. Contents: {}. Words used: {}.",
+                named.join(", "),
+                library.contents(CONTENTS_BYTES),
+                library.vocabulary(VOCABULARY_BYTES)
+            ),
+            methods: vec![
+                json!({"name": "deep_search",
+                    "description": "Search the documents for passages that answer a question: the best paragraphs, with their document, section headings and relevance score.",
+                    "inputSchema": {"type": "object", "additionalProperties": false, "required": ["query"],
+                        "properties": {
+                            "query": {"type": "string", "minLength": 1, "description": "What to look for, in words."},
+                            "collectionId": collection,
+                            "documentId": {"type": "string", "description": "Only this document."},
+                            "limit": {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT, "default": 5, "description": "Most passages returned."},
+                            "maxTokens": {"type": "integer", "minimum": 50, "maximum": 8000, "default": 1500, "description": "Most text returned, in tokens of about four characters."}}},
+                    "annotations": read_only, "_meta": query_meta}),
+                json!({"name": "deep_read",
+                    "description": "Read one passage, section or document in full by its chunk id.",
+                    "inputSchema": {"type": "object", "additionalProperties": false, "required": ["chunkId"],
+                        "properties": {"chunkId": chunk_id}},
+                    "annotations": read_only, "_meta": query_meta}),
+                json!({"name": "deep_expand",
+                    "description": "The passages around a chunk: its enclosing section, the passages beside it, or the ones under it.",
+                    "inputSchema": {"type": "object", "additionalProperties": false, "required": ["chunkId"],
+                        "properties": {"chunkId": chunk_id,
+                            "direction": {"type": "string", "enum": ["parent", "siblings", "children"], "default": "siblings",
+                                "description": "parent: the enclosing section; siblings: the passages beside it; children: the passages under it."}}},
+                    "annotations": read_only, "_meta": query_meta}),
+                json!({"name": "find_items",
+                    "description": "List the document collections and the documents whose titles match some words.",
+                    "inputSchema": {"type": "object", "additionalProperties": false,
+                        "properties": {"title": {"type": "string", "description": "Words of a document's title or file name; empty lists every document."},
+                            "collectionId": collection,
+                            "limit": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50, "description": "Most documents listed."}}},
+                    "annotations": read_only, "_meta": query_meta}),
+            ],
+        };
+        Self { library, manifest }
+    }
+}
+
+fn text_arg<'a>(args: &'a Map<String, Value>, name: &str) -> Result<Option<&'a str>, String> {
+    match args.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s.as_str())),
+        Some(_) => Err(format!("'{name}' must be a string")),
+    }
+}
+
+fn count_arg(
+    args: &Map<String, Value>,
+    name: &str,
+    default: u64,
+    max: u64,
+) -> Result<usize, String> {
+    match args.get(name) {
+        None | Some(Value::Null) => Ok(default as usize),
+        Some(v) => match v.as_u64() {
+            Some(n) if (1..=max).contains(&n) => Ok(n as usize),
+            _ => Err(format!("'{name}' must be a whole number from 1 to {max}")),
+        },
+    }
+}
+
+impl BuiltinTool for DocsTool {
+    fn manifest(&self) -> &Manifest {
+        &self.manifest
+    }
+
+    fn source_label(&self) -> String {
+        "builtin (documents)".into()
+    }
+
+    fn call(&self, method: &str, args: &Map<String, Value>) -> Result<Value, String> {
+        let collection = text_arg(args, "collectionId")?;
+        if let Some(c) = collection
+            && !self
+                .library
+                .collections()
+                .iter()
+                .any(|k| k.collection_id == c)
+        {
+            return Err(format!("no collection has the id '{c}'"));
+        }
+        match method {
+            "deep_search" => {
+                let query = text_arg(args, "query")?
+                    .filter(|q| !q.trim().is_empty())
+                    .ok_or("'query' is required")?;
+                let scope = Scope {
+                    collection_id: collection.map(str::to_owned),
+                    document_id: text_arg(args, "documentId")?.map(str::to_owned),
+                };
+                let limit = count_arg(args, "limit", 5, MAX_LIMIT)?;
+                let max_tokens = count_arg(args, "maxTokens", 1500, 8000)?;
+                let hits = self.library.search(query, &scope, limit, max_tokens);
+                Ok(json!({"query": query, "passages": hits}))
+            }
+            "deep_read" => {
+                let id = text_arg(args, "chunkId")?.ok_or("'chunkId' is required")?;
+                self.library
+                    .read(id)
+                    .map(|c| json!(c))
+                    .ok_or_else(|| format!("no chunk has the id '{id}'"))
+            }
+            "deep_expand" => {
+                let id = text_arg(args, "chunkId")?.ok_or("'chunkId' is required")?;
+                let direction = match text_arg(args, "direction")?.unwrap_or("siblings") {
+                    "parent" => Direction::Parent,
+                    "siblings" => Direction::Siblings,
+                    "children" => Direction::Children,
+                    other => {
+                        return Err(format!(
+                            "'direction' must be parent, siblings or children, not '{other}'"
+                        ));
+                    }
+                };
+                self.library
+                    .expand(id, direction)
+                    .map(|chunks| json!({"chunkId": id, "chunks": chunks}))
+                    .ok_or_else(|| format!("no chunk has the id '{id}'"))
+            }
+            "find_items" => {
+                let title = text_arg(args, "title")?.unwrap_or_default();
+                let limit = count_arg(args, "limit", 50, 200)?;
+                Ok(json!({
+                    "collections": self.library.collections(),
+                    "documents": self.library.documents(title, collection, limit),
+                }))
+            }
+            other => Err(format!("no method named '{other}'")),
+        }
+    }
+}

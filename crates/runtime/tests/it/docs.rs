@@ -1,0 +1,129 @@
+//! Documents as a tool, end to end: a server started with the corpus written in the knowledge
+//! crate's tests answers from its passages through the same pipeline (the `docs` tool over MCP),
+//! citing the chunks it read, and stays out of questions about other tools.
+
+use std::sync::OnceLock;
+
+use runtime::config::Config;
+use serde_json::{Value, json};
+
+use crate::support::{Server, query_at, start};
+
+fn server() -> &'static Server {
+    static SERVER: OnceLock<Server> = OnceLock::new();
+    SERVER.get_or_init(|| {
+        let corpus =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../knowledge/tests/corpus");
+        let mut c = Config::default();
+        c.knowledge.collections = knowledge::collections_in(&corpus).unwrap();
+        c.knowledge.rescan_secs = 0;
+        start(c)
+    })
+}
+
+async fn ask(body: Value) -> Value {
+    query_at(&server().url, body).await
+}
+
+/// The evidence behind citation `n` of `r`.
+fn cited(r: &Value, n: usize) -> &Value {
+    let id = &r["citations"][n]["evidenceId"];
+    r["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| &e["id"] == id)
+        .expect("the citation resolves")
+}
+
+#[tokio::test]
+async fn a_document_question_is_answered_from_the_passage_and_cites_its_chunk() {
+    let r = ask(
+        json!({"query": "How much does the Fleet plan cost?", "tools": ["docs"],
+        "responseShape": "answer_with_evidence"}),
+    )
+    .await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    let answer = r["answer"].as_str().unwrap();
+    assert!(
+        answer.starts_with("Billing: The Fleet plan costs €49 per month"),
+        "{answer}"
+    );
+    let first = cited(&r, 0);
+    assert_eq!(first["toolId"], "docs");
+    assert_eq!(first["method"], "deep_search");
+    assert_eq!(first["title"], "Billing");
+    assert!(first["data"]["chunkId"].as_str().unwrap().starts_with("c_"));
+    assert_eq!(
+        first["data"]["headingPath"],
+        json!(["Billing", "Fleet plan pricing"])
+    );
+    assert_eq!(
+        first["arguments"]["query"],
+        "How much does the Fleet plan cost?"
+    );
+    // Every passage is its own unit, cited apart.
+    let chunks: std::collections::HashSet<&str> = r["evidence"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["data"]["chunkId"].as_str())
+        .collect();
+    assert!(chunks.len() >= 2, "{r}");
+}
+
+#[tokio::test]
+async fn unpinned_the_documents_are_chosen_for_what_they_say_and_not_for_other_questions() {
+    let r = ask(json!({"query": "Which regions does Harbor run in?"})).await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    assert_eq!(r["citations"][0]["toolId"], "docs");
+    assert!(
+        r["answer"].as_str().unwrap().contains("Lisbon and Osaka"),
+        "{r}"
+    );
+
+    let r = ask(json!({"query": "What is the price of Bitcoin?"})).await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    assert_eq!(r["citations"][0]["toolId"], "crypto-prices", "{r}");
+}
+
+#[tokio::test]
+async fn the_docs_tool_is_listed_with_query_safe_methods() {
+    let tools: Value = crate::support::client()
+        .get(format!("{}/api/v1/tools", server().url))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let docs = tools["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == "docs")
+        .expect("the docs tool is listed");
+    let methods: Vec<&str> = docs["methods"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        methods,
+        ["deep_search", "deep_read", "deep_expand", "find_items"]
+    );
+    assert!(
+        docs["methods"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["safety"]["querySafe"] == true)
+    );
+    assert!(
+        docs["description"]
+            .as_str()
+            .unwrap()
+            .contains("Rate limits")
+    );
+}
