@@ -264,7 +264,7 @@ pub(crate) fn statement(
     }
     let sep = if question { " — " } else { ": " };
     let mut lines: Vec<String> = Vec::new();
-    let prose_alone = !asked && shown.len() == 1 && is_prose(shown[0].value);
+    let prose_alone = shown.len() == 1 && is_prose(shown[0].value);
     match said.as_slice() {
         [] => {}
         // A passage speaks for itself: "Billing: The Fleet plan costs €49 per month [1]."

@@ -576,8 +576,9 @@ impl Library {
         out.trim_end_matches("; ").to_owned()
     }
 
-    /// The words the documents use most, most used first, within `max_bytes`: with the table
-    /// of contents, what tells the probe what the documents are about.
+    /// The words the documents use most, most used first, each its own clause (`; `), within
+    /// `max_bytes`: with the table of contents, what tells the probe what the documents are
+    /// about.
     pub fn vocabulary(&self, max_bytes: usize) -> String {
         let Ok(state) = self.state.read() else {
             return String::new();
@@ -601,8 +602,10 @@ impl Library {
             if out.len() + w.len() + 2 > max_bytes {
                 break;
             }
+            // Each word stands alone: a word of negation in the list ("without") negates
+            // nothing after it.
             if !out.is_empty() {
-                out.push_str(", ");
+                out.push_str("; ");
             }
             out.push_str(&w);
         }
@@ -663,17 +666,28 @@ impl Library {
         };
         let pool = limit.max(1) * 4;
         let words = self.bm25(query, scope, pool);
-        let mut sense: Vec<(String, f64)> = match meaning(query) {
+        let scoped = scope.collection_id.is_some() || scope.document_id.is_some();
+        let mut scored: Vec<(f32, &String)> = match meaning(query) {
             Some(q) => state
                 .vectors
                 .iter()
-                .filter(|(id, _)| state.chunks.get(*id).is_some_and(in_scope))
-                .map(|(id, v)| (id.clone(), f64::from(text::semantic::cosine(&q, v))))
+                .filter(|(id, _)| !scoped || state.chunks.get(*id).is_some_and(in_scope))
+                .map(|(id, v)| (text::semantic::cosine(&q, v), id))
                 .collect(),
             None => Vec::new(),
         };
-        sense.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        sense.truncate(pool);
+        // Only the best `pool` are ranked; the rest are never sorted.
+        let by_score =
+            |a: &(f32, &String), b: &(f32, &String)| b.0.total_cmp(&a.0).then(a.1.cmp(b.1));
+        if scored.len() > pool {
+            scored.select_nth_unstable_by(pool, by_score);
+            scored.truncate(pool);
+        }
+        scored.sort_by(by_score);
+        let sense: Vec<(String, f64)> = scored
+            .into_iter()
+            .map(|(score, id)| (id.clone(), f64::from(score)))
+            .collect();
         // Reciprocal rank fusion (k = 60, the customary constant): a paragraph found by both
         // readings ranks above one found by either. A paragraph found by meaning alone must be
         // alike in meaning, not merely nearest.

@@ -13,7 +13,7 @@ use crate::library::{Direction, Library, Scope};
 const CONTENTS_BYTES: usize = 6_000;
 
 /// Most bytes of the list of the documents' most used words in the description.
-const VOCABULARY_BYTES: usize = 4_000;
+const VOCABULARY_BYTES: usize = 16_000;
 
 /// Most hits one search returns.
 const MAX_LIMIT: u64 = 20;

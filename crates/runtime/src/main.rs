@@ -327,8 +327,9 @@ fn render(r: &QueryResponse) -> String {
 }
 
 async fn tools(config: Config, json: bool) -> anyhow::Result<()> {
-    let marketplace = catalog::Marketplace::new(config.marketplace())?;
-    let discovery = marketplace.describe_all().await;
+    // The same marketplace `serve` builds: built-in tools, static catalogs, documents, remotes.
+    let pipeline = runtime::build_pipeline(&config, true)?;
+    let discovery = pipeline.marketplace().describe_all().await;
     if json {
         let tools: Vec<&contract::ToolDescriptor> =
             discovery.tools.iter().map(|t| t.as_ref()).collect();
