@@ -19,16 +19,7 @@ fn server() -> &'static Server {
 
 /// POSTs `body` to `/api/chat` on `base`: the status and the JSON body.
 pub(crate) async fn chat_at(base: &str, body: &Value) -> (u16, Value) {
-    let r = client()
-        .post(format!("{base}/api/chat"))
-        .json(body)
-        .send()
-        .await
-        .unwrap();
-    let status = r.status().as_u16();
-    let text = r.text().await.unwrap();
-    let v = serde_json::from_str(&text).unwrap_or_else(|_| panic!("non-JSON {status}: {text}"));
-    (status, v)
+    crate::support::post_to(base, "/api/chat", body.to_string()).await
 }
 
 /// A chat turn on the shared server that must succeed.
@@ -367,19 +358,7 @@ async fn an_abandoned_stream_cancels_the_turn_and_stores_nothing() {
 #[tokio::test]
 async fn nothing_internal_reaches_the_browser() {
     const CANARY: &str = "sk-canary-c4a7e91d";
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        rt.block_on(async move {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-            tx.send(listener.local_addr().unwrap()).unwrap();
-            scripted_model::serve(listener).await.unwrap();
-        });
-    });
-    let addr = rx.recv().unwrap();
+    let addr = crate::support::scripted_model_server();
     let mut c = Config::default();
     let spec = serde_json::from_value(
         json!({"provider": "openai", "base_url": format!("http://{addr}/v1"),
@@ -507,9 +486,7 @@ fn summarizing(addr: &str) -> runtime::pipeline::Pipeline {
 
 #[tokio::test]
 async fn older_turns_are_summarized_by_the_summary_model_and_folded_when_it_fails() {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap().to_string();
-    tokio::spawn(scripted_model::serve(listener));
+    let addr = crate::support::scripted_model_server().to_string();
     let turns = [
         ("user", "What is the price of Solana?"),
         ("assistant", "The price of Solana is $212.40 [1]."),

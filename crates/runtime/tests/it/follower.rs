@@ -13,16 +13,7 @@ use crate::support::{Server, event, executed_calls, query_at, start};
 fn server() -> &'static Server {
     static SERVER: OnceLock<Server> = OnceLock::new();
     SERVER.get_or_init(|| {
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-            rt.block_on(async move {
-                let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-                tx.send(listener.local_addr().unwrap()).unwrap();
-                scripted_model::serve(listener).await.unwrap();
-            });
-        });
-        let addr = rx.recv().unwrap();
+        let addr = crate::support::scripted_model_server();
         let mut c = runtime::config::Config::default();
         let spec = serde_json::from_value(json!({"provider": "openai", "base_url": format!("http://{addr}/v1"), "model": "follower", "api_key": "sk-follower"})).unwrap();
         c.models.registry.insert("follower".into(), spec);

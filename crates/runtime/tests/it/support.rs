@@ -35,6 +35,14 @@ pub fn start(mut config: Config) -> Server {
     }
 }
 
+/// The scripted model provider (`scripted-model`, OpenAI wire format) on a loopback port of its
+/// own thread; returns its address.
+pub fn scripted_model_server() -> std::net::SocketAddr {
+    on_own_runtime(1, |listener| async move {
+        scripted_model::serve(listener).await.unwrap();
+    })
+}
+
 /// A new, empty directory under the system's temporary directory.
 pub fn fresh_dir(prefix: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("{prefix}-{}", chat::new_thread_id()));
@@ -109,8 +117,13 @@ pub async fn get(path: &str) -> reqwest::Response {
 
 /// POSTs `body` (raw) to `/api/v1/query` on `base`; returns the status and the JSON body.
 pub async fn post_raw(base: &str, body: impl Into<reqwest::Body>) -> (u16, Value) {
+    post_to(base, "/api/v1/query", body).await
+}
+
+/// POSTs `body` (raw JSON) to `path` on `base`; returns the status and the JSON body.
+pub async fn post_to(base: &str, path: &str, body: impl Into<reqwest::Body>) -> (u16, Value) {
     let r = client()
-        .post(format!("{base}/api/v1/query"))
+        .post(format!("{base}{path}"))
         .header("content-type", "application/json")
         .body(body)
         .send()
