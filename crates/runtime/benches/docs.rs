@@ -11,11 +11,17 @@ use runtime::config::Config;
 
 fn main() {
     let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../knowledge/tests/corpus");
-    let mut config = Config::default();
-    config.data_dir =
-        Some(std::env::temp_dir().join(format!("sluice-bench-docs-{}", std::process::id())));
-    config.knowledge.collections = knowledge::collections_in(&corpus).unwrap();
-    config.knowledge.rescan_secs = 0;
+    let config = Config {
+        data_dir: Some(
+            std::env::temp_dir().join(format!("sluice-bench-docs-{}", std::process::id())),
+        ),
+        knowledge: runtime::config::KnowledgeSection {
+            collections: knowledge::collections_in(&corpus).unwrap(),
+            rescan_secs: 0,
+            ..Default::default()
+        },
+        ..Config::default()
+    };
     let pipeline = runtime::build_pipeline(&config, false).unwrap();
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
