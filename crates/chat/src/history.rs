@@ -69,14 +69,6 @@ pub fn split(messages: &[Said], budget: usize) -> Split {
     }
 }
 
-/// The history for the next message of a thread whose messages are `messages` (oldest first),
-/// within `budget` estimated tokens, older turns folded by [`fold`].
-pub fn history(messages: &[Said], budget: usize) -> Vec<Turn> {
-    let split = split(messages, budget);
-    let summary = fold(&split.older, split.room);
-    split.with_summary(summary)
-}
-
 /// The summary turn a model's `summary` of the older turns becomes, cut to `room` tokens.
 pub fn summary_turn(summary: &str, room: usize) -> Option<Turn> {
     const LEAD: &str = "Earlier in this conversation: ";
@@ -153,6 +145,13 @@ fn clip(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The history with the older turns folded, as a thread without a summary model gets it.
+    fn history(messages: &[Said], budget: usize) -> Vec<Turn> {
+        let split = split(messages, budget);
+        let summary = fold(&split.older, split.room);
+        split.with_summary(summary)
+    }
 
     fn message(role: Role, content: &str) -> Said {
         Said {

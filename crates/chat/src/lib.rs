@@ -15,6 +15,6 @@ pub mod history;
 pub mod reply;
 pub mod store;
 
-pub use history::{Said, Split, history};
+pub use history::{Said, Split};
 pub use reply::chosen_option;
 pub use store::{NewTurn, Store, StoreError, ThreadKey, new_thread_id};

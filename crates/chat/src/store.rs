@@ -369,11 +369,6 @@ impl Store {
         tx.commit().await?;
         Ok(gone > 0)
     }
-
-    /// Closes the pool.
-    pub async fn close(&self) {
-        self.pool.close().await;
-    }
 }
 
 /// A thread's title: its first message, cut at a word boundary.

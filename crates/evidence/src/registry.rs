@@ -150,11 +150,7 @@ fn title_of(v: &Value, fallback: &str) -> String {
             .or_else(|| {
                 v.as_object()?
                     .iter()
-                    .find(|(k, _)| {
-                        text::words(k)
-                            .last()
-                            .is_some_and(|w| text::lexicon::TITLE_FIELDS.contains(&w.as_str()))
-                    })
+                    .find(|(k, _)| ends_with_one_of(k, text::lexicon::TITLE_FIELDS))
                     .and_then(|(_, t)| scalar(t))
             })
     };
@@ -206,7 +202,15 @@ fn has_identity(o: &Map<String, Value>) -> bool {
 /// Whether a field's name ends in the word "id" (`chunkId`, `order_id`): an identifier of its
 /// own kind.
 fn names_an_id(key: &str) -> bool {
-    text::words(key).last().is_some_and(|w| w == "id")
+    ends_with_one_of(key, &["id"])
+}
+
+/// Whether the last word of the field name `key` is one of `words` (`documentTitle` ends with
+/// "title").
+fn ends_with_one_of(key: &str, words: &[&str]) -> bool {
+    text::words(key)
+        .last()
+        .is_some_and(|w| words.contains(&w.as_str()))
 }
 
 fn identity(v: &Value) -> String {

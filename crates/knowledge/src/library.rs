@@ -217,10 +217,14 @@ pub struct Library {
     specs: Vec<CollectionSpec>,
     limits: LibraryLimits,
     dir: PathBuf,
-    index: Index,
     fields: Fields,
     reader: IndexReader,
+    parser: QueryParser,
     writer: Mutex<Option<IndexWriter>>,
+    /// The content hash of every document the index holds, as of its last commit (also kept in
+    /// `files.json` beside the index, for the next start). Held for a whole refresh, so that
+    /// refreshes never overlap.
+    indexed: Mutex<HashMap<String, String>>,
     state: RwLock<State>,
 }
 
@@ -300,37 +304,39 @@ impl Library {
                 None
             }
         };
+        let mut parser = QueryParser::for_index(&index, vec![fields.body, fields.heading]);
+        parser.set_field_boost(fields.heading, 0.5);
+        let indexed = std::fs::read(manifest_path(&dir))
+            .ok()
+            .and_then(|b| serde_json::from_slice(&b).ok())
+            .unwrap_or_default();
         let library = Self {
             specs,
             limits,
             dir,
-            index,
             fields,
             reader,
+            parser,
             writer: Mutex::new(writer),
+            indexed: Mutex::new(indexed),
             state: RwLock::new(State::default()),
         };
         library.refresh();
         Ok(library)
     }
 
-    fn manifest_path(&self) -> PathBuf {
-        self.dir.join("../files.json")
-    }
-
-    /// The content hashes the index holds, by document id (empty when there is no manifest).
-    fn indexed_hashes(&self) -> HashMap<String, String> {
-        std::fs::read(self.manifest_path())
-            .ok()
-            .and_then(|b| serde_json::from_slice(&b).ok())
-            .unwrap_or_default()
+    /// Whether a collection is called `id`.
+    pub fn has_collection(&self, id: &str) -> bool {
+        self.specs.iter().any(|s| s.id == id)
     }
 
     /// Reads every collection again: a file whose size or time changed is hashed, and only a
     /// file whose content changed is re-indexed; files gone are removed from the index.
     pub fn refresh(&self) -> Refreshed {
         let mut done = Refreshed::default();
-        let indexed = self.indexed_hashes();
+        let Ok(mut indexed) = self.indexed.lock() else {
+            return done;
+        };
         let known: BTreeMap<String, DocumentInfo> = self
             .state
             .read()
@@ -353,9 +359,12 @@ impl Library {
                 let stamp = std::fs::metadata(&path)
                     .ok()
                     .and_then(|m| Some((m.modified().ok()?, m.len())));
+                // Untouched on disk and indexed as read: nothing to do. A document whose last
+                // commit failed is read and indexed again.
                 if let Some(old) = known.get(&id)
                     && stamp.is_some()
                     && old.stamp == stamp
+                    && indexed.get(&id) == Some(&old.hash)
                 {
                     documents.insert(id, old.clone());
                     done.unchanged += 1;
@@ -397,8 +406,14 @@ impl Library {
             .cloned()
             .collect();
         done.removed = removed.len();
-        if !to_index.is_empty() || !removed.is_empty() {
-            self.write_index(&to_index, &removed, &parsed, &documents);
+        if (!to_index.is_empty() || !removed.is_empty())
+            && self.write_index(&to_index, &removed, &parsed)
+        {
+            *indexed = documents
+                .iter()
+                .map(|(id, d)| (id.clone(), d.hash.clone()))
+                .collect();
+            self.record(&indexed);
         }
         let Ok(mut state) = self.state.write() else {
             return done;
@@ -434,20 +449,19 @@ impl Library {
         done
     }
 
-    /// Deletes and re-adds the paragraphs of `changed` documents, deletes `removed` ones, and
-    /// records the indexed hashes.
+    /// Deletes and re-adds the paragraphs of `changed` documents and deletes `removed` ones;
+    /// whether the index committed them.
     fn write_index(
         &self,
         changed: &[String],
         removed: &[String],
         parsed: &[(DocumentInfo, Vec<Chunk>)],
-        documents: &BTreeMap<String, DocumentInfo>,
-    ) {
+    ) -> bool {
         let Ok(mut guard) = self.writer.lock() else {
-            return;
+            return false;
         };
         let Some(writer) = guard.as_mut() else {
-            return;
+            return false;
         };
         let f = &self.fields;
         for id in changed.iter().chain(removed) {
@@ -470,22 +484,26 @@ impl Library {
             }
         }
         if let Err(e) = writer.commit() {
-            tracing::error!(error = %e, "cannot commit the document index; it is rebuilt on the next refresh");
-            return;
+            tracing::error!(error = %e, "cannot commit the document index; the next refresh indexes the same files again");
+            return false;
         }
-        let hashes: BTreeMap<&String, &String> =
-            documents.iter().map(|(id, d)| (id, &d.hash)).collect();
-        let manifest = self.manifest_path();
+        if let Err(e) = self.reader.reload() {
+            tracing::warn!(error = %e, "cannot reload the document index reader");
+        }
+        true
+    }
+
+    /// Writes the indexed hashes beside the index (atomically), for the next start.
+    fn record(&self, indexed: &HashMap<String, String>) {
+        let manifest = manifest_path(&self.dir);
         let temporary = manifest.with_extension("json.new");
-        let written = serde_json::to_vec(&hashes)
+        let sorted: BTreeMap<&String, &String> = indexed.iter().collect();
+        let written = serde_json::to_vec(&sorted)
             .map_err(std::io::Error::other)
             .and_then(|bytes| std::fs::write(&temporary, bytes))
             .and_then(|()| std::fs::rename(&temporary, &manifest));
         if let Err(e) = written {
             tracing::warn!(error = %e, "cannot record the indexed files; they are re-indexed on restart");
-        }
-        if let Err(e) = self.reader.reload() {
-            tracing::warn!(error = %e, "cannot reload the document index reader");
         }
     }
 
@@ -745,9 +763,7 @@ impl Library {
     /// BM25 hits (chunk id, score) for `query` in `scope`, at most `limit`.
     fn bm25(&self, query: &str, scope: &Scope, limit: usize) -> Vec<(String, f64)> {
         let f = &self.fields;
-        let mut parser = QueryParser::for_index(&self.index, vec![f.body, f.heading]);
-        parser.set_field_boost(f.heading, 0.5);
-        let (parsed, _) = parser.parse_query_lenient(query);
+        let (parsed, _) = self.parser.parse_query_lenient(query);
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = vec![(Occur::Must, parsed)];
         for (field, value) in [
             (f.collection, &scope.collection_id),
@@ -811,6 +827,11 @@ impl Library {
                 .collect(),
         )
     }
+}
+
+/// Where the indexed hashes of the index in `dir` are kept.
+fn manifest_path(dir: &Path) -> PathBuf {
+    dir.join("../files.json")
 }
 
 /// A paragraph's fused relevance and the scores behind it.

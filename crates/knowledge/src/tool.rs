@@ -128,11 +128,7 @@ impl BuiltinTool for DocsTool {
     fn call(&self, method: &str, args: &Map<String, Value>) -> Result<Value, String> {
         let collection = text_arg(args, "collectionId")?;
         if let Some(c) = collection
-            && !self
-                .library
-                .collections()
-                .iter()
-                .any(|k| k.collection_id == c)
+            && !self.library.has_collection(c)
         {
             return Err(format!("no collection has the id '{c}'"));
         }

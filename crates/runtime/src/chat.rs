@@ -29,7 +29,7 @@ use tokio::sync::{OwnedSemaphorePermit, mpsc};
 
 use crate::config::ChatSection;
 use crate::http::{
-    AbortOnDrop, AppState, ReceiverStream, answer_pieces, error_response, read_json_body, slot,
+    AbortOnDrop, AppState, ReceiverStream, answer_pieces, error_response, read_json_body, slot, sse,
 };
 
 /// The chat's store and guardrails.
@@ -56,10 +56,15 @@ pub fn routes() -> Router<AppState> {
 /// The most recent messages of a thread a new turn reads (the history budget keeps fewer).
 const CONTEXT_MESSAGES: u32 = 200;
 
-/// What one message becomes before it runs: the thread, the query and what to store.
+/// What one message becomes before it runs: the query, and the turn to store once it settles.
 struct Prepared {
-    key: chat::ThreadKey,
     request: QueryRequest,
+    turn: Pending,
+}
+
+/// The turn a message opens: its thread and what the person said.
+struct Pending {
+    key: chat::ThreadKey,
     message: String,
     selected: Option<String>,
 }
@@ -150,7 +155,6 @@ async fn prepare(
     let (query, selected, before) = answered_clarification(&messages, &request)?;
     let history = context(pipeline, &messages[..before], settings.history_token_budget).await;
     Ok(Prepared {
-        key,
         request: QueryRequest {
             tools,
             clarification_policy: Some(if request.auto_select == Some(true) {
@@ -164,8 +168,11 @@ async fn prepare(
             context: (!history.is_empty()).then_some(QueryContext { history }),
             ..QueryRequest::new(query)
         },
-        message: request.message,
-        selected,
+        turn: Pending {
+            key,
+            message: request.message,
+            selected,
+        },
     })
 }
 
@@ -254,17 +261,13 @@ fn reply_text(response: &QueryResponse) -> String {
 }
 
 /// Stores a settled turn.
-async fn store(
-    chat: &Chat,
-    prepared: Prepared,
-    response: QueryResponse,
-) -> Result<ChatTurn, ApiError> {
+async fn store(chat: &Chat, turn: Pending, response: QueryResponse) -> Result<ChatTurn, ApiError> {
     chat.store
         .append(
             chat::NewTurn {
-                thread: prepared.key,
-                message: prepared.message,
-                selected_option_id: prepared.selected,
+                thread: turn.key,
+                message: turn.message,
+                selected_option_id: turn.selected,
                 reply: reply_text(&response),
                 envelope: response,
             },
@@ -286,10 +289,11 @@ async fn turn(State(state): State<AppState>, headers: HeaderMap, body: Body) -> 
         if stream {
             return Ok(streamed(state.clone(), chat, prepared, permit));
         }
-        let response = state.pipeline.run(prepared.request.clone(), None).await?;
+        let Prepared { request, turn } = prepared;
+        let response = state.pipeline.run(request, None).await?;
         drop(permit);
         state.metrics.record(&response);
-        let turn = store(&chat, prepared, response).await?;
+        let turn = store(&chat, turn, response).await?;
         Ok(axum::Json(turn).into_response())
     }
     .await;
@@ -308,9 +312,10 @@ fn streamed(
     prepared: Prepared,
     permit: OwnedSemaphorePermit,
 ) -> Response {
+    let Prepared { request, turn } = prepared;
     let (tx, rx) = mpsc::unbounded_channel::<ChatEvent>();
     let _ = tx.send(ChatEvent::Thread(ThreadOpened {
-        thread_id: prepared.key.id().to_owned(),
+        thread_id: turn.key.id().to_owned(),
     }));
     let stage_tx = tx.clone();
     let task = tokio::spawn(async move {
@@ -323,14 +328,10 @@ fn streamed(
                 data: serde_json::Value::Object(serde_json::Map::new()),
             }));
         });
-        let settled = match state
-            .pipeline
-            .run(prepared.request.clone(), Some(sink))
-            .await
-        {
+        let settled = match state.pipeline.run(request, Some(sink)).await {
             Ok(response) => {
                 state.metrics.record(&response);
-                store(&chat, prepared, response).await
+                store(&chat, turn, response).await
             }
             Err(e) => Err(e),
         };
@@ -363,15 +364,7 @@ fn streamed(
     let guard = AbortOnDrop(task.abort_handle());
     let events = futures::StreamExt::map(ReceiverStream::new(rx), move |e| {
         let _keep = &guard;
-        let data = match serde_json::to_value(&e) {
-            Ok(serde_json::Value::Object(mut m)) => m.remove("data").unwrap_or_default(),
-            _ => serde_json::Value::Null,
-        };
-        Ok::<_, Infallible>(
-            axum::response::sse::Event::default()
-                .event(e.name())
-                .data(data.to_string()),
-        )
+        Ok::<_, Infallible>(sse(e.name(), &e))
     });
     Sse::new(events)
         .keep_alive(KeepAlive::default())

@@ -61,14 +61,7 @@ impl Config {
     pub fn data_dir(&self) -> PathBuf {
         self.data_dir
             .clone()
-            .or_else(|| {
-                std::env::var_os("XDG_DATA_HOME")
-                    .map(PathBuf::from)
-                    .or_else(|| {
-                        std::env::var_os("HOME").map(|h| Path::new(&h).join(".local/share"))
-                    })
-                    .map(|d| d.join("sluice"))
-            })
+            .or_else(|| user_dir("XDG_DATA_HOME", ".local/share"))
             .unwrap_or_else(|| PathBuf::from(".sluice"))
     }
 
@@ -693,9 +686,14 @@ impl Config {
 }
 
 fn default_cache_dir() -> Option<PathBuf> {
-    std::env::var_os("XDG_CACHE_HOME")
+    user_dir("XDG_CACHE_HOME", ".cache")
+}
+
+/// Sluice's folder under the XDG base directory `variable`, or under `$HOME/home_relative`.
+fn user_dir(variable: &str, home_relative: &str) -> Option<PathBuf> {
+    std::env::var_os(variable)
         .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cache")))
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(home_relative)))
         .map(|d| d.join("sluice"))
 }
 

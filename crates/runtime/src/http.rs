@@ -312,7 +312,13 @@ fn sse_event(e: &StreamEvent) -> Event {
         StreamEvent::Final(_) => "final",
         StreamEvent::Error(_) => "error",
     };
-    let data = match serde_json::to_value(e) {
+    sse(name, e)
+}
+
+/// One SSE event named `name` whose `data:` is the payload of an adjacently tagged stream event
+/// (`{"type", "data"}`): the query's and the chat's streams are written the same way.
+pub(crate) fn sse(name: &str, event: &impl serde::Serialize) -> Event {
+    let data = match serde_json::to_value(event) {
         Ok(serde_json::Value::Object(mut m)) => m.remove("data").unwrap_or_default(),
         _ => serde_json::Value::Null,
     };
