@@ -24,6 +24,10 @@ pub struct Binding {
     /// An enum parameter for which the query names several values, each with its own words
     /// ("BTC and ETH"): one call per value.
     pub fan_out: Option<(String, Vec<Value>)>,
+    /// A parameter bound only on a second look, as the one name left over once every other
+    /// parameter was settled: good enough for the request itself, too weak to carry over from an
+    /// earlier turn.
+    pub leftover: Option<String>,
 }
 
 /// A required parameter the query does not give, or any parameter it gives a value the schema
@@ -70,16 +74,26 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
     b.enums();
     b.moments();
     b.prose_lists();
+    b.described_values();
     let assigned: HashSet<String> = b.binding.arguments.keys().cloned().collect();
+    // Parameters that looked for a name and found none, maybe while others were still open:
+    // once the others are bound, a name may be the last one's alone.
+    let mut unnamed = Vec::new();
     for p in params
         .iter()
         .filter(|p| p.choices.is_empty() && !assigned.contains(&p.name))
     {
         if p.temporal.is_some() && p.pattern.is_none() {
+            if p.shape.is_some() {
+                b.pattern(p);
+            }
             continue;
         }
         if p.pattern.is_some() {
             b.pattern(p);
+            continue;
+        }
+        if p.shape.is_some() && b.pattern(p) {
             continue;
         }
         if b.free_text(p) || !p.required {
@@ -90,9 +104,17 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
             Some("array") => b.list(p),
             Some("integer" | "number") => b.number(p),
             Some("boolean") => b.flag(p),
-            Some("string") | None if p.format.is_none() => b.name(p),
+            Some("string") | None if p.format.is_none() && !b.name(p, false) => unnamed.push(p),
             _ => {}
         }
+    }
+    // Only a parameter left alone gets a second look: with two open, which name is whose is a
+    // guess.
+    if let [p] = unnamed[..]
+        && unnamed.len() < params.len()
+        && b.name(p, true)
+    {
+        b.binding.leftover = Some(p.name.clone());
     }
     b.finish()
 }
@@ -269,21 +291,31 @@ impl<'a> Binder<'a> {
     }
 
     /// A parameter with a pattern takes the first unused token that matches it.
-    fn pattern(&mut self, p: &Param) {
-        let Some(re) = p.pattern.as_deref().and_then(crate::schema::compiled) else {
-            return;
+    /// The first unused token matching the parameter's pattern, or else the shape its description
+    /// spells out. Returns whether one was bound.
+    fn pattern(&mut self, p: &Param) -> bool {
+        let Some(re) = p
+            .pattern
+            .as_deref()
+            .or(p.shape.as_deref())
+            .and_then(crate::schema::compiled)
+        else {
+            return false;
         };
-        if let Some(token) = self
+        let Some(token) = self
             .query
             .tokens
             .iter()
             .find(|t| !self.used_tokens.contains(*t) && re.is_match(t))
-        {
-            self.used_tokens.insert(token.clone());
-            self.binding
-                .arguments
-                .insert(p.name.clone(), Value::String(token.clone()));
-        }
+        else {
+            return false;
+        };
+        self.used_tokens.insert(token.clone());
+        self.used_terms.extend(text::terms(token));
+        self.binding
+            .arguments
+            .insert(p.name.clone(), Value::String(token.clone()));
+        true
     }
 
     /// A free-text parameter (a search query) takes the user's words as they are, when it is
@@ -432,7 +464,13 @@ impl<'a> Binder<'a> {
     /// positions would fill the wrong one. Failing a name, the words right after a mention of the
     /// parameter are its value. A place parameter that points one way takes the name the query
     /// points that way ("from Fresno" for the origin), and never the one pointed the other way.
-    fn name(&mut self, p: &Param) {
+    ///
+    /// On a second look (`last`: every other parameter is settled), only a lone name left over
+    /// binds: the weaker sources were already tried.
+    fn name(&mut self, p: &Param, last: bool) -> bool {
+        if self.binding.arguments.contains_key(&p.name) {
+            return true;
+        }
         // An address parameter takes the query's address as written.
         if matches!(identifier_kind(&p.name), Some(Identifier::Address))
             && let Some(address) = self.query.tokens.iter().find(|t| {
@@ -446,14 +484,15 @@ impl<'a> Binder<'a> {
             self.binding
                 .arguments
                 .insert(p.name.clone(), Value::String(address.clone()));
-            return;
+            return true;
         }
-        if let Some(v) = self.named_value(p) {
-            self.used_terms.extend(text::terms(&v));
+        if let Some(code) = self.code(p) {
+            self.used_tokens.insert(code.clone());
+            self.used_terms.extend(text::terms(&code));
             self.binding
                 .arguments
-                .insert(p.name.clone(), Value::String(v));
-            return;
+                .insert(p.name.clone(), Value::String(code));
+            return true;
         }
         let query = self.query;
         let open_strings = self
@@ -475,7 +514,17 @@ impl<'a> Binder<'a> {
             .map(|e| without_leading_words(&e, &own))
             .filter(|e| {
                 let terms = text::terms(e);
+                let taken = self
+                    .binding
+                    .arguments
+                    .values()
+                    .any(|v| v.as_str().is_some_and(|s| s.eq_ignore_ascii_case(e)));
+                let moment = e
+                    .split_whitespace()
+                    .all(|w| self.temporal_tokens.contains(text::token(w).as_str()));
                 !terms.is_empty()
+                    && !taken
+                    && !moment
                     && !terms
                         .iter()
                         .all(|t| self.used_terms.contains(t) || self.topic.contains_key(t))
@@ -514,6 +563,25 @@ impl<'a> Binder<'a> {
             })
             .collect();
         candidates.retain(|e| beside(p, e) || !others.iter().any(|q| beside(q, e)));
+        if last {
+            let [e] = &candidates[..] else {
+                return false;
+            };
+            // Left over is not enough for a place that points one way (it needs its "from" or
+            // "to"), nor for a code to fill a parameter that takes words.
+            let pointed = way.is_none_or(|w| cue(query, e) == Some(w));
+            let coded =
+                identifier_kind(&p.name).is_none() && e.contains(|c: char| c.is_ascii_digit());
+            let e = with_region(p, query, e.clone());
+            if !pointed || coded || !fits(p, &e) {
+                return false;
+            }
+            self.used_terms.extend(text::terms(&e));
+            self.binding
+                .arguments
+                .insert(p.name.clone(), Value::String(e));
+            return true;
+        }
         let entity = cued
             .or_else(|| {
                 if open_strings <= 1 || candidates.len() >= open_strings {
@@ -534,11 +602,76 @@ impl<'a> Binder<'a> {
                     .flatten()
                     .filter(|e| fits(p, e))
             });
-        if let Some(e) = entity {
-            self.used_terms.extend(text::terms(&e));
-            self.binding
-                .arguments
-                .insert(p.name.clone(), Value::String(e));
+        let Some(e) = entity else {
+            return false;
+        };
+        self.used_terms.extend(text::terms(&e));
+        self.binding
+            .arguments
+            .insert(p.name.clone(), Value::String(e));
+        true
+    }
+
+    /// Values the descriptions of required string parameters name, bound before any parameter
+    /// looks for a name: a parameter that says which words are its values ("either 'summary'
+    /// or 'full'") has no other source, and it leaves fewer parameters open for the names.
+    fn described_values(&mut self) {
+        let params = self.params;
+        for p in params.iter().filter(|p| {
+            p.required
+                && p.choices.is_empty()
+                && p.pattern.is_none()
+                && p.temporal.is_none()
+                && p.kind.as_deref().is_none_or(|k| k == "string")
+                && !is_free_text(p)
+        }) {
+            if self.binding.arguments.contains_key(&p.name) {
+                continue;
+            }
+            if let Some(v) = self.named_value(p) {
+                self.used_terms.extend(text::terms(&v));
+                self.binding
+                    .arguments
+                    .insert(p.name.clone(), Value::String(v));
+            }
+        }
+    }
+
+    /// For an identifier parameter (`snp_id`, `order_number`), the code the query writes: an
+    /// unused token mixing digits with letters or separators ("rs6034464", "A-113") that is not
+    /// a date, a time or a quantity with its unit. With several, the one nearest a word of the
+    /// parameter's name.
+    fn code(&self, p: &Param) -> Option<String> {
+        if !matches!(
+            identifier_kind(&p.name),
+            Some(Identifier::Id | Identifier::Number)
+        ) {
+            return None;
+        }
+        let quantities: HashSet<usize> = self.query.numbers_at().iter().map(|n| n.0).collect();
+        let codes: Vec<String> = self
+            .query
+            .tokens
+            .iter()
+            .enumerate()
+            .filter(|(i, t)| {
+                let digits = t.chars().any(|c| c.is_ascii_digit());
+                let other = t.chars().any(|c| c.is_alphabetic() || "-_:/#".contains(c));
+                digits
+                    && other
+                    && !quantities.contains(i)
+                    && !self.used_tokens.contains(*t)
+                    && !self.temporal_tokens.contains(*t)
+                    && !text::terms(t)
+                        .iter()
+                        .any(|w| self.used_terms.contains(w) || self.topic.contains_key(w))
+            })
+            .map(|(_, t)| t.clone())
+            .collect();
+        match codes.as_slice() {
+            [] => None,
+            [one] => Some(one.clone()),
+            _ => nearest_entity(p, self.query, &codes),
         }
     }
 
@@ -2123,5 +2256,70 @@ mod tests {
             bound("substance", "Tell me about the structure of a cell"),
             None
         );
+    }
+
+    #[test]
+    fn a_code_fills_an_identifier_parameter_and_a_quantity_does_not() {
+        let schema = json!({"type": "object", "properties": {
+            "snp_id": {"type": "string", "description": "The ID of the SNP mutation."}},
+            "required": ["snp_id"]});
+        let b = check(
+            schema.clone(),
+            "Find the mutation type of SNP (a variant) ID rs6034464.",
+        );
+        assert_eq!(b.arguments["snp_id"], "rs6034464");
+        let b = check(schema, "Find the mutation that lies within 5km of the gene");
+        assert_eq!(b.missing.len(), 1, "{b:?}");
+    }
+
+    #[test]
+    fn a_shape_the_description_spells_out_picks_its_token() {
+        let schema = json!({"type": "object", "properties": {
+            "player": {"type": "string", "description": "Name of the player."},
+            "season": {"type": "string", "description": "Specific season in format 'YYYY-YYYY'."}},
+            "required": ["player", "season"]});
+        let b = check(schema, "Goals of Pelé in the 1969-1970 season");
+        assert_eq!(b.arguments["season"], "1969-1970");
+        assert_eq!(b.arguments["player"], "Pelé");
+    }
+
+    #[test]
+    fn values_a_description_names_bind_before_names_are_shared_out() {
+        let schema = json!({"type": "object", "properties": {
+            "religion_name": {"type": "string", "description": "The name of the religion."},
+            "detail_level": {"type": "string", "description": "Level of detail, either 'summary' or 'full'."}},
+            "required": ["religion_name", "detail_level"]});
+        let b = check(schema, "Tell me the full story of Jainism");
+        assert_eq!(b.arguments["detail_level"], "full");
+        assert_eq!(b.arguments["religion_name"], "Jainism");
+        assert!(b.missing.is_empty() && b.leftover.is_none(), "{b:?}");
+    }
+
+    #[test]
+    fn the_last_open_parameter_takes_the_one_name_left_when_it_may() {
+        let schema = json!({"type": "object", "properties": {
+            "artist": {"type": "string", "description": "Who made the painting."},
+            "title": {"type": "string", "description": "The title of the painting."}},
+            "required": ["artist", "title"]});
+        let b = check(
+            schema,
+            "How large is the painting with title 'Guernica' by Picasso?",
+        );
+        assert_eq!(b.arguments["title"], "Guernica");
+        assert_eq!(b.arguments["artist"], "Picasso");
+        assert_eq!(b.leftover.as_deref(), Some("artist"));
+        // A code a later parameter could not use is not a name for this one.
+        let schema = json!({"type": "object", "properties": {
+            "origin": {"type": "string", "description": "Departure city."},
+            "destination": {"type": "string", "description": "Arrival city."},
+            "card_id": {"type": "string", "description": "The card to pay with."}},
+            "required": ["origin", "destination", "card_id"]});
+        let b = check(
+            schema,
+            "A flight from Oslo, paid with the card with id 'card_3478'",
+        );
+        assert_eq!(b.arguments["origin"], "Oslo");
+        assert_eq!(b.arguments["card_id"], "card_3478");
+        assert!(b.missing.iter().any(|m| m.name == "destination"), "{b:?}");
     }
 }

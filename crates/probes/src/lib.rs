@@ -815,11 +815,12 @@ fn missing_capability(
                         .filter(|t| !s.matched.contains(t) && !text::chatter(t))
                         .map(|t| query.spelling(t))
                         .collect();
-                    format!(
-                        "covers {:.0}% of the query; nothing about: {}",
-                        s.coverage * 100.0,
-                        missing.join(", ")
-                    )
+                    let covers = format!("covers {:.0}% of the query", s.coverage * 100.0);
+                    if missing.is_empty() {
+                        covers
+                    } else {
+                        format!("{covers}; nothing about: {}", missing.join(", "))
+                    }
                 } else {
                     format!("not query-safe: {}", s.doc.method().safety.reason)
                 },
@@ -880,7 +881,8 @@ fn missing_capability(
             return Some(MissingCapability {
                 reason: MissReason::ExecuteOnly,
                 message: format!(
-                    "the request asks to '{verb}', which only an execute-surface method could do; query mode never calls one"
+                    "the request asks to '{}', which only an execute-surface method could do; query mode never calls one",
+                    query.spelling(&verb)
                 ),
                 unmatched_terms: unmatched,
                 nearest: near,
@@ -1225,7 +1227,7 @@ fn fill_from(index: &MethodIndex, i: &mut Interpretation, history: &[String]) {
             let value = binding
                 .arguments
                 .get(&m.name)
-                .filter(|_| m.invalid.is_none());
+                .filter(|_| m.invalid.is_none() && binding.leftover.as_ref() != Some(&m.name));
             if let Some(v) = value {
                 i.arguments.insert(m.name.clone(), v.clone());
                 filled = true;

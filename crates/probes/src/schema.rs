@@ -92,6 +92,9 @@ pub struct Param {
     pub pattern: Option<String>,
     /// `format`, for strings.
     pub format: Option<String>,
+    /// The shape its description spells out with digit placeholders ("in format 'YYYY-YYYY'"),
+    /// as a pattern: what a token must look like when no moment the query gives fits.
+    pub shape: Option<String>,
     /// Description (may be empty).
     pub description: String,
     /// The moment it takes, if it is a date or time string (classified once, here).
@@ -248,6 +251,34 @@ fn stated_default(description: &str, kind: Option<&str>) -> Option<Value> {
     }
 }
 
+/// The pattern of a shape a description writes with digit placeholders: `YYYY-YYYY` is four
+/// digits, a hyphen and four digits. A shape has at least two runs of one placeholder letter
+/// (Y, M, D, H, h, m, s), joined by separators (`-`, `/`, `:`, `.`), and nothing else.
+fn described_shape(description: &str) -> Option<String> {
+    description.split_whitespace().find_map(|word| {
+        let word = word.trim_matches(|c: char| !c.is_alphanumeric());
+        let mut pattern = String::from("^");
+        let mut runs = 0;
+        let chars: Vec<char> = word.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            if "YMDHhms".contains(c) {
+                let len = chars[i..].iter().take_while(|x| **x == c).count();
+                pattern.push_str(&format!("[0-9]{{{len}}}"));
+                runs += 1;
+                i += len;
+            } else if "-/:.".contains(c) && i > 0 {
+                pattern.push_str(&regex::escape(&c.to_string()));
+                i += 1;
+            } else {
+                return None;
+            }
+        }
+        (runs >= 2 && pattern.len() > 1).then(|| pattern + "$")
+    })
+}
+
 /// Values a description names in prose, in order, each once: quoted words and phrases, and the
 /// short items listed after a cue word ([`text::lexicon::VALUE_CUES`]) up to the end of the
 /// sentence. An item longer than three words is not a value, except that after "either" or
@@ -366,6 +397,7 @@ fn params_at(schema: &Value, depth: usize) -> Vec<Param> {
                 stated_default: stated_default(&description, p["type"].as_str()),
                 pattern: p["pattern"].as_str().map(str::to_owned),
                 format: p["format"].as_str().map(str::to_owned),
+                shape: None,
                 examples: p["examples"]
                     .as_array()
                     .into_iter()
@@ -383,6 +415,9 @@ fn params_at(schema: &Value, depth: usize) -> Vec<Param> {
                 },
             };
             param.temporal = temporal(&param);
+            if param.pattern.is_none() {
+                param.shape = described_shape(&param.description);
+            }
             param.validator = jsonschema::validator_for(&normalized(p))
                 .ok()
                 .map(|v| Compiled(std::sync::Arc::new(v)));

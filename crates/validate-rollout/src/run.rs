@@ -227,6 +227,12 @@ fn result(case: &Case, response: Result<QueryResponse, String>) -> CaseResult {
             r.probe = serde_json::json!({"top": top, "unmatched": p.data["missingCapabilitySignal"]["unmatchedTerms"],
                 "pool": p.data["ambiguityPool"].as_array().map(|a| a.iter().map(|i| &i["label"]).collect::<Vec<_>>())});
         }
+        if let (Some(m), Some(probe)) = (&response.capability_miss, r.probe.as_object_mut()) {
+            probe.insert(
+                "miss".into(),
+                serde_json::json!({"reason": m.reason, "message": m.message}),
+            );
+        }
         if let (Some(c), Some(probe)) = (&response.clarification, r.probe.as_object_mut()) {
             let options: Vec<String> = c
                 .options
