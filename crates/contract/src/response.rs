@@ -141,9 +141,10 @@ pub struct QueryResponse {
     /// What the gathered evidence does not establish.
     #[serde(default)]
     pub gaps: Vec<String>,
-    /// Disagreements between gathered sources.
+    /// Disagreements between gathered sources: what about, and each value with the evidence
+    /// that states it.
     #[serde(default)]
-    pub conflicts: Vec<String>,
+    pub conflicts: Vec<Conflict>,
     /// Present when `outcome` is `clarification_required`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clarification: Option<Clarification>,
@@ -221,6 +222,14 @@ pub struct Evidence {
     pub method: String,
     /// Index of the tool call in the execution record.
     pub call_seq: u32,
+    /// The call that returned it: its rediscovery round and its index in that round's execution
+    /// record (`r0c1`), unique within the response.
+    #[serde(default)]
+    pub call_id: String,
+    /// Where in that call's result the record is, as a JSON Pointer (RFC 6901): `/items/2`, or
+    /// the empty string for the whole result.
+    #[serde(default)]
+    pub pointer: String,
     /// The arguments of the call that returned it.
     #[serde(default)]
     pub arguments: Value,
@@ -232,6 +241,30 @@ pub struct Evidence {
     pub excerpt: String,
     /// The record as the tool returned it.
     pub data: Value,
+}
+
+/// Gathered units that state different values for the same thing: the same field of one record
+/// from two calls, or the same quantity in two documents.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Conflict {
+    /// What they disagree about ("Starter requests per minute", "Solana price").
+    pub about: String,
+    /// Each value, with the evidence that states it, in evidence order.
+    #[serde(default)]
+    pub values: Vec<ConflictValue>,
+    /// One sentence naming the values, for display.
+    pub note: String,
+}
+
+/// One side of a [`Conflict`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ConflictValue {
+    /// The value as the source states it.
+    pub value: String,
+    /// The evidence unit that states it (`evidence[].id`).
+    pub evidence_id: String,
 }
 
 /// Which kind of clarification.

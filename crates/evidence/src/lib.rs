@@ -5,6 +5,8 @@
 //!   rounds; only tool output enters, never model text.
 //! - [`completeness`] decides whether the evidence answers the question and, when not, proposes a
 //!   follow-up query for a bounded rediscovery round.
+//! - [`conflicts`] finds units that state different values for the same thing (a field of one
+//!   record from two calls, a quantity in two documents); the answer names both values.
 //! - [`synthesis`] writes the answer with `[n]` markers, and [`citations::validate`] checks any
 //!   answer's markers against the registry: markers that point at no gathered evidence are
 //!   stripped, survivors renumbered densely, and the drops counted.
@@ -14,6 +16,7 @@
 
 pub mod citations;
 pub mod completeness;
+pub mod conflicts;
 mod prose;
 pub mod registry;
 mod statement;

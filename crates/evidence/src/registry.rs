@@ -20,6 +20,8 @@ pub struct EvidenceUnit {
     pub round: u32,
     /// Index of the call in that round's execution record.
     pub call_seq: u32,
+    /// Where the record is in the call's result (RFC 6901).
+    pub pointer: String,
     /// Title.
     pub title: String,
     /// Short text rendering.
@@ -167,16 +169,26 @@ fn title_of(v: &Value, fallback: &str) -> String {
         .unwrap_or_else(|| fallback.to_owned())
 }
 
+/// A record of a result: its identity, where it is in the result (a JSON Pointer), and itself.
+type Record<'a> = (Option<String>, String, &'a Value);
+
 /// Splits a result into records: the items of its one array of identified objects, or itself.
-fn records(result: &Value) -> Vec<(Option<String>, &Value)> {
+fn records(result: &Value) -> Vec<Record<'_>> {
     if let Value::Object(map) = result {
-        let lists: Vec<&Vec<Value>> = map
-            .values()
-            .filter_map(Value::as_array)
-            .filter(|a| !a.is_empty() && a.iter().all(|i| i.as_object().is_some_and(has_identity)))
+        let lists: Vec<(&String, &Vec<Value>)> = map
+            .iter()
+            .filter_map(|(k, v)| Some((k, v.as_array()?)))
+            .filter(|(_, a)| {
+                !a.is_empty() && a.iter().all(|i| i.as_object().is_some_and(has_identity))
+            })
             .collect();
-        if lists.len() == 1 {
-            return lists[0].iter().map(|i| (Some(identity(i)), i)).collect();
+        if let [(key, items)] = lists[..] {
+            let key = escape_pointer(key);
+            return items
+                .iter()
+                .enumerate()
+                .map(|(n, i)| (Some(identity(i)), format!("/{key}/{n}"), i))
+                .collect();
         }
         if map
             .values()
@@ -187,9 +199,18 @@ fn records(result: &Value) -> Vec<(Option<String>, &Value)> {
         }
     }
     if let Value::Array(items) = result {
-        return items.iter().map(|i| (Some(identity(i)), i)).collect();
+        return items
+            .iter()
+            .enumerate()
+            .map(|(n, i)| (Some(identity(i)), format!("/{n}"), i))
+            .collect();
     }
-    vec![(None, result)]
+    vec![(None, String::new(), result)]
+}
+
+/// A key as a JSON Pointer reference token (RFC 6901): `~` as `~0`, `/` as `~1`.
+fn escape_pointer(key: &str) -> String {
+    key.replace('~', "~0").replace('/', "~1")
 }
 
 fn has_identity(o: &Map<String, Value>) -> bool {
@@ -201,7 +222,7 @@ fn has_identity(o: &Map<String, Value>) -> bool {
 
 /// Whether a field's name ends in the word "id" (`chunkId`, `order_id`): an identifier of its
 /// own kind.
-fn names_an_id(key: &str) -> bool {
+pub(crate) fn names_an_id(key: &str) -> bool {
     ends_with_one_of(key, &["id"])
 }
 
@@ -278,7 +299,7 @@ impl EvidenceRegistry {
             let argument_terms: HashSet<String> = text::terms(&call.arguments.to_string())
                 .into_iter()
                 .collect();
-            for (identity, data) in records(result) {
+            for (identity, pointer, data) in records(result) {
                 let canon = format!(
                     "{}\u{1f}{}\u{1f}{}\u{1f}{}",
                     call.tool_id,
@@ -319,6 +340,7 @@ impl EvidenceRegistry {
                     arguments: call.arguments.clone(),
                     round,
                     call_seq: call.seq as u32,
+                    pointer,
                     title,
                     excerpt,
                     data: data.clone(),
@@ -358,6 +380,8 @@ impl EvidenceRegistry {
                 tool_id: u.tool_id.clone(),
                 method: u.method.clone(),
                 call_seq: u.call_seq,
+                call_id: format!("r{}c{}", u.round, u.call_seq),
+                pointer: u.pointer.clone(),
                 arguments: u.arguments.clone(),
                 title: u.title.clone(),
                 score: u.score,
@@ -381,5 +405,16 @@ mod tests {
         assert_eq!(records(&odds).len(), 1);
         assert!(records(&json!({"markets": [], "total": 0})).is_empty());
         assert_eq!(render(&odds, 200), "tournament: T; teams: Spain 0.18");
+    }
+
+    #[test]
+    fn each_record_knows_its_json_pointer_into_the_result() {
+        let pointers = |v: Value| -> Vec<String> { records(&v).into_iter().map(|r| r.1).collect() };
+        assert_eq!(
+            pointers(json!({"total": 2, "items/all": [{"id": "a"}, {"id": "b"}]})),
+            ["/items~1all/0", "/items~1all/1"]
+        );
+        assert_eq!(pointers(json!([{"id": "a"}, {"id": "b"}])), ["/0", "/1"]);
+        assert_eq!(pointers(json!({"price": 3})), [""]);
     }
 }

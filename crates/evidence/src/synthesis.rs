@@ -3,7 +3,7 @@
 //! every user without an answer model reads, so it writes what was asked, in sentences and
 //! tables ([`crate::statement`], [`crate::prose`]), never a dump of the records.
 
-use contract::Citation;
+use contract::{Citation, Conflict};
 use serde_json::{Value, json};
 
 use crate::citations;
@@ -23,8 +23,8 @@ pub struct Synthesis {
     pub citations: Vec<Citation>,
     /// What the evidence does not establish.
     pub gaps: Vec<String>,
-    /// Disagreements between sources.
-    pub conflicts: Vec<String>,
+    /// Disagreements between sources, each value with the unit that states it.
+    pub conflicts: Vec<Conflict>,
     /// Citations removed by validation.
     pub citations_dropped: u32,
     /// Whether the evidence addresses the question.
@@ -148,6 +148,10 @@ pub fn synthesize(
         };
         answer = blocks(&[answer, more]);
     }
+    let conflicts = crate::conflicts::find(registry);
+    if !stated.is_empty() {
+        answer = with_conflicts(registry, answer, &conflicts);
+    }
     let validated = citations::validate(&answer, &[], registry.units().len());
     let citations = citations_for(registry, &validated.ordinals);
     if !verdict.sufficient {
@@ -165,9 +169,32 @@ pub fn synthesize(
         answer: validated.text,
         citations,
         gaps,
-        conflicts: conflicts(registry),
+        conflicts,
         citations_dropped: validated.dropped,
         sufficient,
+    }
+}
+
+/// `answer` followed by a sentence per conflict naming its values, each with the `[n]` of the
+/// unit that says it: stating both values apart is not telling the reader they disagree.
+fn with_conflicts(registry: &EvidenceRegistry, answer: String, conflicts: &[Conflict]) -> String {
+    let ordinal = |id: &str| {
+        registry
+            .units()
+            .iter()
+            .position(|u| u.id == id)
+            .map(|i| i + 1)
+    };
+    let said: Vec<String> = conflicts
+        .iter()
+        .filter(|c| !c.values.is_empty())
+        .map(|c| crate::conflicts::sentence(c, ordinal))
+        .filter(|s| !answer.contains(s.as_str()))
+        .collect();
+    if said.is_empty() {
+        answer
+    } else {
+        blocks(&[answer, said.join(" ")])
     }
 }
 
@@ -248,26 +275,6 @@ fn table_of(rows: &[&Statement]) -> String {
     out.trim_end().to_owned()
 }
 
-/// Units with the same title from different calls that say different things.
-fn conflicts(registry: &EvidenceRegistry) -> Vec<String> {
-    let units = registry.units();
-    let mut out = Vec::new();
-    for (i, a) in units.iter().enumerate() {
-        for (j, b) in units.iter().enumerate().skip(i + 1) {
-            let different_call = (a.round, a.call_seq) != (b.round, b.call_seq);
-            if different_call && a.title == b.title && a.data != b.data {
-                out.push(format!(
-                    "Sources disagree about \"{}\" (evidence {} and {}).",
-                    a.title,
-                    i + 1,
-                    j + 1
-                ));
-            }
-        }
-    }
-    out
-}
-
 /// The JSON Schema of a synthesis model's answer.
 pub fn model_schema() -> Value {
     json!({
@@ -316,6 +323,10 @@ pub fn from_model(registry: &EvidenceRegistry, reply: &Value) -> Synthesis {
         .flatten()
         .filter_map(Value::as_i64)
         .collect();
+    // The conflicts are the evidence's, found the same way as without a model; a model's own
+    // notes join them as conflicts without values when they say something else.
+    let mut conflicts = crate::conflicts::find(registry);
+    let text = &with_conflicts(registry, text.to_owned(), &conflicts);
     let validated = citations::validate(text, &declared, registry.units().len());
     let citations = citations_for(registry, &validated.ordinals);
     let strings = |k: &str| -> Vec<String> {
@@ -336,7 +347,18 @@ pub fn from_model(registry: &EvidenceRegistry, reply: &Value) -> Synthesis {
         answer: validated.text,
         citations,
         gaps,
-        conflicts: strings("conflicts"),
+        conflicts: {
+            for note in strings("conflicts") {
+                if !conflicts.iter().any(|c| c.note == note) {
+                    conflicts.push(Conflict {
+                        about: note.clone(),
+                        values: Vec::new(),
+                        note,
+                    });
+                }
+            }
+            conflicts
+        },
         citations_dropped: validated.dropped,
         sufficient,
     }

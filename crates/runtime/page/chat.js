@@ -161,6 +161,10 @@ function showSource(envelope, citation) {
   $('source-method').textContent = citation.method;
   $('source-arguments').textContent =
     JSON.stringify(evidence ? evidence.arguments : {}, null, 2);
+  // Which call returned it and where in that call's result the record is (a JSON Pointer).
+  $('source-pointer').textContent = evidence
+    ? `call ${evidence.callId}, ${evidence.pointer === '' ? 'the whole result' : evidence.pointer}`
+    : '';
   $('source-excerpt').textContent = citation.excerpt;
   const panel = $('source');
   panel.hidden = false;
@@ -235,7 +239,7 @@ function renderMessage(m) {
   } else if (envelope.outcome === 'capability_miss' && envelope.capabilityMiss) {
     item.append(missNotice(envelope.capabilityMiss));
   }
-  append(item, list('gaps', 'Gaps:', envelope.gaps), list('conflicts', 'Conflicts:', envelope.conflicts));
+  append(item, list('gaps', 'Gaps:', envelope.gaps), list('conflicts', 'Conflicts:', (envelope.conflicts || []).map((c) => c.note)));
   return item;
 }
 

@@ -321,7 +321,7 @@ fn render(r: &QueryResponse) -> String {
         out.push_str(&format!("Gap: {g}\n"));
     }
     for c in &r.conflicts {
-        out.push_str(&format!("Conflict: {c}\n"));
+        out.push_str(&format!("Conflict: {}\n", c.note));
     }
     out
 }

@@ -242,6 +242,15 @@ async fn a_clarification_card_resumes_the_turn_and_a_chip_opens_its_source() {
             .unwrap();
         assert!(arguments.contains("\"tournament\""), "{arguments}");
         assert!(arguments.contains("Rugby World Cup"), "{arguments}");
+        // Which call returned the record, and where in its result it is.
+        let found_at = page
+            .find(By::Id("source-pointer"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(found_at.starts_with("call r0c"), "{found_at}");
         screenshot(&page, "1-source-panel").await;
     })
     .await;

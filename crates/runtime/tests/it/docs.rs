@@ -162,3 +162,73 @@ async fn a_question_over_a_real_corpus_cites_the_chapter_that_answers_it() {
     );
     assert!(r["answer"].as_str().unwrap().contains("GRUB"), "{r}");
 }
+
+#[tokio::test]
+async fn two_documents_stating_different_limits_are_a_typed_conflict_the_answer_names() {
+    let r = ask(
+        json!({"query": "How many requests per minute can a Starter key send?", "tools": ["docs"],
+        "responseShape": "answer_with_evidence"}),
+    )
+    .await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    let conflicts = r["conflicts"].as_array().unwrap();
+    let c = conflicts
+        .iter()
+        .find(|c| c["about"] == "Starter requests per minute")
+        .unwrap_or_else(|| panic!("no typed conflict about the Starter limit: {r}"));
+    let values: Vec<&str> = c["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["value"].as_str().unwrap())
+        .collect();
+    assert!(values.contains(&"60 requests per minute"), "{c}");
+    assert!(values.contains(&"100 requests per minute"), "{c}");
+    // Each value points at evidence from a different document.
+    let documents: std::collections::HashSet<&str> = c["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| {
+            let unit = r["evidence"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|e| e["id"] == v["evidenceId"])
+                .expect("a conflict's value resolves to gathered evidence");
+            unit["data"]["documentTitle"].as_str().unwrap()
+        })
+        .collect();
+    assert_eq!(documents.len(), 2, "{c}");
+    // The answer says they disagree, naming both values, each cited.
+    let answer = r["answer"].as_str().unwrap();
+    let said = &answer[answer
+        .find("Sources disagree on Starter requests per minute:")
+        .unwrap_or_else(|| panic!("{answer}"))..];
+    assert!(
+        said.contains("60 requests per minute [") && said.contains("100 requests per minute ["),
+        "{answer}"
+    );
+}
+
+#[tokio::test]
+async fn every_evidence_unit_says_which_call_returned_it_and_where_in_its_result() {
+    let r = ask(
+        json!({"query": "How much does the Fleet plan cost?", "tools": ["docs"],
+        "responseShape": "answer_with_evidence"}),
+    )
+    .await;
+    for e in r["evidence"].as_array().unwrap() {
+        let pointer = e["pointer"].as_str().unwrap();
+        let call = e["callId"].as_str().unwrap();
+        assert!(call.starts_with('r') && call.contains('c'), "{e}");
+        // The pointer names the record's place in the search result's list of chunks.
+        let (list, index) = pointer
+            .rsplit_once('/')
+            .unwrap_or_else(|| panic!("{pointer}"));
+        assert!(
+            list.starts_with('/') && index.parse::<usize>().is_ok(),
+            "{e}"
+        );
+    }
+}
