@@ -415,8 +415,17 @@ pub struct Meta {
     pub evidence_gathered: u32,
     /// Citations removed because they pointed at no gathered evidence.
     pub citations_dropped: u32,
-    /// Completeness rounds beyond the first.
+    /// Completeness rounds beyond the first: the extra iterations a multi-hop search used (at
+    /// most `pipeline.max_rediscovery_rounds`).
     pub rediscovery_rounds: u32,
+    /// Every query the rounds searched with, the request's own first; a follow-up is never a
+    /// query already tried. Empty when nothing executed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub queries_tried: Vec<String>,
+    /// Evidence units that are document passages (from the `docs` tool), deduplicated across
+    /// searches.
+    #[serde(default)]
+    pub chunks_gathered: u32,
     /// The answer model used, when synthesis ran.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub answer_model_id: Option<String>,

@@ -118,6 +118,23 @@ fn aspects(query: &str) -> Vec<String> {
     out
 }
 
+/// The values a call was asked with that name something: numbers and short strings. A longer
+/// text (a search's free-text query, often the question itself) only repeats what was asked; it
+/// says nothing about what was found.
+fn argument_values(arguments: &serde_json::Value) -> Vec<String> {
+    use serde_json::Value;
+    match arguments {
+        Value::String(s) if s.split_whitespace().count() <= SHORT_VALUE_WORDS => vec![s.clone()],
+        Value::Number(n) => vec![n.to_string()],
+        Value::Array(items) => items.iter().flat_map(argument_values).collect(),
+        Value::Object(map) => map.values().flat_map(argument_values).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Words in the longest argument value taken as naming something ("New York City").
+const SHORT_VALUE_WORDS: usize = 3;
+
 /// Judges `registry` against `query`; `tried` lists queries already run.
 pub fn completeness(
     query: &str,
@@ -127,7 +144,11 @@ pub fn completeness(
     let mut said: HashSet<String> = HashSet::new();
     for u in registry.units() {
         said.extend(u.terms.iter().cloned());
-        said.extend(text::terms(&u.arguments.to_string()));
+        said.extend(
+            argument_values(&u.arguments)
+                .iter()
+                .flat_map(|v| text::terms(v)),
+        );
     }
     let missing_aspects: Vec<String> = aspects(query)
         .into_iter()

@@ -208,6 +208,19 @@ fn records(result: &Value) -> Vec<Record<'_>> {
     vec![(None, String::new(), result)]
 }
 
+/// A record without the fields that only say how well it matched a search (`score`, `rank`).
+fn without_relevance(data: &Value) -> Value {
+    match data {
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .filter(|(k, _)| !ends_with_one_of(k, text::lexicon::RELEVANCE_FIELDS))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
 /// A key as a JSON Pointer reference token (RFC 6901): `~` as `~0`, `/` as `~1`.
 fn escape_pointer(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
@@ -300,13 +313,22 @@ impl EvidenceRegistry {
                 .into_iter()
                 .collect();
             for (identity, pointer, data) in records(result) {
-                let canon = format!(
-                    "{}\u{1f}{}\u{1f}{}\u{1f}{}",
-                    call.tool_id,
-                    call.method,
-                    call.arguments,
-                    identity.as_deref().unwrap_or("")
-                );
+                // A record with its own identity that says the same thing is the same record
+                // whichever search found it (a passage two queries both return is gathered once;
+                // how well it matched each query is not what it says). One without an identity
+                // is known by the call that returned it.
+                let canon = match &identity {
+                    Some(identity) => format!(
+                        "{}\u{1f}{}\u{1f}{identity}\u{1f}{}",
+                        call.tool_id,
+                        call.method,
+                        without_relevance(data)
+                    ),
+                    None => format!(
+                        "{}\u{1f}{}\u{1f}{}",
+                        call.tool_id, call.method, call.arguments
+                    ),
+                };
                 let id = format!("ev-{:012x}", fnv1a(&canon) & 0xffff_ffff_ffff);
                 if !self.seen.insert(id.clone()) {
                     continue;

@@ -15,7 +15,7 @@ pub mod library;
 pub mod tool;
 
 pub use library::{CollectionSpec, Library, LibraryLimits, Refreshed, Scope, collections_in};
-pub use tool::DocsTool;
+pub use tool::{DocsTool, TOOL_ID};
 
 use std::sync::{Arc, Weak};
 use std::time::Duration;

@@ -3,6 +3,9 @@
 
 use std::sync::Arc;
 
+/// The documents tool's id in the marketplace.
+pub const TOOL_ID: &str = "docs";
+
 use catalog::builtin::{BuiltinTool, Manifest};
 use serde_json::{Map, Value, json};
 
@@ -49,7 +52,7 @@ impl DocsTool {
         let read_only = json!({"readOnlyHint": true});
         let chunk_id = json!({"type": "string", "description": "A chunk id from a search, a listing or an expansion."});
         let manifest = Manifest {
-            id: "docs".into(),
+            id: TOOL_ID.into(),
             title: "Documents".into(),
             description: format!(
                 "Search and read the text of local document collections ({}): passages with the document, section and paragraph they come from. Contents: {}. Words used: {}.",

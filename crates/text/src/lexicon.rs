@@ -488,6 +488,10 @@ pub const ACTION_OPENERS: &[&str] = &[
     "now", "please", "then", "to", "you",
 ];
 
+/// Last words of a result field's name that say how well a record matched a search, not what
+/// it says. Words.
+pub const RELEVANCE_FIELDS: &[&str] = &["rank", "relevance", "score"];
+
 /// Month names, January first.
 pub const MONTHS: &[&str] = &[
     "january",

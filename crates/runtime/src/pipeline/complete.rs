@@ -22,6 +22,8 @@ pub(crate) struct Gathered {
     pub(crate) verdict: CompletenessVerdict,
     pub(crate) rounds: u32,
     pub(crate) tool_calls: u32,
+    /// The queries the rounds searched with, the request's first.
+    pub(crate) tried: Vec<String>,
 }
 
 /// A round's completeness verdict.
@@ -123,5 +125,6 @@ pub(crate) async fn gather(
         verdict,
         rounds: round,
         tool_calls,
+        tried,
     })
 }

@@ -65,6 +65,8 @@ pub(crate) fn settle(
             evidence_gathered: 0,
             citations_dropped: 0,
             rediscovery_rounds: 0,
+            queries_tried: Vec::new(),
+            chunks_gathered: 0,
             answer_model_id: None,
             tokens: ledger.tokens(),
         },
@@ -108,6 +110,18 @@ pub(crate) fn settle(
             response.meta.tool_calls = gathered.tool_calls;
             response.meta.evidence_gathered = registry.units().len() as u32;
             response.meta.rediscovery_rounds = gathered.rounds;
+            // The rounds that ran: a follow-up probed but not executed was not searched.
+            response.meta.queries_tried = gathered
+                .tried
+                .iter()
+                .take(gathered.rounds as usize + 1)
+                .cloned()
+                .collect();
+            response.meta.chunks_gathered = registry
+                .units()
+                .iter()
+                .filter(|u| u.tool_id == knowledge::TOOL_ID)
+                .count() as u32;
             if n.shows_evidence() {
                 response.evidence = Some(registry.to_wire());
             }

@@ -232,3 +232,45 @@ async fn every_evidence_unit_says_which_call_returned_it_and_where_in_its_result
         );
     }
 }
+
+#[tokio::test]
+async fn a_part_the_passages_miss_is_searched_again_once_with_a_new_query_then_left_as_a_gap() {
+    let r = ask(
+        json!({"query": "What is the Fleet plan price and the tide at Nazaré?", "tools": ["docs"],
+        "responseShape": "answer_with_evidence"}),
+    )
+    .await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    let meta = &r["meta"];
+    // The request, then a follow-up search that is not the same query.
+    let tried: Vec<&str> = meta["queriesTried"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|q| q.as_str().unwrap())
+        .collect();
+    assert_eq!(tried.len(), 2, "{meta}");
+    assert_eq!(
+        tried[0],
+        "What is the Fleet plan price and the tide at Nazaré?"
+    );
+    assert_ne!(tried[1], tried[0]);
+    assert_eq!(meta["rediscoveryRounds"], 1, "{meta}");
+    // Passages both searches returned are gathered once.
+    let evidence = r["evidence"].as_array().unwrap();
+    let chunks: std::collections::HashSet<&str> = evidence
+        .iter()
+        .map(|e| e["data"]["chunkId"].as_str().unwrap())
+        .collect();
+    assert_eq!(chunks.len(), evidence.len(), "{r}");
+    assert_eq!(meta["chunksGathered"], evidence.len(), "{meta}");
+    // What no passage says is a gap, not an answer.
+    assert!(
+        r["gaps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|g| g.as_str().unwrap().contains("Nazaré")),
+        "{r}"
+    );
+}
