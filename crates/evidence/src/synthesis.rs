@@ -155,9 +155,7 @@ pub fn synthesize(
     let validated = citations::validate(&answer, &[], registry.units().len());
     let citations = citations_for(registry, &validated.ordinals);
     if !verdict.sufficient {
-        for a in &verdict.missing_aspects {
-            gaps.push(format!("The evidence does not mention {a}."));
-        }
+        gaps.extend(unmentioned(&verdict.missing_aspects));
         if verdict.missing_aspects.is_empty() && !verdict.missing.is_empty() {
             gaps.push(format!(
                 "The evidence may not fully answer the question: {}.",
@@ -173,6 +171,16 @@ pub fn synthesize(
         citations_dropped: validated.dropped,
         sufficient,
     }
+}
+
+/// A gap per thing the request names that the evidence does not mention (`aspects`, as the
+/// completeness check found them): whoever writes the answer, a model included, cannot make the
+/// evidence say it.
+pub fn unmentioned(aspects: &[String]) -> Vec<String> {
+    aspects
+        .iter()
+        .map(|a| format!("The evidence does not mention {a}."))
+        .collect()
 }
 
 /// `answer` followed by a sentence per conflict naming its values, each with the `[n]` of the

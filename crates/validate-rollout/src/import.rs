@@ -181,6 +181,9 @@ fn case(id: &str, kind: &str, query: String, tool: &str, expect: Expect) -> Case
         arguments: None,
         plan_only: true,
         methods: Vec::new(),
+        expect_gap: false,
+        expect_conflict: false,
+        expect_cited_title: None,
         history: Vec::new(),
     }
 }
@@ -193,6 +196,7 @@ fn benchmark_suite(name: &str, description: &str, cases: Vec<Case>) -> Suite {
         description: description.into(),
         tools_file: None,
         builtin_tools: false,
+        docs: Vec::new(),
         thresholds: BTreeMap::<String, Threshold>::new(),
         required_stages: Vec::new(),
         cases,

@@ -146,6 +146,12 @@ pub struct CaseResult {
     pub invalid_calls: Vec<String>,
     /// Evidence units gathered (`meta.evidenceGathered`).
     pub evidence: usize,
+    /// Gaps the answer lists.
+    pub gaps: usize,
+    /// Typed conflicts (two values or more, each with its evidence) the answer lists.
+    pub conflicts: usize,
+    /// Titles of the sources the answer cites.
+    pub cited_titles: Vec<String>,
     /// Server-side latency.
     pub latency_ms: u64,
     /// The probe's view, for diagnosis: top ranked methods and terms nothing covered.
@@ -164,7 +170,16 @@ impl CaseResult {
         if actual != Expect::Answer {
             return outcome_ok;
         }
-        outcome_ok && self.grounded_answer() && (self.assumption || !self.case.expect_assumption)
+        outcome_ok
+            && self.grounded_answer()
+            && (self.assumption || !self.case.expect_assumption)
+            && (self.gaps > 0 || !self.case.expect_gap)
+            && (self.conflicts > 0 || !self.case.expect_conflict)
+            && self
+                .case
+                .expect_cited_title
+                .as_ref()
+                .is_none_or(|t| self.cited_titles.contains(t))
     }
 
     /// Whether the case came back as an answer backed by evidence (any answer of a `planOnly`
@@ -521,6 +536,14 @@ mod tests {
             evidence: extra["evidence"]
                 .as_u64()
                 .map_or(usize::from(answered), |n| n as usize),
+            gaps: extra["gaps"].as_u64().unwrap_or(0) as usize,
+            conflicts: extra["conflicts"].as_u64().unwrap_or(0) as usize,
+            cited_titles: extra["cited"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect(),
             latency_ms: 1,
             probe: Value::Null,
         }
@@ -685,6 +708,24 @@ mod tests {
             json!({"assumption": true}),
         );
         assert!(said.correct());
+    }
+
+    #[test]
+    fn an_answer_expected_to_abstain_conflict_or_cite_a_title_must_do_so() {
+        let case = |k: &str, v: Value| {
+            let mut c = json!({"expect": "answer"});
+            c[k] = v;
+            c
+        };
+        let gap = case("expectGap", json!(true));
+        assert!(!result(gap.clone(), Some(Answer), json!({})).correct());
+        assert!(result(gap, Some(Answer), json!({"gaps": 1})).correct());
+        let conflict = case("expectConflict", json!(true));
+        assert!(!result(conflict.clone(), Some(Answer), json!({"gaps": 1})).correct());
+        assert!(result(conflict, Some(Answer), json!({"conflicts": 1})).correct());
+        let cited = case("expectCitedTitle", json!("Billing"));
+        assert!(!result(cited.clone(), Some(Answer), json!({"cited": ["FAQ"]})).correct());
+        assert!(result(cited, Some(Answer), json!({"cited": ["FAQ", "Billing"]})).correct());
     }
 
     #[test]

@@ -161,7 +161,7 @@ pub fn json(
             "expected": r.case.expect.as_str(), "actual": r.actual.map(|a| a.as_str()), "correct": r.correct(),
             "error": r.error, "assumption": r.assumption, "lane": r.lane, "decisionStrategy": r.strategy,
             "expectedMethod": r.case.method, "calls": r.calls.iter().map(|(t, m, a)| json!({"toolId": t, "method": m, "arguments": a})).collect::<Vec<_>>(),
-            "methodCorrect": r.method_ok(), "argumentsCorrect": r.arguments_ok(), "invalidCalls": r.invalid_calls, "latencyMs": r.latency_ms, "probe": r.probe,
+            "methodCorrect": r.method_ok(), "argumentsCorrect": r.arguments_ok(), "invalidCalls": r.invalid_calls, "gaps": r.gaps, "conflicts": r.conflicts, "latencyMs": r.latency_ms, "probe": r.probe,
         })).collect::<Vec<_>>(),
     })
 }

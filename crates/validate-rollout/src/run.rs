@@ -35,6 +35,21 @@ impl Target {
         if let Some(tools) = &suite.tools_file {
             base.marketplace.static_catalogs.push(tools.clone());
         }
+        if !suite.docs.is_empty() {
+            for dir in &suite.docs {
+                let found = knowledge::collections_in(dir).map_err(|e| {
+                    anyhow::anyhow!("docs {}: cannot read the folder: {e}", dir.display())
+                })?;
+                base.knowledge.collections.extend(found);
+            }
+            base.check_collections()?;
+            // The documents' index goes to a folder of this run's own, never the user's.
+            if base.data_dir.is_none() {
+                let dir = std::env::temp_dir()
+                    .join(format!("sluice-validate-rollout-{}", std::process::id()));
+                base.data_dir = Some(dir);
+            }
+        }
         Ok(Target::InProcess(Arc::new(runtime::build_pipeline(
             &base, false,
         )?)))
@@ -143,6 +158,9 @@ fn result(case: &Case, response: Result<QueryResponse, String>) -> CaseResult {
         steps: Vec::new(),
         invalid_calls: Vec::new(),
         evidence: 0,
+        gaps: 0,
+        conflicts: 0,
+        cited_titles: Vec::new(),
         latency_ms: 0,
         probe: Value::Null,
     };
@@ -159,6 +177,13 @@ fn result(case: &Case, response: Result<QueryResponse, String>) -> CaseResult {
         .as_ref()
         .is_some_and(|a| a.auto_resolved);
     r.lane = response.meta.lane.as_str().into();
+    r.gaps = response.gaps.len();
+    r.conflicts = response
+        .conflicts
+        .iter()
+        .filter(|c| c.values.len() >= 2)
+        .count();
+    r.cited_titles = response.citations.iter().map(|c| c.title.clone()).collect();
     r.latency_ms = response.meta.latency_ms;
     r.evidence = response.meta.evidence_gathered as usize;
     if let Some(plan) = &response.plan {

@@ -21,6 +21,10 @@ pub struct Suite {
     /// Whether the built-in tools are in the marketplace (in-process runs).
     #[serde(default = "yes")]
     pub builtin_tools: bool,
+    /// Folders of documents the built-in `docs` tool serves (relative to the suite file; each
+    /// subfolder a collection, as `sluice --docs`), in in-process runs.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub docs: Vec<PathBuf>,
     /// Metric name → bound. Only required cases count towards gated metrics.
     #[serde(default)]
     pub thresholds: BTreeMap<String, Threshold>,
@@ -147,6 +151,15 @@ pub struct Case {
     /// Every method the answer should plan (a multi-call turn), by name.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub methods: Vec<String>,
+    /// An answer must list at least one gap (an abstention on what the evidence does not say).
+    #[serde(default)]
+    pub expect_gap: bool,
+    /// An answer must list at least one typed conflict (two values, each with its evidence).
+    #[serde(default)]
+    pub expect_conflict: bool,
+    /// An answer must cite a source with this title (a document's, a record's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect_cited_title: Option<String>,
     /// The user's earlier turns, oldest first, sent as `context.history`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub history: Vec<String>,
@@ -167,6 +180,10 @@ impl Suite {
             && tools.is_relative()
         {
             suite.tools_file = Some(path.parent().unwrap_or(Path::new(".")).join(tools));
+        }
+        let dir = path.parent().unwrap_or(Path::new("."));
+        for docs in suite.docs.iter_mut().filter(|d| d.is_relative()) {
+            *docs = dir.join(&*docs);
         }
         suite.check()?;
         Ok(suite)

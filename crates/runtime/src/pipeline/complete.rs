@@ -24,6 +24,9 @@ pub(crate) struct Gathered {
     pub(crate) tool_calls: u32,
     /// The queries the rounds searched with, the request's first.
     pub(crate) tried: Vec<String>,
+    /// What the request names that the evidence does not mention, as the deterministic check
+    /// found it in the last round (a completeness model's verdict does not erase it).
+    pub(crate) unmentioned: Vec<String>,
 }
 
 /// A round's completeness verdict.
@@ -58,6 +61,7 @@ pub(crate) async fn gather(
     let mut current = interpretation;
     let mut round = 0u32;
     let mut tool_calls = 0u32;
+    let mut unmentioned: Vec<String>;
     let verdict = loop {
         let record = execute::plan_and_execute(pipeline, query, &current, &safe, round, r).await?;
         tool_calls += record.dispatched_calls().count() as u32;
@@ -69,6 +73,7 @@ pub(crate) async fn gather(
             .collect();
         registry.mark_steps(round, &steps);
         let mut verdict = evidence::completeness(query, &registry, &tried);
+        unmentioned = verdict.missing_aspects.clone();
         // The model is consulted only when the deterministic check finds the evidence short: it
         // may know better what is missing and what to ask next.
         if let Some(model) = settings
@@ -126,5 +131,6 @@ pub(crate) async fn gather(
         rounds: round,
         tool_calls,
         tried,
+        unmentioned,
     })
 }

@@ -62,6 +62,16 @@ pub(crate) async fn synthesize<'a>(
             asker
                 .synthesis(model.as_ref(), n.text(), registry, settings.evidence_budget)
                 .await
+                .map(|mut s| {
+                    // What the evidence does not mention stays a gap, whatever the model says.
+                    for gap in evidence::synthesis::unmentioned(&gathered.unmentioned) {
+                        if !s.gaps.contains(&gap) {
+                            s.gaps.push(gap);
+                            s.sufficient = false;
+                        }
+                    }
+                    s
+                })
                 .unwrap_or_else(|reason| {
                     let mut d = evidence::synthesize(registry, &gathered.verdict, &ask);
                     d.gaps.push(format!(
