@@ -1493,19 +1493,26 @@ fn prose_list(
                 Some((m.start(), items?))
             })
             .collect(),
-        Some("string") => quoted
-            .find_iter(text)
-            .map(|m| {
-                let items = m
-                    .as_str()
-                    .split(['\'', '"'])
-                    .enumerate()
-                    .filter(|(i, _)| i % 2 == 1)
-                    .map(|(_, s)| Value::String(s.trim().to_owned()))
-                    .collect();
-                (m.start(), items)
-            })
-            .collect(),
+        Some("string") => {
+            let quoted: Vec<(usize, Vec<Value>)> = quoted
+                .find_iter(text)
+                .map(|m| {
+                    let items = m
+                        .as_str()
+                        .split(['\'', '"'])
+                        .enumerate()
+                        .filter(|(i, _)| i % 2 == 1)
+                        .map(|(_, s)| Value::String(s.trim().to_owned()))
+                        .collect();
+                    (m.start(), items)
+                })
+                .collect();
+            if quoted.is_empty() {
+                name_runs(query)
+            } else {
+                quoted
+            }
+        }
         _ => return None,
     };
     let runs: Vec<(usize, Vec<Value>)> = runs
@@ -1547,6 +1554,56 @@ fn prose_list(
         [(start, items)] if open == 1 => Some((*start, Value::Array(items.clone()))),
         _ => None,
     }
+}
+
+/// Names the query coordinates ("Apple and Microsoft", "Paris, Rome or Oslo"), each run with
+/// where it starts in the text: consecutive names with nothing but commas, "and", "or" and
+/// articles between them, an "and" or "or" among them.
+fn name_runs(query: &Query) -> Vec<(usize, Vec<Value>)> {
+    let text = &query.text;
+    let mut placed: Vec<(usize, usize, String)> = Vec::new();
+    let mut from = 0;
+    for e in query.entities() {
+        if let Some(i) = text[from..].find(e.as_str()) {
+            let start = from + i;
+            from = start + e.len();
+            placed.push((start, from, e));
+        }
+    }
+    let joins = |between: &str| {
+        let words: Vec<String> = between
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|w| !w.is_empty())
+            .map(str::to_lowercase)
+            .collect();
+        between.trim().is_empty()
+            || (words.iter().all(|w| {
+                matches!(w.as_str(), "and" | "or")
+                    || text::lexicon::DETERMINERS.contains(&w.as_str())
+            }) && (between.contains(',') || words.iter().any(|w| w == "and" || w == "or")))
+    };
+    // Each run with whether a coordinator joins it: names joined by commas alone are the parts
+    // of one thing ("123 Fastfood Lane, Chicago, IL"), not a list.
+    let mut runs: Vec<(usize, Vec<Value>, bool)> = Vec::new();
+    let mut last_end: Option<usize> = None;
+    for (start, end, name) in placed {
+        let bare = name.trim_matches(['\'', '"']).to_owned();
+        match (last_end, runs.last_mut()) {
+            (Some(prev), Some((_, items, coordinated))) if joins(&text[prev..start]) => {
+                let between = text[prev..start].to_lowercase();
+                *coordinated |= between
+                    .split(|c: char| !c.is_alphabetic())
+                    .any(|w| w == "and" || w == "or");
+                items.push(Value::String(bare));
+            }
+            _ => runs.push((start, vec![Value::String(bare)], false)),
+        }
+        last_end = Some(end);
+    }
+    runs.into_iter()
+        .filter(|(_, _, coordinated)| *coordinated)
+        .map(|(start, items, _)| (start, items))
+        .collect()
 }
 
 fn pairwise_disjoint(scored: &[Scored]) -> bool {
@@ -2321,5 +2378,25 @@ mod tests {
         assert_eq!(b.arguments["origin"], "Oslo");
         assert_eq!(b.arguments["card_id"], "card_3478");
         assert!(b.missing.iter().any(|m| m.name == "destination"), "{b:?}");
+    }
+
+    #[test]
+    fn coordinated_names_fill_a_list_of_strings_and_the_parts_of_an_address_do_not() {
+        let schema = json!({"type": "object", "properties": {
+            "companies": {"type": "array", "items": {"type": "string"}, "description": "Companies to look up."}},
+            "required": ["companies"]});
+        let b = check(
+            schema.clone(),
+            "Stock prices of Siemens, Airbus and Nokia today",
+        );
+        assert_eq!(
+            b.arguments["companies"],
+            json!(["Siemens", "Airbus", "Nokia"])
+        );
+        let b = check(
+            schema,
+            "Deliver to 12 Harbour Road, Leith, EH6 to the office",
+        );
+        assert!(b.missing.iter().any(|m| m.name == "companies"), "{b:?}");
     }
 }
