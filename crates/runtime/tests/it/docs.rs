@@ -27,13 +27,17 @@ async fn ask(body: Value) -> Value {
 
 /// The evidence behind citation `n` of `r`.
 fn cited(r: &Value, n: usize) -> &Value {
-    let id = &r["citations"][n]["evidenceId"];
+    unit(r, &r["citations"][n]["evidenceId"])
+}
+
+/// The evidence unit of `r` with id `id`.
+fn unit<'a>(r: &'a Value, id: &Value) -> &'a Value {
     r["evidence"]
         .as_array()
         .unwrap()
         .iter()
         .find(|e| &e["id"] == id)
-        .expect("the citation resolves")
+        .unwrap_or_else(|| panic!("{id} resolves to gathered evidence"))
 }
 
 #[tokio::test]
@@ -190,13 +194,9 @@ async fn two_documents_stating_different_limits_are_a_typed_conflict_the_answer_
         .unwrap()
         .iter()
         .map(|v| {
-            let unit = r["evidence"]
-                .as_array()
+            unit(&r, &v["evidenceId"])["data"]["documentTitle"]
+                .as_str()
                 .unwrap()
-                .iter()
-                .find(|e| e["id"] == v["evidenceId"])
-                .expect("a conflict's value resolves to gathered evidence");
-            unit["data"]["documentTitle"].as_str().unwrap()
         })
         .collect();
     assert_eq!(documents.len(), 2, "{c}");
