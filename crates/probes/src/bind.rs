@@ -1459,8 +1459,9 @@ fn prose_list(
     static QUOTED: OnceLock<regex::Regex> = OnceLock::new();
     let numbers = NUMBERS.get_or_init(|| {
         let item = r"-?\d+(?:\.\d+)?(?:st|nd|rd|th)?";
+        // Joined by commas, "and", "or", or as a range ("from 2015 to 2021").
         regex::Regex::new(&format!(
-            r"{item}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){item})+"
+            r"{item}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|to|through)\s+){item})+"
         ))
         .expect("the number-list pattern compiles")
     });
@@ -1479,7 +1480,7 @@ fn prose_list(
                 let items: Option<Vec<Value>> = m
                     .as_str()
                     .split(|c: char| c == ',' || c.is_whitespace())
-                    .filter(|w| !w.is_empty() && *w != "and" && *w != "or")
+                    .filter(|w| !w.is_empty() && !matches!(*w, "and" | "or" | "to" | "through"))
                     .map(|w| {
                         let digits = w.trim_end_matches(|c: char| c.is_alphabetic());
                         let v: f64 = digits.parse().ok()?;
@@ -2398,5 +2399,14 @@ mod tests {
             "Deliver to 12 Harbour Road, Leith, EH6 to the office",
         );
         assert!(b.missing.iter().any(|m| m.name == "companies"), "{b:?}");
+    }
+
+    #[test]
+    fn a_range_of_numbers_fills_a_list_of_numbers() {
+        let schema = json!({"type": "object", "properties": {
+            "year_range": {"type": "array", "items": {"type": "integer"}, "description": "First and last year."}},
+            "required": ["year_range"]});
+        let b = check(schema, "Court cases about fishing rights from 1998 to 2004");
+        assert_eq!(b.arguments["year_range"], json!([1998, 2004]));
     }
 }
