@@ -47,15 +47,7 @@ pub fn sentence(c: &Conflict, ordinal: impl Fn(&str) -> Option<usize>) -> String
 }
 
 fn conflict(about: String, values: Vec<(String, &EvidenceUnit)>) -> Conflict {
-    let note = format!(
-        "Sources disagree on {about}: {}.",
-        values
-            .iter()
-            .map(|(v, _)| v.as_str())
-            .collect::<Vec<_>>()
-            .join(" and ")
-    );
-    Conflict {
+    let mut c = Conflict {
         about,
         values: values
             .into_iter()
@@ -64,19 +56,17 @@ fn conflict(about: String, values: Vec<(String, &EvidenceUnit)>) -> Conflict {
                 evidence_id: u.id.clone(),
             })
             .collect(),
-        note,
-    }
+        note: String::new(),
+    };
+    // The note is the answer's sentence without markers.
+    c.note = sentence(&c, |_| None);
+    c
 }
 
 /// The fields two records with one title both give, with different plain values. Records that
 /// share no such field describe different sides of the thing, not a disagreement.
 fn field_conflicts(a: &EvidenceUnit, b: &EvidenceUnit) -> Vec<Conflict> {
-    let plain = |v: &Value| match v {
-        Value::String(s) => Some(s.clone()),
-        Value::Number(n) => Some(n.to_string()),
-        Value::Bool(x) => Some(x.to_string()),
-        _ => None,
-    };
+    let plain = crate::registry::scalar;
     let (Some(x), Some(y)) = (a.data.as_object(), b.data.as_object()) else {
         return match (plain(&a.data), plain(&b.data)) {
             (Some(va), Some(vb)) => vec![conflict(a.title.clone(), vec![(va, a), (vb, b)])],

@@ -55,7 +55,7 @@ fn fnv1a(text: &str) -> u64 {
     })
 }
 
-fn scalar(v: &Value) -> Option<String> {
+pub(crate) fn scalar(v: &Value) -> Option<String> {
     match v {
         Value::String(s) => Some(s.clone()),
         Value::Number(n) => Some(n.to_string()),
