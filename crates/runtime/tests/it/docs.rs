@@ -25,6 +25,11 @@ async fn ask(body: Value) -> Value {
     query_at(&server().url, body).await
 }
 
+/// `query` over the pinned documents, answered with its evidence.
+async fn ask_docs(query: &str) -> Value {
+    ask(json!({"query": query, "tools": ["docs"], "responseShape": "answer_with_evidence"})).await
+}
+
 /// The evidence behind citation `n` of `r`.
 fn cited(r: &Value, n: usize) -> &Value {
     unit(r, &r["citations"][n]["evidenceId"])
@@ -42,11 +47,7 @@ fn unit<'a>(r: &'a Value, id: &Value) -> &'a Value {
 
 #[tokio::test]
 async fn a_document_question_is_answered_from_the_passage_and_cites_its_chunk() {
-    let r = ask(
-        json!({"query": "How much does the Fleet plan cost?", "tools": ["docs"],
-        "responseShape": "answer_with_evidence"}),
-    )
-    .await;
+    let r = ask_docs("How much does the Fleet plan cost?").await;
     assert_eq!(r["outcome"], "answer", "{r}");
     let answer = r["answer"].as_str().unwrap();
     assert!(
@@ -169,11 +170,7 @@ async fn a_question_over_a_real_corpus_cites_the_chapter_that_answers_it() {
 
 #[tokio::test]
 async fn two_documents_stating_different_limits_are_a_typed_conflict_the_answer_names() {
-    let r = ask(
-        json!({"query": "How many requests per minute can a Starter key send?", "tools": ["docs"],
-        "responseShape": "answer_with_evidence"}),
-    )
-    .await;
+    let r = ask_docs("How many requests per minute can a Starter key send?").await;
     assert_eq!(r["outcome"], "answer", "{r}");
     let conflicts = r["conflicts"].as_array().unwrap();
     let c = conflicts
@@ -213,11 +210,7 @@ async fn two_documents_stating_different_limits_are_a_typed_conflict_the_answer_
 
 #[tokio::test]
 async fn every_evidence_unit_says_which_call_returned_it_and_where_in_its_result() {
-    let r = ask(
-        json!({"query": "How much does the Fleet plan cost?", "tools": ["docs"],
-        "responseShape": "answer_with_evidence"}),
-    )
-    .await;
+    let r = ask_docs("How much does the Fleet plan cost?").await;
     for e in r["evidence"].as_array().unwrap() {
         let pointer = e["pointer"].as_str().unwrap();
         let call = e["callId"].as_str().unwrap();
@@ -235,11 +228,7 @@ async fn every_evidence_unit_says_which_call_returned_it_and_where_in_its_result
 
 #[tokio::test]
 async fn a_part_the_passages_miss_is_searched_again_once_with_a_new_query_then_left_as_a_gap() {
-    let r = ask(
-        json!({"query": "What is the Fleet plan price and the tide at Nazaré?", "tools": ["docs"],
-        "responseShape": "answer_with_evidence"}),
-    )
-    .await;
+    let r = ask_docs("What is the Fleet plan price and the tide at Nazaré?").await;
     assert_eq!(r["outcome"], "answer", "{r}");
     let meta = &r["meta"];
     // The request, then a follow-up search that is not the same query.
