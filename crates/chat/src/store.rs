@@ -177,6 +177,11 @@ impl Store {
         Self::connect(&format!("sqlite://{}?mode=rwc", file.display()), timeout).await
     }
 
+    /// The connection pool, for other tables kept in the same database (the API keys).
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
     /// Which database this store writes to.
     pub fn backend(&self) -> Backend {
         self.backend

@@ -15,6 +15,8 @@ pub enum ErrorCode {
     PayloadTooLarge,
     /// A named resource (tool, option, model) does not exist.
     NotFound,
+    /// The endpoint needs an API key and none was sent, or the one sent is unknown or revoked.
+    Unauthorized,
     /// Too many requests from this caller.
     RateLimited,
     /// The route exists, but not for this HTTP method.

@@ -85,6 +85,7 @@ pub fn document_for(answer_models: &[String]) -> Value {
             "/api/v1/query": {"post": {
                 "operationId": "query",
                 "summary": "Answer, clarify, or refuse one query",
+                "security": [{"apiKey": []}, {}],
                 "requestBody": {"required": true, "content": {"application/json": {"schema": request}}},
                 "responses": {
                     "200": {"description": "The settled query; with `stream: true`, Server-Sent Events: `stage` (one per stage, as it happens), `answer_delta` (pieces of the answer), then `final` (the whole response) or `error`. Request errors are answered before the stream starts, as JSON with their status.",
@@ -94,7 +95,8 @@ pub fn document_for(answer_models: &[String]) -> Value {
                     "408": err("The request body did not arrive in time"),
                     "413": err("Request body too large"),
                     "415": err("The body is not application/json"),
-                    "429": err("Rate limited"),
+                    "401": err("An API key is needed (`[auth] mode = \"keys\"`) and none was sent, or it is unknown or revoked"),
+                    "429": err("The caller's request limit or daily turn quota is spent; retry after the Retry-After header"),
                     "500": err("Internal error (details are logged, not sent)"),
                     "503": err("Too many connections or running queries; retry after the Retry-After header"),
                     "504": err("The query did not settle within the request deadline")
@@ -110,6 +112,8 @@ pub fn document_for(answer_models: &[String]) -> Value {
                     "400": err("Invalid request: the body names the field (a message over the cap, a widened tool scope, an unknown thread or option, a thread at its turn limit)"),
                     "413": err("Request body too large"),
                     "415": err("The body is not application/json"),
+                    "401": err("The API key sent is unknown or revoked (the chat needs none)"),
+                    "429": err("The caller's request limit or daily turn quota is spent; retry after the Retry-After header"),
                     "503": err("Too many running queries; retry after the Retry-After header"),
                     "504": err("The turn did not settle within the request deadline")
                 }
@@ -141,14 +145,21 @@ pub fn document_for(answer_models: &[String]) -> Value {
             }},
             "/api/v1/tools": {"get": {
                 "operationId": "tools",
+                "security": [{"apiKey": []}, {}],
                 "summary": "The marketplace: every tool and method with its query-safety classification; `complete` is false while listings are pending or failed",
-                "responses": {"200": {"description": "Tools", "content": {"application/json": {"schema": tools}}}}
+                "responses": {"200": {"description": "Tools", "content": {"application/json": {"schema": tools}}},
+                              "401": err("An API key is needed and none was sent, or it is unknown or revoked"),
+                              "429": err("The caller's request limit is spent; retry after the Retry-After header")}
             }},
             "/healthz": {"get": {"operationId": "health", "summary": "Liveness", "responses": {"200": {"description": "ok"}}}},
             "/metrics": {"get": {"operationId": "metrics", "summary": "Prometheus metrics", "responses": {"200": {"description": "text exposition format"}}}},
             "/openapi.json": {"get": {"operationId": "openapi", "summary": "This document", "responses": {"200": {"description": "OpenAPI 3.1"}}}}
         },
-        "components": {"schemas": schemas}
+        "components": {
+            "schemas": schemas,
+            "securitySchemes": {"apiKey": {"type": "http", "scheme": "bearer",
+                "description": "A key from `sluice keys create`, needed on /api/v1/* when the server runs with `[auth] mode = \"keys\"`"}}
+        }
     })
 }
 

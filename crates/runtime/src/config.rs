@@ -31,6 +31,105 @@ pub struct Config {
     pub chat: ChatSection,
     /// `[knowledge]`.
     pub knowledge: KnowledgeSection,
+    /// `[auth]`.
+    pub auth: AuthSection,
+    /// `[limits]`.
+    pub limits: LimitsSection,
+}
+
+/// `[auth]`: who may call `/api/v1/*`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AuthSection {
+    /// `none` (anyone; callers are told apart by address) or `keys` (`/api/v1/*` needs
+    /// `Authorization: Bearer <key>` from `sluice keys create`; the chat still takes anonymous
+    /// visitors).
+    pub mode: AuthMode,
+}
+
+/// Whether `/api/v1/*` needs an API key.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AuthMode {
+    /// No key needed.
+    #[default]
+    None,
+    /// A live key from the key table.
+    Keys,
+}
+
+/// `[limits]`: how often one caller may come. A caller is a key, or for anonymous callers their
+/// client address. A zero is no limit (the default: a local `sluice serve` limits nobody).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LimitsSection {
+    /// The sliding window, in seconds.
+    pub window_secs: u64,
+    /// Requests one key may make in any window.
+    pub requests_per_window: u32,
+    /// Turns (queries and chat messages) one key may take per UTC day.
+    pub turns_per_day: u32,
+    /// Requests one anonymous address may make in any window.
+    pub anonymous_requests_per_window: u32,
+    /// Turns one anonymous address may take per UTC day.
+    pub anonymous_turns_per_day: u32,
+    /// Redis shared by every replica (env `REDIS_URL`); unset: limits are kept in this process.
+    pub redis_url: Option<String>,
+    /// What happens when Redis does not answer: `open` admits, `closed` refuses with a 503.
+    pub on_store_error: access::FailMode,
+    /// Longest a limit check waits for Redis (milliseconds).
+    pub store_timeout_ms: u64,
+    /// A header a trusted proxy sets to the client's address (`x-forwarded-for`: its last
+    /// entry, the one the nearest proxy wrote). Unset: the connection's peer address.
+    pub client_address_header: Option<String>,
+}
+
+impl Default for LimitsSection {
+    fn default() -> Self {
+        Self {
+            window_secs: 60,
+            requests_per_window: 0,
+            turns_per_day: 0,
+            anonymous_requests_per_window: 0,
+            anonymous_turns_per_day: 0,
+            redis_url: None,
+            on_store_error: access::FailMode::Open,
+            store_timeout_ms: 250,
+            client_address_header: None,
+        }
+    }
+}
+
+impl LimitsSection {
+    /// The rule for callers with a key.
+    pub fn key_rule(&self) -> access::Rule {
+        access::Rule {
+            requests: self.requests_per_window,
+            window: Duration::from_secs(self.window_secs.max(1)),
+            turns_per_day: self.turns_per_day,
+        }
+    }
+
+    /// The rule for anonymous callers.
+    pub fn anonymous_rule(&self) -> access::Rule {
+        access::Rule {
+            requests: self.anonymous_requests_per_window,
+            window: Duration::from_secs(self.window_secs.max(1)),
+            turns_per_day: self.anonymous_turns_per_day,
+        }
+    }
+
+    /// The limiter these settings name: Redis when a URL is set, else in process.
+    pub fn limiter(&self) -> Result<access::Limiter, access::LimitError> {
+        match &self.redis_url {
+            Some(url) => access::Limiter::redis(
+                url,
+                Duration::from_millis(self.store_timeout_ms.max(1)),
+                self.on_store_error,
+            ),
+            None => Ok(access::Limiter::in_process()),
+        }
+    }
 }
 
 /// `[knowledge]`: document collections served by the built-in `docs` tool.
@@ -472,6 +571,11 @@ impl Config {
             && !v.trim().is_empty()
         {
             config.chat.database_url = Some(v);
+        }
+        if let Ok(v) = std::env::var("REDIS_URL")
+            && !v.trim().is_empty()
+        {
+            config.limits.redis_url = Some(v);
         }
         if let Some(v) = std::env::var_os("SLUICE_DATA_DIR").filter(|v| !v.is_empty()) {
             config.data_dir = Some(v.into());

@@ -39,6 +39,8 @@ pub struct AppState {
     pub openapi: Arc<String>,
     /// The first-party chat, when its store is open.
     pub chat: Option<Arc<crate::chat::Chat>>,
+    /// API keys and per-caller limits.
+    pub admission: Arc<crate::admission::Admission>,
 }
 
 /// What one request may take.
@@ -61,6 +63,7 @@ impl AppState {
         Self {
             openapi: Arc::new(openapi),
             chat: None,
+            admission: Arc::default(),
             pipeline,
             metrics: Arc::default(),
             limits: Arc::new(Limits {
@@ -77,6 +80,12 @@ impl AppState {
     /// This state with the chat served from `store` under `settings`.
     pub fn with_chat(mut self, store: chat::Store, settings: crate::config::ChatSection) -> Self {
         self.chat = Some(Arc::new(crate::chat::Chat { store, settings }));
+        self
+    }
+
+    /// This state with callers admitted by `admission`.
+    pub fn with_admission(mut self, admission: crate::admission::Admission) -> Self {
+        self.admission = Arc::new(admission);
         self
     }
 }
@@ -100,6 +109,10 @@ pub fn app(state: AppState) -> Router {
                 "this endpoint does not accept that HTTP method",
             ))
         })
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::admission::admit,
+        ))
         .layer(tower_http::trace::TraceLayer::new_for_http())
         .with_state(state)
 }
@@ -109,6 +122,7 @@ fn status(code: ErrorCode) -> StatusCode {
         ErrorCode::MalformedJson | ErrorCode::InvalidField => StatusCode::BAD_REQUEST,
         ErrorCode::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
         ErrorCode::NotFound => StatusCode::NOT_FOUND,
+        ErrorCode::Unauthorized => StatusCode::UNAUTHORIZED,
         ErrorCode::RateLimited => StatusCode::TOO_MANY_REQUESTS,
         ErrorCode::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
         ErrorCode::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -376,9 +390,10 @@ async fn openapi(State(state): State<AppState>) -> Response {
 async fn metrics(State(state): State<AppState>) -> Response {
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-        state
-            .metrics
-            .render(state.pipeline.marketplace().open_sessions()),
+        state.metrics.render(
+            state.pipeline.marketplace().open_sessions(),
+            state.admission.limiter(),
+        ),
     )
         .into_response()
 }

@@ -2,11 +2,13 @@
 //!
 //! - [`pipeline`]: the driver that sequences the stages and checks the cross-stage invariants;
 //! - [`http`]: the HTTP API (`app(state)`), every error through one JSON mapping;
+//! - [`admission`]: API keys on `/api/v1/*` and per-caller limits on the API and the chat;
 //! - [`chat`]: the first-party chat (`/api/chat`, its threads, the page at `/`);
 //! - [`config`]: TOML configuration with environment overrides;
 //! - [`telemetry`]: logs, and OpenTelemetry export when configured;
 //! - the `sluice` binary (`src/main.rs`): `serve`, `query`, `tools`.
 
+pub mod admission;
 pub mod chat;
 pub mod cli;
 pub mod config;
@@ -118,4 +120,36 @@ pub fn build_pipeline(
         Arc::new(sandbox),
         settings,
     ))
+}
+
+/// The state `sluice serve` runs `pipeline` with: the chat's thread store (SQLite in the data
+/// directory, or PostgreSQL), the API key table when `[auth] mode = "keys"` (in the same
+/// database), and the per-caller limits (in process, or in Redis).
+pub async fn serving_state(
+    config: &config::Config,
+    pipeline: Arc<pipeline::Pipeline>,
+) -> anyhow::Result<http::AppState> {
+    let store = config
+        .open_store()
+        .await
+        .context("opening the chat's thread store")?;
+    let keys = match config.auth.mode {
+        config::AuthMode::Keys => Some(
+            access::KeyStore::open(store.pool().clone())
+                .await
+                .context("opening the API key table")?,
+        ),
+        config::AuthMode::None => None,
+    };
+    let admission =
+        admission::Admission::new(config, keys).map_err(|e| cli::UsageError(e.to_string()))?;
+    tracing::info!(
+        auth = ?config.auth.mode,
+        limits_kept_in = admission.limiter().store_name(),
+        fails = admission.limiter().fail_mode().as_str(),
+        "admission"
+    );
+    Ok(http::AppState::new(pipeline, &config.server)
+        .with_chat(store, config.chat.clone())
+        .with_admission(admission))
 }

@@ -15,7 +15,6 @@ use contract::{
 };
 use runtime::cli::{UsageError, exit_with};
 use runtime::config::Config;
-use runtime::http::AppState;
 
 #[derive(Parser)]
 #[command(
@@ -81,6 +80,33 @@ enum Command {
         /// Print as JSON.
         #[arg(long)]
         json: bool,
+    },
+    /// Make, list or revoke API keys (kept hashed in the chat's database: the data directory's
+    /// SQLite file, or PostgreSQL with DATABASE_URL).
+    Keys {
+        #[command(subcommand)]
+        action: KeysAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum KeysAction {
+    /// Make a key and print it once (stdout); only its hash is kept.
+    Create {
+        /// A name for the key (who or what uses it).
+        #[arg(long)]
+        name: String,
+    },
+    /// List keys, live and revoked (never their secrets).
+    List {
+        /// Print as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Revoke a live key by id or name; it stops working at once on every replica.
+    Revoke {
+        /// The key's id (`k…`) or name.
+        key: String,
     },
 }
 
@@ -170,6 +196,7 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
             rt.block_on(ask(config, request, json))
         }
         Command::Tools { json } => rt.block_on(tools(config, json)).map(|()| 0),
+        Command::Keys { action } => rt.block_on(keys(config, action)).map(|()| 0),
     }
 }
 
@@ -186,15 +213,11 @@ async fn serve(
         config.server.bind = b;
     }
     let pipeline = Arc::new(runtime::build_pipeline(&config, true)?);
-    let store = config
-        .open_store()
-        .await
-        .context("opening the chat's thread store")?;
-    let kept = match store.backend() {
-        chat::store::Backend::Sqlite => config.data_dir().display().to_string(),
-        chat::store::Backend::Postgres => "PostgreSQL (DATABASE_URL)".to_owned(),
+    let state = runtime::serving_state(&config, pipeline).await?;
+    let kept = match state.chat.as_ref().map(|c| c.store.backend()) {
+        Some(chat::store::Backend::Postgres) => "PostgreSQL (DATABASE_URL)".to_owned(),
+        _ => config.data_dir().display().to_string(),
     };
-    let state = AppState::new(pipeline, &config.server).with_chat(store, config.chat.clone());
     let addr = std::net::SocketAddr::new(config.server.bind, config.server.port);
     let listener = tokio::net::TcpListener::bind(addr)
         .await
@@ -324,6 +347,62 @@ fn render(r: &QueryResponse) -> String {
         out.push_str(&format!("Conflict: {}\n", c.note));
     }
     out
+}
+
+async fn keys(config: Config, action: KeysAction) -> anyhow::Result<()> {
+    let store = config
+        .open_store()
+        .await
+        .context("opening the database that keeps the keys")?;
+    let keys = access::KeyStore::open(store.pool().clone())
+        .await
+        .context("opening the API key table")?;
+    let usage = |e: access::KeyError| -> anyhow::Error {
+        match e {
+            access::KeyError::BadName
+            | access::KeyError::NameTaken(_)
+            | access::KeyError::NoKey(_) => UsageError(e.to_string()).into(),
+            other => other.into(),
+        }
+    };
+    match action {
+        KeysAction::Create { name } => {
+            let made = keys.create(&name).await.map_err(usage)?;
+            println!("{}", made.key);
+            eprintln!(
+                "sluice: made key {} ('{}'). It is shown only now: keep it somewhere safe. Send it as 'Authorization: Bearer <key>'.",
+                made.info.id, made.info.name
+            );
+        }
+        KeysAction::List { json } => {
+            let listed = keys.list().await.map_err(usage)?;
+            if json {
+                let rows: Vec<serde_json::Value> = listed
+                    .iter()
+                    .map(|k| {
+                        serde_json::json!({"id": k.id, "name": k.name, "createdAt": k.created_at,
+                            "revokedAt": k.revoked_at})
+                    })
+                    .collect();
+                println!("{}", serde_json::to_string_pretty(&rows)?);
+            } else if listed.is_empty() {
+                eprintln!("sluice: no keys yet (make one with `sluice keys create --name NAME`)");
+            } else {
+                for k in &listed {
+                    let state = match &k.revoked_at {
+                        Some(at) => format!("revoked {at}"),
+                        None => "live".into(),
+                    };
+                    println!("{}  {:<24} made {}  {state}", k.id, k.name, k.created_at);
+                }
+            }
+        }
+        KeysAction::Revoke { key } => {
+            let revoked = keys.revoke(&key).await.map_err(usage)?;
+            eprintln!("sluice: revoked key {} ('{}')", revoked.id, revoked.name);
+        }
+    }
+    Ok(())
 }
 
 async fn tools(config: Config, json: bool) -> anyhow::Result<()> {

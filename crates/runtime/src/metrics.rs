@@ -47,10 +47,31 @@ impl Metrics {
         self.accept_failures.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// The exposition text, with the gauge of remote MCP sessions open now.
-    pub fn render(&self, open_sessions: usize) -> String {
+    /// The exposition text, with the gauge of remote MCP sessions open now and the limiter's
+    /// decisions.
+    pub fn render(&self, open_sessions: usize, limiter: &access::Limiter) -> String {
         let g = |c: &AtomicU64| c.load(Ordering::Relaxed);
-        format!(
+        let l = limiter.stats();
+        let store = limiter.store_name();
+        let limits = format!(
+            "# HELP sluice_limiter_decisions_total Per-caller limit decisions.\n# TYPE sluice_limiter_decisions_total counter\n\
+             sluice_limiter_decisions_total{{decision=\"admitted\"}} {}\nsluice_limiter_decisions_total{{decision=\"refused_window\"}} {}\n\
+             sluice_limiter_decisions_total{{decision=\"refused_daily_turns\"}} {}\nsluice_limiter_decisions_total{{decision=\"failed_open\"}} {}\n\
+             sluice_limiter_decisions_total{{decision=\"failed_closed\"}} {}\n\
+             # HELP sluice_limiter_store_errors_total Limit checks the store did not answer.\n# TYPE sluice_limiter_store_errors_total counter\n\
+             sluice_limiter_store_errors_total{{store=\"{store}\"}} {}\n\
+             # HELP sluice_limiter_store_up Whether the last limit check reached the store (fails {}).\n# TYPE sluice_limiter_store_up gauge\n\
+             sluice_limiter_store_up{{store=\"{store}\"}} {}\n",
+            l.admitted,
+            l.refused_window,
+            l.refused_daily,
+            l.failed_open,
+            l.failed_closed,
+            l.store_errors,
+            limiter.fail_mode().as_str(),
+            u8::from(l.store_reachable),
+        );
+        let counters = format!(
             "# HELP sluice_queries_total Queries by outcome.\n# TYPE sluice_queries_total counter\n\
              sluice_queries_total{{outcome=\"answer\"}} {}\nsluice_queries_total{{outcome=\"clarification_required\"}} {}\n\
              sluice_queries_total{{outcome=\"capability_miss\"}} {}\nsluice_queries_total{{outcome=\"error\"}} {}\n\
@@ -68,6 +89,7 @@ impl Metrics {
             g(&self.connections_refused),
             g(&self.accept_failures),
             open_sessions
-        )
+        );
+        counters + &limits
     }
 }

@@ -3,8 +3,7 @@
 //! for what it is asked, every request still settles with a clear cause (or a JSON error) and
 //! the server recovers instead of degrading silently.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 
 use catalog::builtin::{BuiltinServer, BuiltinTool, Manifest};
@@ -13,7 +12,7 @@ use rmcp::transport::streamable_http_server::session::local::LocalSessionManager
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use serde_json::{Map, Value, json};
 
-use crate::support::{client, metrics_text, serve_elsewhere};
+use crate::support::{SluiceProcess, client, metrics_text, serve_elsewhere};
 
 struct Gauge(Manifest);
 
@@ -54,17 +53,12 @@ fn gauges(count: usize) -> Vec<String> {
 }
 
 /// The `sluice serve` process under a descriptor limit.
-struct Sluice {
-    child: Child,
-    url: String,
-    dir: std::path::PathBuf,
-}
+struct Sluice(SluiceProcess);
 
-impl Drop for Sluice {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
+impl std::ops::Deref for Sluice {
+    type Target = SluiceProcess;
+    fn deref(&self) -> &SluiceProcess {
+        &self.0
     }
 }
 
@@ -87,7 +81,8 @@ impl Sluice {
         }
         let config = dir.join("sluice.toml");
         std::fs::write(&config, toml).unwrap();
-        let mut child = Command::new("sh")
+        let mut command = Command::new("sh");
+        command
             .arg("-c")
             .arg(format!(
                 "ulimit -n {nofile} && exec \"$0\" --config \"$1\" --data-dir \"$2\" serve --port 0"
@@ -95,30 +90,12 @@ impl Sluice {
             .arg(env!("CARGO_BIN_EXE_sluice"))
             .arg(&config)
             .arg(dir.join("data"))
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-        let mut said = Vec::new();
-        let url = loop {
-            let Some(line) = lines.next() else {
-                panic!("sluice exited before serving:\n{}", said.join("\n"));
-            };
-            let line = line.unwrap();
-            said.push(line.clone());
-            if let Some(at) = line.find("http://") {
-                break line[at..].split_whitespace().next().unwrap().to_owned();
-            }
-        };
-        // Keep draining its log so that it never blocks on a full pipe.
-        std::thread::spawn(move || lines.for_each(drop));
-        Self { child, url, dir }
+            .env("RUST_LOG", "warn");
+        Self(SluiceProcess::start(command, Some(dir)))
     }
 
     fn descriptors(&self) -> usize {
-        std::fs::read_dir(format!("/proc/{}/fd", self.child.id()))
+        std::fs::read_dir(format!("/proc/{}/fd", self.pid()))
             .map(|d| d.count())
             .unwrap_or(0)
     }

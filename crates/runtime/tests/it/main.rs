@@ -1,6 +1,7 @@
 //! Integration tests of the runtime over HTTP on a loopback port: one binary, one server shared
 //! by the tests that can share it.
 
+mod admission;
 mod anchors;
 mod answers;
 mod browser;
@@ -18,6 +19,7 @@ mod models;
 mod new_tool;
 mod openapi;
 mod otlp;
+mod replicas;
 mod shapes;
 mod stream;
 mod support;

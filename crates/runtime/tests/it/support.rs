@@ -4,7 +4,6 @@
 use std::sync::{Arc, OnceLock};
 
 use runtime::config::Config;
-use runtime::http::AppState;
 use runtime::pipeline::Pipeline;
 use serde_json::Value;
 
@@ -20,11 +19,12 @@ pub fn start(mut config: Config) -> Server {
         config.data_dir = Some(fresh_dir("sluice-data"));
     }
     let pipeline = Arc::new(runtime::build_pipeline(&config, false).expect("pipeline builds"));
-    let state = AppState::new(Arc::clone(&pipeline), &config.server);
     let server = config.server.clone();
+    let serving = Arc::clone(&pipeline);
     let addr = on_own_runtime(2, move |listener| async move {
-        let store = config.open_store().await.expect("the chat store opens");
-        let state = state.with_chat(store, config.chat.clone());
+        let state = runtime::serving_state(&config, serving)
+            .await
+            .expect("the chat store opens");
         runtime::server::serve(listener, state, &server, std::future::pending())
             .await
             .unwrap();
@@ -180,4 +180,75 @@ pub fn executed_calls(response: &Value) -> Vec<Value> {
         .filter(|e| e["name"] == "final-execution")
         .flat_map(|e| e["data"]["calls"].as_array().unwrap().clone())
         .collect()
+}
+
+/// A running `sluice serve` process (started with `--port 0`): its URL is read from its log,
+/// which is kept whole; it is killed, and its folder removed, when dropped.
+pub struct SluiceProcess {
+    child: std::process::Child,
+    pub url: String,
+    log: Arc<std::sync::Mutex<Vec<String>>>,
+    dir: Option<std::path::PathBuf>,
+}
+
+impl Drop for SluiceProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if let Some(dir) = &self.dir {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+impl SluiceProcess {
+    /// Runs `command` (which starts `sluice … serve --port 0`) and waits until it serves;
+    /// `dir`, when given, is removed with the process.
+    pub fn start(mut command: std::process::Command, dir: Option<std::path::PathBuf>) -> Self {
+        use std::io::{BufRead, BufReader};
+        let mut child = command
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+        let log = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let url = loop {
+            let Some(line) = lines.next() else {
+                panic!(
+                    "sluice exited before serving:\n{}",
+                    log.lock().unwrap().join("\n")
+                );
+            };
+            let line = line.unwrap();
+            log.lock().unwrap().push(line.clone());
+            if let Some(at) = line.find("serving on http://") {
+                let from = at + "serving on ".len();
+                break line[from..].split_whitespace().next().unwrap().to_owned();
+            }
+        };
+        // Keep reading its log, so that it never blocks on a full pipe.
+        let kept = Arc::clone(&log);
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                kept.lock().unwrap().push(line);
+            }
+        });
+        Self {
+            child,
+            url,
+            log,
+            dir,
+        }
+    }
+
+    /// Everything it has logged so far.
+    pub fn log(&self) -> String {
+        self.log.lock().unwrap().join("\n")
+    }
+
+    /// Its process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
 }
