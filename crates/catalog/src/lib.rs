@@ -17,6 +17,7 @@
 pub mod address;
 pub mod builtin;
 pub mod classify;
+mod drift;
 pub mod failure;
 mod mcp;
 mod sessions;
@@ -34,6 +35,7 @@ use tokio::sync::Semaphore;
 pub use crate::address::{Address, Outbound};
 use crate::builtin::BuiltinTool;
 pub use crate::classify::Overrides;
+pub use crate::drift::SchemaChange;
 pub use crate::failure::Failure;
 use crate::mcp::Fault;
 use crate::sessions::Sessions;
@@ -65,6 +67,8 @@ pub struct MarketplaceConfig {
     pub session_idle: Duration,
     /// Most remote sessions open at once; the least recently used is closed first.
     pub max_sessions: usize,
+    /// A JSON file that remembers each tool's listing hash across restarts; `None`: memory only.
+    pub listing_record: Option<std::path::PathBuf>,
 }
 
 impl Default for MarketplaceConfig {
@@ -82,6 +86,7 @@ impl Default for MarketplaceConfig {
             outbound: Outbound::default(),
             session_idle: Duration::from_secs(60),
             max_sessions: 128,
+            listing_record: None,
         }
     }
 }
@@ -172,9 +177,19 @@ pub struct Discovery {
     pub failures: Vec<CatalogError>,
     /// Tools still being listed when the discovery budget ran out.
     pub pending: Vec<String>,
+    /// Tools whose listing, fetched for this discovery, differs from the one before: whatever
+    /// was built from the old listing (a method index) is stale.
+    pub changes: Vec<SchemaChange>,
 }
 
-type Listing = Shared<BoxFuture<'static, Result<Arc<ToolDescriptor>, Failure>>>;
+/// A listing as it arrives: the tool, and whether it changed since the listing before.
+#[derive(Clone)]
+struct Listed {
+    tool: Arc<ToolDescriptor>,
+    change: Option<SchemaChange>,
+}
+
+type Listing = Shared<BoxFuture<'static, Result<Listed, Failure>>>;
 
 enum CacheState {
     Empty,
@@ -197,6 +212,7 @@ struct Source {
     /// Held while a session is being opened, so concurrent first calls open one.
     opening: tokio::sync::Mutex<()>,
     cache: Mutex<CacheState>,
+    record: Arc<drift::Record>,
 }
 
 impl Source {
@@ -217,11 +233,7 @@ impl Source {
         tracing::warn!(tool = %self.id, cause = %fault.failure, detail = %failure::loggable(&detail), "{what}");
     }
 
-    async fn list(
-        &self,
-        sessions: &Arc<Sessions>,
-        max_pages: usize,
-    ) -> Result<Arc<ToolDescriptor>, Fault> {
+    async fn list(&self, sessions: &Arc<Sessions>, max_pages: usize) -> Result<Listed, Fault> {
         let tools = sessions.connection(self).await?.list(max_pages).await?;
         let methods = tools
             .iter()
@@ -231,13 +243,26 @@ impl Source {
                 failure: Failure::InvalidReply,
                 detail: m,
             })?;
-        Ok(Arc::new(ToolDescriptor {
+        let hash = drift::listing_hash(&tools);
+        let (changed_at, change) = self.record.observe(&self.id, &hash);
+        if let Some(c) = &change {
+            tracing::warn!(
+                tool = %self.id,
+                previous = %c.previous,
+                current = %c.current,
+                "the tool's listing changed since it was last listed; what was built from it is rebuilt"
+            );
+        }
+        let tool = Arc::new(ToolDescriptor {
             id: self.id.clone(),
             title: self.title.clone(),
             description: self.description.clone(),
             source: self.source_label(),
             methods,
-        }))
+            schema_hash: Some(hash),
+            schema_changed_at: changed_at,
+        });
+        Ok(Listed { tool, change })
     }
 }
 
@@ -275,6 +300,7 @@ fn shown_tool_error(message: &str) -> String {
 /// The marketplace. Cheap to share (`Arc<Marketplace>`); all methods take `&self`.
 pub struct Marketplace {
     config: MarketplaceConfig,
+    record: Arc<drift::Record>,
     sources: BTreeMap<String, Arc<Source>>,
     listings: Arc<Semaphore>,
     sessions: Arc<Sessions>,
@@ -299,6 +325,7 @@ impl Marketplace {
         config: MarketplaceConfig,
         builtins: Vec<Arc<dyn BuiltinTool>>,
     ) -> Result<Self, CatalogError> {
+        let record = Arc::new(drift::Record::open(config.listing_record.clone()));
         let mut sources = BTreeMap::new();
         let mut add = |source: Source| {
             let id = source.id.clone();
@@ -315,6 +342,7 @@ impl Marketplace {
             overrides,
             opening: tokio::sync::Mutex::new(()),
             cache: Mutex::new(CacheState::Empty),
+            record: Arc::clone(&record),
         };
         if config.builtin {
             for tool in builtins {
@@ -354,6 +382,7 @@ impl Marketplace {
         ));
         Ok(Self {
             config,
+            record,
             sources,
             listings,
             sessions,
@@ -368,6 +397,11 @@ impl Marketplace {
     /// Whether a tool with this id exists.
     pub fn contains(&self, tool_id: &str) -> bool {
         self.sources.contains_key(tool_id)
+    }
+
+    /// Listing changes seen since start, across every tool.
+    pub fn schema_changes(&self) -> u64 {
+        self.record.changes()
     }
 
     /// Remote sessions open now.
@@ -399,7 +433,7 @@ impl Marketplace {
             let listing = self.listing(s);
             async move {
                 match listing {
-                    Ok(ready) => Ok(ready),
+                    Ok(tool) => Ok(Listed { tool, change: None }),
                     Err(pending) => match tokio::time::timeout(budget, pending).await {
                         Ok(result) => result.map_err(Some),
                         Err(_) => Err(None),
@@ -411,7 +445,10 @@ impl Marketplace {
         let mut discovery = Discovery::default();
         for (source, result) in sources.iter().zip(results) {
             match result {
-                Ok(tool) => discovery.tools.push(tool),
+                Ok(listed) => {
+                    discovery.tools.push(listed.tool);
+                    discovery.changes.extend(listed.change);
+                }
                 Err(Some(failure)) => discovery.failures.push(CatalogError::Discovery {
                     tool_id: source.id.clone(),
                     failure,
@@ -467,7 +504,7 @@ impl Marketplace {
             });
             let mut cache = task_source.cache.lock().expect("cache lock");
             *cache = match &result {
-                Ok(tool) => CacheState::Ready(Arc::clone(tool), Instant::now()),
+                Ok(listed) => CacheState::Ready(Arc::clone(&listed.tool), Instant::now()),
                 Err(failure) => CacheState::Failed(*failure, Instant::now()),
             };
             result

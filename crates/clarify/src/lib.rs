@@ -479,6 +479,8 @@ mod tests {
             description: "Branches of the city library".into(),
             source: "test".into(),
             methods,
+            schema_hash: None,
+            schema_changed_at: None,
         })]
     }
 

@@ -19,6 +19,14 @@ pub struct ToolDescriptor {
     pub source: String,
     /// Its methods.
     pub methods: Vec<MethodDescriptor>,
+    /// The SHA-256 of the server's `tools/list` as canonical JSON (`sha256:<hex>`; the order of
+    /// the tools and of object keys does not count), when it was listed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schema_hash: Option<String>,
+    /// When Sluice last saw that listing change (RFC 3339, UTC); absent while it has stayed as
+    /// first listed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schema_changed_at: Option<String>,
 }
 
 /// One method, with its metadata and Sluice's query-safety classification.

@@ -392,6 +392,7 @@ async fn metrics(State(state): State<AppState>) -> Response {
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
         state.metrics.render(
             state.pipeline.marketplace().open_sessions(),
+            state.pipeline.marketplace().schema_changes(),
             state.admission.limiter(),
         ),
     )

@@ -23,10 +23,13 @@ use std::sync::Arc;
 use anyhow::Context;
 
 /// Builds the pipeline from `config`: the marketplace (nothing connected yet) and the sandbox
-/// (compiled, or loaded from the module cache when `module_cache` is set).
+/// (compiled, or loaded from the module cache). With `persistent` (the `sluice` command, not
+/// tests), the sandbox module is cached on disk and each tool's listing hash is remembered in
+/// the data directory (`tool-listings.json`), so that a tool changed while Sluice was stopped is
+/// noticed.
 pub fn build_pipeline(
     config: &config::Config,
-    module_cache: bool,
+    persistent: bool,
 ) -> anyhow::Result<pipeline::Pipeline> {
     // The semantic word table is read once, here, so that no request pays for it.
     let started = std::time::Instant::now();
@@ -75,12 +78,13 @@ pub fn build_pipeline(
     // `tools` already honours `builtin`; the marketplace takes the list as given.
     let marketplace_config = catalog::MarketplaceConfig {
         builtin: true,
+        listing_record: persistent.then(|| config.data_dir().join("tool-listings.json")),
         ..config.marketplace()
     };
     let marketplace = catalog::Marketplace::with_builtins(marketplace_config, tools)
         .context("building the marketplace")?;
     let sandbox =
-        executor::Sandbox::new(config.sandbox(module_cache)).context("preparing the sandbox")?;
+        executor::Sandbox::new(config.sandbox(persistent)).context("preparing the sandbox")?;
     let mut settings = pipeline::PipelineSettings::from_config(config);
     let model =
         |stage: &str, name: Option<&String>| -> anyhow::Result<Option<Arc<dyn models::Model>>> {

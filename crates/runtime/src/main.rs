@@ -416,6 +416,13 @@ async fn tools(config: Config, json: bool) -> anyhow::Result<()> {
     } else {
         for t in &discovery.tools {
             println!("{} — {} [{}]", t.id, t.title, t.source);
+            if let Some(hash) = &t.schema_hash {
+                let changed = t.schema_changed_at.as_deref().map_or_else(
+                    || "unchanged since listed".to_owned(),
+                    |at| format!("last changed {at}"),
+                );
+                println!("  listing {} ({changed})", &hash[..hash.len().min(19)]);
+            }
             for m in &t.methods {
                 let class = if m.safety.query_safe {
                     "query"

@@ -47,9 +47,14 @@ impl Metrics {
         self.accept_failures.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// The exposition text, with the gauge of remote MCP sessions open now and the limiter's
-    /// decisions.
-    pub fn render(&self, open_sessions: usize, limiter: &access::Limiter) -> String {
+    /// The exposition text, with the gauge of remote MCP sessions open now, the tool listings
+    /// seen to change, and the limiter's decisions.
+    pub fn render(
+        &self,
+        open_sessions: usize,
+        schema_changes: u64,
+        limiter: &access::Limiter,
+    ) -> String {
         let g = |c: &AtomicU64| c.load(Ordering::Relaxed);
         let l = limiter.stats();
         let store = limiter.store_name();
@@ -90,6 +95,9 @@ impl Metrics {
             g(&self.accept_failures),
             open_sessions
         );
-        counters + &limits
+        let drift = format!(
+            "# HELP sluice_tool_schema_changes_total Tool listings seen to change since start.\n# TYPE sluice_tool_schema_changes_total counter\nsluice_tool_schema_changes_total {schema_changes}\n"
+        );
+        counters + &drift + &limits
     }
 }

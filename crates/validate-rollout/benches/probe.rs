@@ -49,6 +49,8 @@ fn descriptor(id: &str, methods: Vec<Value>) -> Arc<ToolDescriptor> {
         description: String::new(),
         source: "bench".into(),
         methods,
+        schema_hash: None,
+        schema_changed_at: None,
     })
 }
 

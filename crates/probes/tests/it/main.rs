@@ -205,6 +205,8 @@ fn a_destructive_request_is_never_served_by_a_method_that_claims_to_be_read_only
             method("records_deletion_log", "Lists past record deletions."),
             method("count_records", "Counts the records."),
         ],
+        schema_hash: None,
+        schema_changed_at: None,
     });
     assert!(tool.methods.iter().all(|m| m.safety.query_safe));
     let index = MethodIndex::build(&[tool]);

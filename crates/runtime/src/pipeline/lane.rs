@@ -167,6 +167,8 @@ mod tests {
             description: String::new(),
             source: "test".into(),
             methods,
+            schema_hash: None,
+            schema_changed_at: None,
         })]
     }
 

@@ -52,8 +52,12 @@ pub struct Pipeline {
     settings: PipelineSettings,
     /// Method indexes by tool set. The marketplace hands out the same `Arc` for a tool while its
     /// listing is fresh, and an index holds its tools' `Arc`s, so the pointers identify the set.
-    indexes: std::sync::Mutex<HashMap<Vec<usize>, Arc<MethodIndex>>>,
+    /// Each entry keeps its tools' ids, so that a tool whose listing changed is forgotten.
+    indexes: std::sync::Mutex<HashMap<Vec<usize>, IndexEntry>>,
 }
+
+/// A cached method index and the ids of the tools it was built from.
+type IndexEntry = (Vec<String>, Arc<MethodIndex>);
 
 /// One request in flight: its clock, its trace and its model ledger.
 pub(crate) struct Request {
@@ -281,14 +285,24 @@ impl Pipeline {
     fn index_for(&self, tools: &[Arc<ToolDescriptor>]) -> Arc<MethodIndex> {
         let key: Vec<usize> = tools.iter().map(|t| Arc::as_ptr(t) as usize).collect();
         let mut cache = self.indexes.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(hit) = cache.get(&key) {
+        if let Some((_, hit)) = cache.get(&key) {
             return Arc::clone(hit);
         }
         if cache.len() >= 256 {
             cache.clear();
         }
         let index = Arc::new(MethodIndex::build(tools));
-        cache.insert(key, Arc::clone(&index));
+        let ids = tools.iter().map(|t| t.id.clone()).collect();
+        cache.insert(key, (ids, Arc::clone(&index)));
         index
+    }
+
+    /// Drops every method index built with a tool whose listing changed.
+    fn forget_indexes_of(&self, changes: &[catalog::SchemaChange]) {
+        if changes.is_empty() {
+            return;
+        }
+        let mut cache = self.indexes.lock().unwrap_or_else(|e| e.into_inner());
+        cache.retain(|_, (ids, _)| !changes.iter().any(|c| ids.contains(&c.tool_id)));
     }
 }

@@ -22,6 +22,8 @@ pub(crate) struct Selection {
     considered: usize,
     scores: Vec<(String, f64)>,
     failures: Vec<String>,
+    /// Tools whose listing changed since it was last listed (seen by this request's discovery).
+    schema_changes: Vec<catalog::SchemaChange>,
     /// Pinned tools that could not be listed (failed, or still listing), with the typed cause.
     pub(crate) unavailable: Vec<ToolFailure>,
 }
@@ -57,7 +59,11 @@ impl Traced for Selection {
                 "considered": self.considered,
                 "selected": self.tools.iter().map(|t| &t.id).collect::<Vec<_>>(),
                 "scores": self.scores.iter().map(|(id, score)| json!({"toolId": id, "score": score})).collect::<Vec<_>>(),
-                "discoveryFailures": self.failures})
+                "discoveryFailures": self.failures,
+                "schemaChanged": self.schema_changes.iter().map(|c| json!({"toolId": c.tool_id,
+                    "previous": c.previous, "current": c.current,
+                    "warning": format!("tool '{}' changed its tools/list since it was last listed; its method index was rebuilt", c.tool_id)}))
+                    .collect::<Vec<_>>()})
         });
     }
 }
@@ -84,6 +90,7 @@ pub(crate) async fn select(
             },
             other => broken(EventName::ToolSelection, other.to_string()),
         })?;
+    pipeline.forget_indexes_of(&discovery.changes);
     let (mut tools, scores): (Vec<Arc<ToolDescriptor>>, Vec<(String, f64)>) = if pinned {
         (discovery.tools.clone(), Vec::new())
     } else {
@@ -127,6 +134,7 @@ pub(crate) async fn select(
         strategy,
         considered: discovery.tools.len(),
         scores,
+        schema_changes: discovery.changes.clone(),
         failures: discovery
             .failures
             .iter()

@@ -10,6 +10,7 @@ mod chat;
 mod compound;
 mod conversation;
 mod docs;
+mod drift;
 mod errors;
 mod exhaustion;
 mod follower;

@@ -115,6 +115,13 @@ pub async fn get(path: &str) -> reqwest::Response {
         .unwrap()
 }
 
+/// GETs `path` from the server at `base`, asserting a 200; returns the JSON body.
+pub async fn get_from(base: &str, path: &str) -> Value {
+    let r = client().get(format!("{base}{path}")).send().await.unwrap();
+    assert_eq!(r.status(), 200, "GET {path}");
+    r.json().await.unwrap()
+}
+
 /// POSTs `body` (raw) to `/api/v1/query` on `base`; returns the status and the JSON body.
 pub async fn post_raw(base: &str, body: impl Into<reqwest::Body>) -> (u16, Value) {
     post_to(base, "/api/v1/query", body).await
