@@ -3,7 +3,7 @@
 use serde_json::{Value, json};
 
 use crate::http::{self, Policy};
-use crate::{Model, ModelError, ModelFuture, ModelReply, ModelRequest, Secret, Usage};
+use crate::{Model, ModelError, ModelFuture, ModelReply, ModelRequest, Secret};
 
 /// The API version header value.
 const VERSION: &str = "2023-06-01";
@@ -81,17 +81,19 @@ pub fn reply_of(
     schema_name: &str,
     schema: &Value,
 ) -> Result<ModelReply, ModelError> {
+    let usage = crate::usage_of(envelope);
     let input = envelope["content"]
         .as_array()
         .into_iter()
         .flatten()
         .find(|c| c["type"] == "tool_use" && c["name"] == schema_name)
         .map(|c| c["input"].clone())
-        .ok_or_else(|| ModelError::Malformed("no tool_use block with the answer".into()))?;
-    crate::check(&input, schema)?;
-    let usage = Usage {
-        input_tokens: envelope["usage"]["input_tokens"].as_u64().unwrap_or(0),
-        output_tokens: envelope["usage"]["output_tokens"].as_u64().unwrap_or(0),
-    };
+        .ok_or_else(|| {
+            crate::spent(
+                ModelError::Malformed("no tool_use block with the answer".into()),
+                usage,
+            )
+        })?;
+    crate::check(&input, schema).map_err(|e| crate::spent(e, usage))?;
     Ok(ModelReply { json: input, usage })
 }

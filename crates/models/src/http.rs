@@ -1,5 +1,8 @@
 //! The HTTP exchange shared by providers: a total deadline, bounded retries on 429 and 5xx with
 //! backoff that honours `Retry-After` (capped), and errors that never carry the request's headers.
+//! A request the provider refuses as asked (400, 415, 422, 501, or any error naming
+//! `response_format`) is not retried: it comes back as [`ModelError::Refused`], for the caller to
+//! ask differently.
 
 use std::time::{Duration, Instant};
 
@@ -84,6 +87,16 @@ pub async fn post(
                     .chars()
                     .take(300)
                     .collect();
+                // Some servers answer a request field they do not take with a 500 that names
+                // it (llama-cpp-python on `response_format: json_schema`): a refusal too.
+                if matches!(status.as_u16(), 400 | 415 | 422 | 501)
+                    || detail.contains("response_format")
+                {
+                    return Err(ModelError::Refused {
+                        status: status.as_u16(),
+                        detail,
+                    });
+                }
                 let failure = ModelError::Provider(format!("HTTP {status}: {detail}"));
                 if !(status.as_u16() == 429 || status.is_server_error()) {
                     return Err(failure);

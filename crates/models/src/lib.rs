@@ -1,9 +1,10 @@
 //! Models: one interface, [`Model::generate`], that returns JSON validated against the caller's
 //! JSON Schema, and the providers behind it.
 //!
-//! - [`openai::OpenAiCompatible`]: chat completions (OpenAI, vLLM, Ollama, llama.cpp server, LM
-//!   Studio); structured output through `response_format: json_schema`, or prompt-instructed
-//!   JSON where a server lacks it.
+//! - [`openai::OpenAiCompatible`]: chat completions (OpenAI, vLLM, Ollama, llama.cpp server,
+//!   llama-cpp-python, LM Studio); structured output negotiated per model — `response_format:
+//!   json_schema`, else `json_object` with the schema, else prompt-instructed JSON — and the form
+//!   that worked remembered.
 //! - [`anthropic::Anthropic`]: Messages, structured output through a forced tool call.
 //!
 //! Every call has a total timeout and a bounded number of retries on 429 and 5xx (honouring
@@ -92,12 +93,29 @@ pub enum ModelError {
     /// Upstream: the provider failed (after retries), or could not be reached.
     #[error("the provider failed: {0}")]
     Provider(String),
+    /// Upstream: the provider refused the request as asked (HTTP 400, 415, 422 or 501: often a
+    /// structured-output form it does not take). Not retried as is.
+    #[error("the provider refused the request: HTTP {status}: {detail}")]
+    Refused {
+        /// The HTTP status.
+        status: u16,
+        /// The start of its error body.
+        detail: String,
+    },
     /// Upstream: the reply was not JSON.
     #[error("the reply was not JSON: {0}")]
     Malformed(String),
     /// Upstream: the JSON does not satisfy the schema.
     #[error("the reply does not satisfy its schema: {0}")]
     SchemaInvalid(String),
+    /// A reply that was generated, and paid for, but cannot be used: why, and the tokens it cost.
+    #[error("{cause}")]
+    Spent {
+        /// Why it cannot be used ([`ModelError::Malformed`] or [`ModelError::SchemaInvalid`]).
+        cause: Box<ModelError>,
+        /// What the provider reports it cost.
+        usage: Usage,
+    },
 }
 
 impl ModelError {
@@ -105,8 +123,17 @@ impl ModelError {
     pub fn reason_code(&self) -> &'static str {
         match self {
             ModelError::Timeout => "timeout",
-            ModelError::Provider(_) => "provider_error",
+            ModelError::Provider(_) | ModelError::Refused { .. } => "provider_error",
             ModelError::Malformed(_) | ModelError::SchemaInvalid(_) => "schema_invalid",
+            ModelError::Spent { cause, .. } => cause.reason_code(),
+        }
+    }
+
+    /// The tokens a failed call still cost (zero unless the provider answered and reported them).
+    pub fn usage(&self) -> Usage {
+        match self {
+            ModelError::Spent { usage, .. } => *usage,
+            _ => Usage::default(),
         }
     }
 }
@@ -136,6 +163,42 @@ pub fn validated(text: &str, schema: &Value) -> Result<Value, ModelError> {
         serde_json::from_str(body.trim()).map_err(|e| ModelError::Malformed(e.to_string()))?;
     check(&json, schema)?;
     Ok(json)
+}
+
+/// The tokens a reply's envelope reports, whichever names the provider uses: `prompt_tokens` /
+/// `completion_tokens` (OpenAI and most compatible servers), `input_tokens` / `output_tokens`
+/// (Anthropic, some compatible servers) plus Anthropic's cache reads and writes, or only
+/// `total_tokens` (counted as input, as it cannot be split).
+pub fn usage_of(envelope: &Value) -> Usage {
+    let u = &envelope["usage"];
+    let n = |k: &str| u[k].as_u64().unwrap_or(0);
+    let input = n("prompt_tokens")
+        .max(n("input_tokens"))
+        .saturating_add(n("cache_creation_input_tokens"))
+        .saturating_add(n("cache_read_input_tokens"));
+    let output = n("completion_tokens").max(n("output_tokens"));
+    if input == 0 && output == 0 {
+        return Usage {
+            input_tokens: n("total_tokens"),
+            output_tokens: 0,
+        };
+    }
+    Usage {
+        input_tokens: input,
+        output_tokens: output,
+    }
+}
+
+/// `cause` with the tokens the unusable reply cost, when it cost any.
+pub(crate) fn spent(cause: ModelError, usage: Usage) -> ModelError {
+    if usage == Usage::default() {
+        cause
+    } else {
+        ModelError::Spent {
+            cause: Box::new(cause),
+            usage,
+        }
+    }
 }
 
 /// Validates `json` against `schema`.
@@ -179,6 +242,33 @@ mod tests {
             validated("not json", &schema),
             Err(ModelError::Malformed(_))
         ));
+    }
+
+    #[test]
+    fn usage_is_read_under_every_providers_names() {
+        let u = |v: Value| usage_of(&json!({ "usage": v }));
+        assert_eq!(
+            u(json!({"prompt_tokens": 12, "completion_tokens": 5, "total_tokens": 17})),
+            Usage {
+                input_tokens: 12,
+                output_tokens: 5
+            }
+        );
+        assert_eq!(
+            u(json!({"input_tokens": 30, "output_tokens": 7, "cache_read_input_tokens": 100})),
+            Usage {
+                input_tokens: 130,
+                output_tokens: 7
+            }
+        );
+        assert_eq!(
+            u(json!({"total_tokens": 40})),
+            Usage {
+                input_tokens: 40,
+                output_tokens: 0
+            }
+        );
+        assert_eq!(usage_of(&json!({})), Usage::default());
     }
 }
 
@@ -261,7 +351,7 @@ mod fuzz {
             ] {
                 match reply {
                     Ok(r) => prop_assert!(check(&r.json, &schema()).is_ok()),
-                    Err(e) => prop_assert!(matches!(e, ModelError::Malformed(_) | ModelError::SchemaInvalid(_))),
+                    Err(e) => prop_assert_eq!(e.reason_code(), "schema_invalid"),
                 }
             }
             match http::envelope(&bytes) {

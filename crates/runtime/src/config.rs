@@ -438,7 +438,9 @@ pub struct ModelSpec {
     /// The environment variable holding the key.
     #[serde(default)]
     pub api_key_env: Option<String>,
-    /// `json_schema` (default) or `prompt`, for OpenAI-compatible servers without structured output.
+    /// How an OpenAI-compatible server is asked for JSON: `auto` (default: `json_schema`, else
+    /// `json_object` with the schema, else prompt-instructed; the first the server takes is
+    /// remembered), or one of `json_schema`, `json_object`, `prompt`.
     #[serde(default)]
     pub structured: Option<String>,
     /// Total time for one call, retries included.
@@ -477,15 +479,12 @@ impl ModelSpec {
         };
         match self.provider.as_str() {
             "openai" => {
-                let structured = match self.structured.as_deref() {
-                    None | Some("json_schema") => models::openai::Structured::JsonSchema,
-                    Some("prompt") => models::openai::Structured::Prompt,
-                    Some(other) => {
-                        return Err(invalid(format!(
-                            "models.registry.{name}.structured: '{other}' is not json_schema or prompt"
-                        )));
-                    }
-                };
+                let word = self.structured.as_deref().unwrap_or("auto");
+                let structured = models::openai::Structured::parse(word).ok_or_else(|| {
+                    invalid(format!(
+                        "models.registry.{name}.structured: '{word}' is not auto, json_schema, json_object or prompt"
+                    ))
+                })?;
                 Ok(std::sync::Arc::new(models::openai::OpenAiCompatible::new(
                     name,
                     &self.base_url,

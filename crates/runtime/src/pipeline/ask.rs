@@ -15,6 +15,9 @@ use serde_json::{Value, json};
 /// Per-stage (max tokens, timeout) overrides, by stage name.
 pub type Budgets = HashMap<String, (Option<u32>, Option<Duration>)>;
 
+/// Least time worth giving a model call; with less left before the cutoff it is not made.
+const MIN_MODEL_TIME: Duration = Duration::from_millis(50);
+
 /// Model calls of one request and the tokens they used.
 #[derive(Debug, Default, Clone, Copy)]
 pub(crate) struct Ledger {
@@ -24,13 +27,11 @@ pub(crate) struct Ledger {
 }
 
 impl Ledger {
-    /// Counts one call and, when it answered, its usage.
-    fn charge(&mut self, usage: Option<models::Usage>) {
+    /// Counts one call and the tokens it cost (a reply that could not be used still costs).
+    fn charge(&mut self, usage: models::Usage) {
         self.calls += 1;
-        if let Some(u) = usage {
-            self.input += u.input_tokens;
-            self.output += u.output_tokens;
-        }
+        self.input += usage.input_tokens;
+        self.output += usage.output_tokens;
     }
 
     /// The tokens spent, when any model was called.
@@ -159,6 +160,8 @@ fn templates() -> &'static minijinja::Environment<'static> {
 pub(crate) struct Asker<'a> {
     pub(crate) budgets: &'a Budgets,
     pub(crate) ledger: &'a mut Ledger,
+    /// No call runs past this instant; one that would have no time left is not made.
+    pub(crate) cutoff: Option<std::time::Instant>,
 }
 
 impl Asker<'_> {
@@ -186,13 +189,27 @@ impl Asker<'_> {
             schema_name,
             max_tokens: max_tokens.unwrap_or(default_tokens),
         };
-        let reply = match timeout {
+        let left = self
+            .cutoff
+            .map(|c| c.saturating_duration_since(std::time::Instant::now()));
+        if left.is_some_and(|l| l < MIN_MODEL_TIME) {
+            tracing::warn!(
+                model = model.name(),
+                stage = prompt.stage(),
+                "no time left in the request for a model call; the deterministic path decides"
+            );
+            return Err(FallbackReason::Timeout);
+        }
+        let reply = match [timeout, left].into_iter().flatten().min() {
             Some(t) => tokio::time::timeout(t, model.generate(&request))
                 .await
                 .unwrap_or(Err(models::ModelError::Timeout)),
             None => model.generate(&request).await,
         };
-        self.ledger.charge(reply.as_ref().ok().map(|r| r.usage));
+        self.ledger.charge(match &reply {
+            Ok(r) => r.usage,
+            Err(e) => e.usage(),
+        });
         reply.map(|r| r.json).map_err(|e| {
             tracing::warn!(model = model.name(), stage = prompt.stage(), error = %e, "model call failed");
             FallbackReason::parse(e.reason_code()).unwrap_or(FallbackReason::ProviderError)

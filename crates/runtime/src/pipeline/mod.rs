@@ -45,6 +45,10 @@ pub use settings::PipelineSettings;
 use ask::{Asker, Budgets, Ledger};
 use settle::Ending;
 
+/// The most of the request deadline kept from model calls for the steps after them (tool calls,
+/// deterministic fallbacks, settling): a fifth of the deadline, at most this.
+const MODEL_RESERVE: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// Everything a request needs; shared by all requests.
 pub struct Pipeline {
     marketplace: Arc<Marketplace>,
@@ -62,6 +66,9 @@ type IndexEntry = (Vec<String>, Arc<MethodIndex>);
 /// One request in flight: its clock, its trace and its model ledger.
 pub(crate) struct Request {
     started: Instant,
+    /// No model call runs past this: what is left of the request deadline after it is kept for
+    /// the deterministic steps, so a slow model costs its stage, never the request.
+    model_cutoff: Instant,
     trace: TraceLog,
     ledger: Ledger,
     /// Tools that did not answer in time; not called again in this request.
@@ -85,6 +92,7 @@ impl Request {
         Asker {
             budgets,
             ledger: &mut self.ledger,
+            cutoff: Some(self.model_cutoff),
         }
     }
 }
@@ -156,6 +164,7 @@ impl Pipeline {
         let mut asker = Asker {
             budgets: &self.settings.budgets,
             ledger: &mut ledger,
+            cutoff: None,
         };
         let asked = asker.summary(model.as_ref(), turns, words);
         match tokio::time::timeout(self.settings.request_deadline, asked).await {
@@ -204,8 +213,11 @@ impl Pipeline {
         sink: Option<EventSink>,
     ) -> Result<QueryResponse, ApiError> {
         let keep = request.include_developer_trace == Some(true);
+        let started = Instant::now();
+        let deadline = self.settings.request_deadline;
         let mut r = Request {
-            started: Instant::now(),
+            started,
+            model_cutoff: started + deadline - (deadline / 5).min(MODEL_RESERVE),
             trace: TraceLog::keeping(sink, keep),
             ledger: Ledger::default(),
             stalled: execute::Stalled::default(),

@@ -16,6 +16,7 @@ mod exhaustion;
 mod follower;
 mod hardening;
 mod lanes;
+mod llama;
 mod models;
 mod new_tool;
 mod openapi;

@@ -212,7 +212,40 @@ async fn brittle_judges_fall_back_with_their_reason_and_never_answer_silently() 
         let overridden =
             ["unknown_option", "outcome_inconsistent", "low_confidence"].contains(&reason);
         assert_eq!(diagnostics(&r)["judgeDisagreement"], overridden, "{reason}");
+        if reason == "schema_invalid" {
+            // The unusable reply was still generated: its tokens are reported.
+            assert_eq!(
+                r["meta"]["tokens"],
+                json!({"input": 100, "output": 20}),
+                "{r}"
+            );
+        }
     }
+}
+
+#[tokio::test]
+async fn a_slow_model_never_stretches_the_request_past_its_deadline() {
+    let script = Arc::new(Script::default());
+    script
+        .replies
+        .lock()
+        .unwrap()
+        .push_back(Reply::Slow(Duration::from_secs(20), "{}".into()));
+    let base = provider(Arc::clone(&script)).await;
+    let mut c = config(&base, "openai");
+    // The model's own timeout is far beyond the request's deadline: the deadline wins, and the
+    // deterministic decision answers in time instead of a 504.
+    c.models.registry.get_mut("scripted").unwrap().timeout_ms = 60_000;
+    c.pipeline.request_deadline_ms = 1_500;
+    let server = start(c);
+    let r = query_at(
+        &server.url,
+        json!({"query": Q, "tools": ["markets"], "includeDeveloperTrace": true}),
+    )
+    .await;
+    assert_eq!(r["outcome"], "clarification_required", "{r}");
+    assert_eq!(diagnostics(&r)["fallbackReason"], "timeout", "{r}");
+    assert_eq!(r["meta"]["modelCalls"], 1);
 }
 
 #[tokio::test]
