@@ -301,6 +301,8 @@ fn shown_tool_error(message: &str) -> String {
 pub struct Marketplace {
     config: MarketplaceConfig,
     record: Arc<drift::Record>,
+    /// Failed calls by (tool id, kind): `tool_error`, `unreachable`, `timeout`.
+    call_errors: Mutex<BTreeMap<(String, &'static str), u64>>,
     sources: BTreeMap<String, Arc<Source>>,
     listings: Arc<Semaphore>,
     sessions: Arc<Sessions>,
@@ -383,6 +385,7 @@ impl Marketplace {
         Ok(Self {
             config,
             record,
+            call_errors: Mutex::default(),
             sources,
             listings,
             sessions,
@@ -559,14 +562,36 @@ impl Marketplace {
                 mcp::CallError::Exchange(fault) => unreachable(fault),
             })
         };
-        tokio::time::timeout(timeout, call)
+        let result = tokio::time::timeout(timeout, call)
             .await
             .unwrap_or_else(|_| {
                 Err(CatalogError::Timeout {
                     tool_id: tool_id.to_owned(),
                     timeout,
                 })
-            })
+            });
+        if let Err(e) = &result {
+            let kind = match e {
+                CatalogError::Timeout { .. } => "timeout",
+                CatalogError::Unreachable { .. } => "unreachable",
+                _ => "tool_error",
+            };
+            *self
+                .call_errors
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .entry((tool_id.to_owned(), kind))
+                .or_default() += 1;
+        }
+        result
+    }
+
+    /// Failed calls so far, by (tool id, kind: `tool_error`, `unreachable` or `timeout`).
+    pub fn call_errors(&self) -> BTreeMap<(String, &'static str), u64> {
+        self.call_errors
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 }
 

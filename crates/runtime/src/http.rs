@@ -390,11 +390,9 @@ async fn openapi(State(state): State<AppState>) -> Response {
 async fn metrics(State(state): State<AppState>) -> Response {
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-        state.metrics.render(
-            state.pipeline.marketplace().open_sessions(),
-            state.pipeline.marketplace().schema_changes(),
-            state.admission.limiter(),
-        ),
+        state
+            .metrics
+            .render(&state.pipeline, state.admission.limiter()),
     )
         .into_response()
 }

@@ -83,9 +83,15 @@ impl EventName {
 /// Receives each event as it is emitted (for streaming).
 pub type EventSink = Box<dyn FnMut(&TraceEvent) + Send>;
 
+/// Told, for each event, how long its stage took: the time since the event before it (or since
+/// the request began). For process-wide latency figures.
+pub type StageObserver = std::sync::Arc<dyn Fn(EventName, std::time::Duration) + Send + Sync>;
+
 /// The events of one request, in order.
 pub struct TraceLog {
     started: Instant,
+    last: Instant,
+    observer: Option<StageObserver>,
     events: Vec<TraceEvent>,
     sink: Option<EventSink>,
     /// Whether payloads are built: someone (a sink, or the response's `developerTrace`) reads them.
@@ -109,12 +115,21 @@ impl TraceLog {
     /// A log that builds payloads only when `keep` is set or a `sink` reads them; otherwise each
     /// event is still logged through `tracing` by name, and [`TraceLog::names`] still lists it.
     pub fn keeping(sink: Option<EventSink>, keep: bool) -> Self {
+        let now = Instant::now();
         Self {
-            started: Instant::now(),
+            started: now,
+            last: now,
+            observer: None,
             events: Vec::new(),
             keep: keep || sink.is_some(),
             sink,
         }
+    }
+
+    /// This log, telling `observer` how long each stage took.
+    pub fn observed(mut self, observer: StageObserver) -> Self {
+        self.observer = Some(observer);
+        self
     }
 
     /// Records `name` with the payload `data` builds (called only when the payload is kept),
@@ -128,9 +143,14 @@ impl TraceLog {
     /// Records `name` with `data`, logs it through `tracing` (inside whatever stage span is
     /// current), and forwards it to the sink.
     pub fn emit(&mut self, name: EventName, data: Value) {
+        let now = Instant::now();
+        if let Some(observe) = &self.observer {
+            observe(name, now.duration_since(self.last));
+        }
+        self.last = now;
         let event = TraceEvent {
             name: name.as_str().to_owned(),
-            at_ms: self.started.elapsed().as_secs_f64() * 1000.0,
+            at_ms: now.duration_since(self.started).as_secs_f64() * 1000.0,
             data,
         };
         tracing::info!(target: "sluice::trace", event = name.as_str(), "stage event");
@@ -167,6 +187,24 @@ mod tests {
                 .iter()
                 .all(|n| n.chars().all(|c| c.is_ascii_lowercase() || c == '-'))
         );
+    }
+
+    #[test]
+    fn the_observer_is_told_each_stage_in_order() {
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let s = seen.clone();
+        let mut log = TraceLog::keeping(None, false).observed(std::sync::Arc::new(move |n, d| {
+            s.lock().unwrap().push((n, d))
+        }));
+        log.emit(EventName::QueryNormalized, Value::Null);
+        std::thread::sleep(std::time::Duration::from_millis(2));
+        log.emit(EventName::QuerySettled, Value::Null);
+        let seen = seen.lock().unwrap();
+        assert_eq!(
+            seen.iter().map(|(n, _)| *n).collect::<Vec<_>>(),
+            [EventName::QueryNormalized, EventName::QuerySettled]
+        );
+        assert!(seen[1].1 >= std::time::Duration::from_millis(2));
     }
 
     #[test]

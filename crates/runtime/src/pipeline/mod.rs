@@ -58,6 +58,8 @@ pub struct Pipeline {
     /// listing is fresh, and an index holds its tools' `Arc`s, so the pointers identify the set.
     /// Each entry keeps its tools' ids, so that a tool whose listing changed is forgotten.
     indexes: std::sync::Mutex<HashMap<Vec<usize>, IndexEntry>>,
+    /// How long each stage takes, across requests (for `/metrics`).
+    stage_latencies: Arc<crate::metrics::StageLatencies>,
 }
 
 /// A cached method index and the ids of the tools it was built from.
@@ -129,6 +131,7 @@ impl Pipeline {
             sandbox,
             settings,
             indexes: std::sync::Mutex::default(),
+            stage_latencies: Arc::default(),
         }
     }
 
@@ -145,6 +148,11 @@ impl Pipeline {
     /// The marketplace.
     pub fn marketplace(&self) -> &Arc<Marketplace> {
         &self.marketplace
+    }
+
+    /// How long each stage has taken, across requests.
+    pub fn stage_latencies(&self) -> &crate::metrics::StageLatencies {
+        &self.stage_latencies
     }
 
     /// Checks what can be checked of `request` without running it (tools, answer model).
@@ -192,9 +200,10 @@ impl Pipeline {
         request: QueryRequest,
         sink: Option<EventSink>,
     ) -> Result<QueryResponse, ApiError> {
-        let span = tracing::info_span!("query", otel.name = "sluice.query");
+        let id = request_id();
+        let span = tracing::info_span!("query", otel.name = "sluice.query", request_id = %id);
         let deadline = self.settings.request_deadline;
-        match tokio::time::timeout(deadline, self.drive(request, sink).instrument(span)).await {
+        match tokio::time::timeout(deadline, self.drive(request, sink, id).instrument(span)).await {
             Ok(settled) => settled,
             Err(_) => Err(ApiError::new(
                 ErrorCode::DeadlineExceeded,
@@ -211,6 +220,7 @@ impl Pipeline {
         &self,
         request: QueryRequest,
         sink: Option<EventSink>,
+        id: String,
     ) -> Result<QueryResponse, ApiError> {
         let keep = request.include_developer_trace == Some(true);
         let started = Instant::now();
@@ -218,7 +228,10 @@ impl Pipeline {
         let mut r = Request {
             started,
             model_cutoff: started + deadline - (deadline / 5).min(MODEL_RESERVE),
-            trace: TraceLog::keeping(sink, keep),
+            trace: TraceLog::keeping(sink, keep).observed({
+                let latencies = Arc::clone(&self.stage_latencies);
+                Arc::new(move |stage, took| latencies.observe(stage, took))
+            }),
             ledger: Ledger::default(),
             stalled: execute::Stalled::default(),
         };
@@ -226,22 +239,24 @@ impl Pipeline {
 
         let n = {
             let _s = stage!(EventName::QueryNormalized).entered();
-            r.done(normalize::normalize(self, request, request_id())?)
+            r.done(normalize::normalize(self, request, id)?)
         };
         let selection = select::select(self, &n, &mut r.asker(budgets))
             .instrument(stage!(EventName::ToolSelection))
             .await?;
         let selection = r.done(selection);
         let tools = selection.tools.clone();
-        let lane = r
-            .done(lane::lane(
+        let lane = {
+            let _s = stage!(EventName::QueryDepthDecision).entered();
+            r.done(lane::lane(
                 n.requested_depth,
                 n.selected_option_id.is_some(),
                 n.pinned.is_some(),
                 &tools,
                 n.text(),
             ))
-            .lane;
+            .lane
+        };
         let index = self.index_for(&tools);
         let probed = {
             let _s = stage!(EventName::ScoutPrePlanProbe).entered();
@@ -282,8 +297,12 @@ impl Pipeline {
             return Ok(settle::settle(r, &n, lane, diagnostics, ending));
         }
 
-        let gathered = complete::gather(self, &n, &tools, &index, interpretation, &mut r).await?;
-        let synthesized = synthesize::synthesize(self, &n, &tools, &gathered, &mut r).await?;
+        let gathered = complete::gather(self, &n, &tools, &index, interpretation, &mut r)
+            .instrument(stage!(EventName::CompletenessEvaluation))
+            .await?;
+        let synthesized = synthesize::synthesize(self, &n, &tools, &gathered, &mut r)
+            .instrument(stage!(EventName::SynthesisContextSelection))
+            .await?;
         let synthesis = r.done(synthesized).synthesis;
         let ending = Ending::Answer {
             gathered: Box::new(gathered),

@@ -40,6 +40,7 @@ pub(crate) fn settle(
     diagnostics: Diagnostics,
     ending: Ending,
 ) -> QueryResponse {
+    let _s = super::stage!(EventName::QuerySettled).entered();
     let Request {
         started,
         mut trace,

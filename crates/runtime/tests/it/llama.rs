@@ -83,4 +83,12 @@ async fn a_real_small_model_server_is_negotiated_with_counted_and_bounded() {
     );
     assert!(r["meta"]["modelCalls"].as_u64().unwrap() >= 1, "{r}");
     assert!(r["meta"]["tokens"]["input"].as_u64().unwrap() > 0, "{r}");
+    // /metrics adds up the same spend.
+    let m = crate::support::metrics_text(&server.url).await;
+    let input: u64 = m
+        .lines()
+        .find_map(|l| l.strip_prefix("sluice_model_tokens_total{direction=\"input\"} "))
+        .and_then(|v| v.parse().ok())
+        .unwrap();
+    assert_eq!(input, r["meta"]["tokens"]["input"].as_u64().unwrap(), "{m}");
 }

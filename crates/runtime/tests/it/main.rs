@@ -17,6 +17,7 @@ mod follower;
 mod hardening;
 mod lanes;
 mod llama;
+mod metrics;
 mod models;
 mod new_tool;
 mod openapi;

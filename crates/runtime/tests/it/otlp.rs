@@ -1,9 +1,13 @@
-//! OpenTelemetry export: stage spans arrive at an OTLP/HTTP receiver on loopback.
+//! OpenTelemetry export: the request span and one span per stage arrive at an OTLP/HTTP receiver
+//! on loopback, decoded with the official OTLP protobuf definitions (`opentelemetry-proto`).
 
 use std::sync::{Arc, Mutex};
 
 use axum::body::Bytes;
 use contract::QueryRequest;
+use opentelemetry_proto::tonic::collector::trace::v1::ExportTraceServiceRequest;
+use opentelemetry_proto::tonic::common::v1::any_value;
+use prost::Message;
 use runtime::config::Config;
 use tracing_subscriber::layer::SubscriberExt;
 
@@ -38,36 +42,72 @@ fn stage_spans_are_exported_over_otlp_http() {
     let (layer, provider) = runtime::telemetry::otlp_layer(&format!("http://{addr}")).unwrap();
     let subscriber = tracing_subscriber::Registry::default().with(layer);
     let pipeline = runtime::build_pipeline(&Config::default(), false).unwrap();
-    tracing::subscriber::with_default(subscriber, || {
+    let settled = tracing::subscriber::with_default(subscriber, || {
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .unwrap();
         let mut request = QueryRequest::new("Who will win the World Cup?");
         request.tools = Some(vec!["markets".into()]);
+        request.include_developer_trace = Some(true);
         let r = rt.block_on(pipeline.run(request, None)).unwrap();
         assert_eq!(r.outcome, contract::Outcome::ClarificationRequired);
+        r
     });
     provider.force_flush().unwrap();
 
+    // Decoded with the official OTLP protobuf definitions, as a collector would.
     let bodies = received.lock().unwrap();
-    let all: Vec<u8> = bodies.iter().flat_map(|b| b.to_vec()).collect();
-    let contains = |needle: &str| all.windows(needle.len()).any(|w| w == needle.as_bytes());
     assert!(!bodies.is_empty(), "the receiver got an export");
-    for span in [
-        "sluice.query",
+    let mut spans = Vec::new();
+    for body in bodies.iter() {
+        let export = ExportTraceServiceRequest::decode(body.as_ref()).expect("a valid OTLP export");
+        for resource in export.resource_spans {
+            let service = resource
+                .resource
+                .as_ref()
+                .and_then(|r| r.attributes.iter().find(|a| a.key == "service.name"))
+                .and_then(|a| a.value.as_ref())
+                .and_then(|v| v.value.clone());
+            assert_eq!(
+                service,
+                Some(any_value::Value::StringValue("sluice".into()))
+            );
+            for scope in resource.scope_spans {
+                spans.extend(scope.spans);
+            }
+        }
+    }
+    let request = spans
+        .iter()
+        .find(|s| s.name == "sluice.query")
+        .expect("the request span");
+    let request_id = request
+        .attributes
+        .iter()
+        .find(|a| a.key == "request_id")
+        .and_then(|a| a.value.as_ref())
+        .and_then(|v| v.value.clone());
+    assert_eq!(
+        request_id,
+        Some(any_value::Value::StringValue(settled.request_id.clone())),
+        "the request span carries the response's request id"
+    );
+    // One span per stage the request passed, each a child of the request span in its trace.
+    let stages = [
         "query-normalized",
         "tool-selection",
+        "query-depth-decision",
         "scout-pre-plan-probe",
-    ] {
-        assert!(contains(span), "span {span} was exported");
+        "query-clarification-decision",
+        "query-settled",
+    ];
+    for event in stages {
+        let stage = spans
+            .iter()
+            .find(|s| s.name == event)
+            .unwrap_or_else(|| panic!("no span for the stage {event}"));
+        assert_eq!(stage.trace_id, request.trace_id, "{event}");
+        assert_eq!(stage.parent_span_id, request.span_id, "{event}");
     }
-    // The resource's `service.name` attribute, as OTLP's protobuf encodes it: a KeyValue whose
-    // key (field 1, 12 bytes) is "service.name" and whose value (field 2, an AnyValue of 8
-    // bytes) holds the string (field 1, 6 bytes) "sluice". The span names above cannot satisfy
-    // this by accident.
-    assert!(
-        contains("\x0a\x0cservice.name\x12\x08\x0a\x06sluice"),
-        "the service is named sluice"
-    );
 }
