@@ -32,6 +32,15 @@ pub(crate) fn listing_hash(tools: &[Value]) -> String {
     hex
 }
 
+/// The hex SHA-256 of `v`'s canonical JSON: the same for the same value whatever its keys' order.
+pub fn canonical_hash(v: &Value) -> String {
+    let mut hex = String::with_capacity(64);
+    for b in Sha256::digest(canonical(v).as_bytes()) {
+        let _ = write!(hex, "{b:02x}");
+    }
+    hex
+}
+
 /// JSON with every object's keys in sorted order and no spaces.
 fn canonical(v: &Value) -> String {
     let mut out = String::new();

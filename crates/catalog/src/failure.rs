@@ -34,6 +34,28 @@ pub enum Failure {
     ErrorReply(i32),
     /// This process ran out of a resource (open files, sessions).
     Exhausted,
+    /// Under replay, the exchange has no cassette.
+    NotRecorded,
+}
+
+impl Failure {
+    /// The failure a recorded wire name (its `Display`) stands for.
+    pub fn from_wire(word: &str) -> Option<Self> {
+        let (head, tail) = word.split_once(' ').unwrap_or((word, ""));
+        Some(match head {
+            "timeout" => Self::Timeout,
+            "http_status" => Self::HttpStatus(tail.parse().ok()?),
+            "invalid_reply" => Self::InvalidReply,
+            "too_large" => Self::TooLarge,
+            "refused" => Self::Refused,
+            "blocked" => Self::Blocked,
+            "connection_closed" => Self::Closed,
+            "error_reply" => Self::ErrorReply(tail.parse().ok()?),
+            "resources_exhausted" => Self::Exhausted,
+            "not_recorded" => Self::NotRecorded,
+            _ => return None,
+        })
+    }
 }
 
 impl fmt::Display for Failure {
@@ -48,6 +70,7 @@ impl fmt::Display for Failure {
             Self::Closed => f.write_str("connection_closed"),
             Self::ErrorReply(code) => write!(f, "error_reply {code}"),
             Self::Exhausted => f.write_str("resources_exhausted"),
+            Self::NotRecorded => f.write_str("not_recorded"),
         }
     }
 }

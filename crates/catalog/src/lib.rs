@@ -16,6 +16,7 @@
 
 pub mod address;
 pub mod builtin;
+pub mod cassette;
 pub mod classify;
 mod drift;
 pub mod failure;
@@ -34,8 +35,9 @@ use tokio::sync::Semaphore;
 
 pub use crate::address::{Address, Outbound};
 use crate::builtin::BuiltinTool;
+pub use crate::cassette::{Cassette, Tape};
 pub use crate::classify::Overrides;
-pub use crate::drift::SchemaChange;
+pub use crate::drift::{SchemaChange, canonical_hash};
 pub use crate::failure::Failure;
 use crate::mcp::Fault;
 use crate::sessions::Sessions;
@@ -69,6 +71,8 @@ pub struct MarketplaceConfig {
     pub max_sessions: usize,
     /// A JSON file that remembers each tool's listing hash across restarts; `None`: memory only.
     pub listing_record: Option<std::path::PathBuf>,
+    /// Record every exchange to a folder, or replay them from one instead of the network.
+    pub tape: Option<Tape>,
 }
 
 impl Default for MarketplaceConfig {
@@ -87,6 +91,7 @@ impl Default for MarketplaceConfig {
             session_idle: Duration::from_secs(60),
             max_sessions: 128,
             listing_record: None,
+            tape: None,
         }
     }
 }
@@ -213,6 +218,7 @@ struct Source {
     opening: tokio::sync::Mutex<()>,
     cache: Mutex<CacheState>,
     record: Arc<drift::Record>,
+    cassette: Option<Arc<Cassette>>,
 }
 
 impl Source {
@@ -234,7 +240,16 @@ impl Source {
     }
 
     async fn list(&self, sessions: &Arc<Sessions>, max_pages: usize) -> Result<Listed, Fault> {
-        let tools = sessions.connection(self).await?.list(max_pages).await?;
+        let tools = match self.cassette.as_deref().filter(|c| c.replays()) {
+            Some(cassette) => cassette.listing(&self.id).ok_or(Fault {
+                failure: Failure::NotRecorded,
+                detail: "replay: the listing was not recorded".into(),
+            })?,
+            None => sessions.connection(self).await?.list(max_pages).await?,
+        };
+        if let Some(cassette) = &self.cassette {
+            cassette.keep_listing(&self.id, &tools);
+        }
         let methods = tools
             .iter()
             .map(|t| describe_method(t, &self.overrides))
@@ -301,6 +316,7 @@ fn shown_tool_error(message: &str) -> String {
 pub struct Marketplace {
     config: MarketplaceConfig,
     record: Arc<drift::Record>,
+    cassette: Option<Arc<Cassette>>,
     /// Failed calls by (tool id, kind): `tool_error`, `unreachable`, `timeout`.
     call_errors: Mutex<BTreeMap<(String, &'static str), u64>>,
     sources: BTreeMap<String, Arc<Source>>,
@@ -328,6 +344,7 @@ impl Marketplace {
         builtins: Vec<Arc<dyn BuiltinTool>>,
     ) -> Result<Self, CatalogError> {
         let record = Arc::new(drift::Record::open(config.listing_record.clone()));
+        let cassette = config.tape.clone().map(|t| Arc::new(Cassette::new(t)));
         let mut sources = BTreeMap::new();
         let mut add = |source: Source| {
             let id = source.id.clone();
@@ -345,6 +362,7 @@ impl Marketplace {
             opening: tokio::sync::Mutex::new(()),
             cache: Mutex::new(CacheState::Empty),
             record: Arc::clone(&record),
+            cassette: cassette.clone(),
         };
         if config.builtin {
             for tool in builtins {
@@ -385,6 +403,7 @@ impl Marketplace {
         Ok(Self {
             config,
             record,
+            cassette,
             call_errors: Mutex::default(),
             sources,
             listings,
@@ -400,6 +419,11 @@ impl Marketplace {
     /// Whether a tool with this id exists.
     pub fn contains(&self, tool_id: &str) -> bool {
         self.sources.contains_key(tool_id)
+    }
+
+    /// Under replay, exchanges asked for that had no cassette (each is also logged as an error).
+    pub fn replay_misses(&self) -> u64 {
+        self.cassette.as_ref().map_or(0, |c| c.misses())
     }
 
     /// Listing changes seen since start, across every tool.
@@ -541,6 +565,27 @@ impl Marketplace {
             }
         };
         let timeout = self.config.call_timeout;
+        if let Some(cassette) = self.cassette.as_deref().filter(|c| c.replays()) {
+            let result = match cassette.call(tool_id, method, arguments) {
+                Some(cassette::Recorded::Result(v)) => Ok(v),
+                Some(cassette::Recorded::ToolError(m)) => Err(CatalogError::ToolFailed(m)),
+                Some(cassette::Recorded::Timeout) => Err(CatalogError::Timeout {
+                    tool_id: tool_id.to_owned(),
+                    timeout,
+                }),
+                Some(cassette::Recorded::Exchange(f)) => Err(CatalogError::Unreachable {
+                    tool_id: tool_id.to_owned(),
+                    failure: Failure::from_wire(&f).unwrap_or(Failure::InvalidReply),
+                }),
+                None => Err(CatalogError::Unreachable {
+                    tool_id: tool_id.to_owned(),
+                    failure: Failure::NotRecorded,
+                }),
+            };
+            self.count_error(tool_id, &result);
+            return result;
+        }
+        let started = Instant::now();
         let unreachable = |fault: Fault| {
             source.log("tool call failed", &fault);
             self.sessions.failed(tool_id, fault.failure);
@@ -570,20 +615,35 @@ impl Marketplace {
                     timeout,
                 })
             });
-        if let Err(e) = &result {
-            let kind = match e {
-                CatalogError::Timeout { .. } => "timeout",
-                CatalogError::Unreachable { .. } => "unreachable",
-                _ => "tool_error",
+        self.count_error(tool_id, &result);
+        if let Some(cassette) = &self.cassette {
+            let answered = match &result {
+                Ok(v) => cassette::Recorded::Result(v.clone()),
+                Err(CatalogError::Timeout { .. }) => cassette::Recorded::Timeout,
+                Err(CatalogError::Unreachable { failure, .. }) => {
+                    cassette::Recorded::Exchange(failure.to_string())
+                }
+                Err(other) => cassette::Recorded::ToolError(other.to_string()),
             };
-            *self
-                .call_errors
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .entry((tool_id.to_owned(), kind))
-                .or_default() += 1;
+            cassette.keep_call(tool_id, method, arguments, &answered, started.elapsed());
         }
         result
+    }
+
+    /// Counts a failed call against its tool.
+    fn count_error(&self, tool_id: &str, result: &Result<Value, CatalogError>) {
+        let Err(e) = result else { return };
+        let kind = match e {
+            CatalogError::Timeout { .. } => "timeout",
+            CatalogError::Unreachable { .. } => "unreachable",
+            _ => "tool_error",
+        };
+        *self
+            .call_errors
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry((tool_id.to_owned(), kind))
+            .or_default() += 1;
     }
 
     /// Failed calls so far, by (tool id, kind: `tool_error`, `unreachable` or `timeout`).

@@ -35,6 +35,10 @@ pub struct Config {
     pub auth: AuthSection,
     /// `[limits]`.
     pub limits: LimitsSection,
+    /// `--record DIR` / `--replay DIR`: every tool and model exchange written to, or served
+    /// from, cassettes in a folder. Not a file key.
+    #[serde(skip)]
+    pub tape: Option<catalog::Tape>,
 }
 
 /// `[auth]`: who may call `/api/v1/*`.

@@ -3,12 +3,14 @@
 //! - [`pipeline`]: the driver that sequences the stages and checks the cross-stage invariants;
 //! - [`http`]: the HTTP API (`app(state)`), every error through one JSON mapping;
 //! - [`admission`]: API keys on `/api/v1/*` and per-caller limits on the API and the chat;
+//! - [`cassette`]: record and replay of model calls (the catalog's `cassette` does tool calls);
 //! - [`chat`]: the first-party chat (`/api/chat`, its threads, the page at `/`);
 //! - [`config`]: TOML configuration with environment overrides;
 //! - [`telemetry`]: logs, and OpenTelemetry export when configured;
 //! - the `sluice` binary (`src/main.rs`): `serve`, `query`, `tools`.
 
 pub mod admission;
+pub mod cassette;
 pub mod chat;
 pub mod cli;
 pub mod config;
@@ -79,6 +81,7 @@ pub fn build_pipeline(
     let marketplace_config = catalog::MarketplaceConfig {
         builtin: true,
         listing_record: persistent.then(|| config.data_dir().join("tool-listings.json")),
+        tape: config.tape.clone(),
         ..config.marketplace()
     };
     let marketplace = catalog::Marketplace::with_builtins(marketplace_config, tools)
@@ -86,6 +89,7 @@ pub fn build_pipeline(
     let sandbox =
         executor::Sandbox::new(config.sandbox(persistent)).context("preparing the sandbox")?;
     let mut settings = pipeline::PipelineSettings::from_config(config);
+    let misses = Arc::clone(&settings.model_replay_misses);
     let model =
         |stage: &str, name: Option<&String>| -> anyhow::Result<Option<Arc<dyn models::Model>>> {
             let Some(name) = name else { return Ok(None) };
@@ -93,7 +97,15 @@ pub fn build_pipeline(
                 config.models.registry.get(name).with_context(|| {
                     format!("models.{stage} '{name}' is not in models.registry")
                 })?;
-            Ok(Some(spec.build(name)?))
+            let built = spec.build(name)?;
+            Ok(Some(match &config.tape {
+                Some(tape) => Arc::new(cassette::Taped::new(
+                    built,
+                    tape.clone(),
+                    Arc::clone(&misses),
+                )),
+                None => built,
+            }))
         };
     settings.judge = model("judge", config.models.judge.as_ref())?;
     settings.selection = model("selection", config.models.selection.as_ref())?;

@@ -34,6 +34,14 @@ struct Cli {
     /// (Markdown, HTML, plain text). Repeatable.
     #[arg(long, global = true)]
     docs: Vec<PathBuf>,
+    /// Write every tool and model exchange (listings, calls, replies) as JSON cassettes under
+    /// DIR (no keys, headers or addresses are written).
+    #[arg(long, global = true, value_name = "DIR", conflicts_with = "replay")]
+    record: Option<PathBuf>,
+    /// Serve every tool and model exchange from the cassettes under DIR instead of the network;
+    /// one that was not recorded fails (logged as an error, counted in /metrics).
+    #[arg(long, global = true, value_name = "DIR")]
+    replay: Option<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -142,6 +150,18 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
     if let Some(dir) = cli.data_dir {
         config.data_dir = Some(dir);
     }
+    config.tape = match (cli.record, cli.replay) {
+        (Some(dir), _) => Some(catalog::Tape::Record(dir)),
+        (None, Some(dir)) if !dir.is_dir() => {
+            return Err(UsageError(format!(
+                "--replay {}: no such folder of cassettes",
+                dir.display()
+            ))
+            .into());
+        }
+        (None, Some(dir)) => Some(catalog::Tape::Replay(dir)),
+        (None, None) => None,
+    };
     for dir in &cli.docs {
         let found = knowledge::collections_in(dir).map_err(|e| {
             UsageError(format!(

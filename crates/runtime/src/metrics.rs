@@ -223,7 +223,8 @@ impl Metrics {
              # HELP sluice_connections_refused_total Connections refused at the connection cap.\n# TYPE sluice_connections_refused_total counter\nsluice_connections_refused_total {}\n\
              # HELP sluice_accept_failures_total Failed accepts (file descriptors exhausted).\n# TYPE sluice_accept_failures_total counter\nsluice_accept_failures_total {}\n\
              # HELP sluice_mcp_sessions_open Remote MCP sessions open now.\n# TYPE sluice_mcp_sessions_open gauge\nsluice_mcp_sessions_open {}\n\
-             # HELP sluice_tool_schema_changes_total Tool listings seen to change since start.\n# TYPE sluice_tool_schema_changes_total counter\nsluice_tool_schema_changes_total {}\n",
+             # HELP sluice_tool_schema_changes_total Tool listings seen to change since start.\n# TYPE sluice_tool_schema_changes_total counter\nsluice_tool_schema_changes_total {}\n\
+             # HELP sluice_replay_misses_total Exchanges asked for under --replay that had no cassette.\n# TYPE sluice_replay_misses_total counter\nsluice_replay_misses_total {}\n",
             g(&self.tool_calls),
             g(&self.model_calls),
             g(&self.input_tokens),
@@ -233,6 +234,7 @@ impl Metrics {
             g(&self.accept_failures),
             marketplace.open_sessions(),
             marketplace.schema_changes(),
+            pipeline.replay_misses(),
         );
         let _ = writeln!(
             lines,

@@ -27,6 +27,13 @@ struct Cli {
     /// Runtime configuration for in-process runs (TOML).
     #[arg(long)]
     config: Option<PathBuf>,
+    /// In-process runs: write every tool and model exchange as cassettes under DIR.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["replay", "url"])]
+    record: Option<PathBuf>,
+    /// In-process runs: serve every tool and model exchange from the cassettes under DIR, so a
+    /// suite over live tools is reproducible; an exchange that was not recorded fails the run.
+    #[arg(long, value_name = "DIR", conflicts_with = "url")]
+    replay: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -191,8 +198,20 @@ fn run_cli(cli: Cli) -> anyhow::Result<i32> {
     let target = match &cli.url {
         Some(url) => run::Target::remote(url)?,
         None => {
-            let config = runtime::config::Config::load(cli.config.as_deref())
+            let mut config = runtime::config::Config::load(cli.config.as_deref())
                 .map_err(|e| UsageError(e.to_string()))?;
+            config.tape = match (&cli.record, &cli.replay) {
+                (Some(dir), _) => Some(catalog::Tape::Record(dir.clone())),
+                (None, Some(dir)) if !dir.is_dir() => {
+                    return Err(UsageError(format!(
+                        "--replay {}: no such folder of cassettes",
+                        dir.display()
+                    ))
+                    .into());
+                }
+                (None, Some(dir)) => Some(catalog::Tape::Replay(dir.clone())),
+                (None, None) => None,
+            };
             run::Target::in_process(&suite, config).context("starting the in-process runtime")?
         }
     };
@@ -207,6 +226,13 @@ fn run_cli(cli: Cli) -> anyhow::Result<i32> {
         let json = report::json(&suite, &measurement, &verdict, &results);
         std::fs::write(out, serde_json::to_string_pretty(&json)?)
             .with_context(|| format!("cannot write {}", out.display()))?;
+    }
+    let misses = target.replay_misses();
+    if misses > 0 {
+        eprintln!(
+            "validate-rollout: {misses} exchange(s) were not in the cassettes of --replay (each is logged above); the run does not count"
+        );
+        return Ok(1);
     }
     Ok(if verdict.passed { 0 } else { 1 })
 }

@@ -55,6 +55,15 @@ impl Target {
         )?)))
     }
 
+    /// Exchanges asked for under `--replay` that had no cassette (in process; a remote server
+    /// counts its own).
+    pub fn replay_misses(&self) -> u64 {
+        match self {
+            Target::InProcess(p) => p.replay_misses(),
+            Target::Remote { .. } => 0,
+        }
+    }
+
     /// A server at `base_url` (for example `http://127.0.0.1:8080`).
     pub fn remote(base_url: &str) -> anyhow::Result<Self> {
         let client = reqwest::Client::builder()

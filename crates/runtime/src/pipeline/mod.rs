@@ -150,6 +150,16 @@ impl Pipeline {
         &self.marketplace
     }
 
+    /// Exchanges asked for under `--replay` that had no cassette: tool listings and calls, and
+    /// model calls (each is also logged as an error).
+    pub fn replay_misses(&self) -> u64 {
+        self.marketplace.replay_misses()
+            + self
+                .settings
+                .model_replay_misses
+                .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
     /// How long each stage has taken, across requests.
     pub fn stage_latencies(&self) -> &crate::metrics::StageLatencies {
         &self.stage_latencies

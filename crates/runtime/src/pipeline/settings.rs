@@ -43,6 +43,8 @@ pub struct PipelineSettings {
     pub budgets: Budgets,
     /// Longest one request may take, every stage included.
     pub request_deadline: std::time::Duration,
+    /// Model calls under `--replay` that had no cassette (the taped models count here).
+    pub model_replay_misses: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl PipelineSettings {
@@ -70,6 +72,7 @@ impl PipelineSettings {
             answer: HashMap::new(),
             evidence_budget: 12_000,
             request_deadline: std::time::Duration::from_millis(config.pipeline.request_deadline_ms),
+            model_replay_misses: Arc::default(),
             budgets: config
                 .models
                 .stages

@@ -5,6 +5,7 @@ mod admission;
 mod anchors;
 mod answers;
 mod browser;
+mod cassettes;
 mod chained;
 mod chat;
 mod compound;

@@ -372,3 +372,41 @@ fn when2call_imports_with_labels_joined_from_bfcl() {
     assert_eq!(code, 2, "{text}");
     assert!(text.contains("METRIC=VALUE"), "{text}");
 }
+
+/// A suite recorded with `--record` replays with `--replay` (no tool is contacted), and a
+/// replay that needs an exchange the cassettes lack fails the run instead of reaching the tool.
+#[test]
+fn a_recorded_suite_replays_and_a_missing_cassette_fails_the_run() {
+    let d = dir("replay");
+    let tapes = d.join("tapes");
+    let suite = d.join("suite.yaml");
+    std::fs::write(
+        &suite,
+        "name: replay\ncases:\n  - id: sol\n    query: What is the price of Solana?\n    expect: answer\n",
+    )
+    .unwrap();
+    let run = |mode: &str| {
+        validate(&[
+            "--suite",
+            suite.to_str().unwrap(),
+            mode,
+            tapes.to_str().unwrap(),
+        ])
+    };
+    let (code, out, err) = run("--record");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(tapes.join("calls").is_dir() && tapes.join("listings").is_dir());
+    let (code, out, err) = run("--replay");
+    assert_eq!(code, 0, "{out}{err}");
+    std::fs::remove_dir_all(tapes.join("calls")).unwrap();
+    let (code, _, err) = run("--replay");
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("not in the cassettes of --replay"), "{err}");
+    let (code, _, err) = validate(&[
+        "--suite",
+        suite.to_str().unwrap(),
+        "--replay",
+        d.join("none").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+}
