@@ -55,15 +55,19 @@ impl Selection {
 impl Traced for Selection {
     fn record(&self, trace: &mut TraceLog) {
         trace.record(EventName::ToolSelection, || {
-            json!({"mode": if self.pinned { "pinned" } else { "selected" }, "strategy": self.strategy,
+            let mut data = json!({"mode": if self.pinned { "pinned" } else { "selected" }, "strategy": self.strategy,
                 "considered": self.considered,
                 "selected": self.tools.iter().map(|t| &t.id).collect::<Vec<_>>(),
                 "scores": self.scores.iter().map(|(id, score)| json!({"toolId": id, "score": score})).collect::<Vec<_>>(),
-                "discoveryFailures": self.failures,
-                "schemaChanged": self.schema_changes.iter().map(|c| json!({"toolId": c.tool_id,
+                "discoveryFailures": self.failures});
+            // A warning, present only when a listing changed under this request.
+            if !self.schema_changes.is_empty() {
+                data["schemaChanged"] = self.schema_changes.iter().map(|c| json!({"toolId": c.tool_id,
                     "previous": c.previous, "current": c.current,
                     "warning": format!("tool '{}' changed its tools/list since it was last listed; its method index was rebuilt", c.tool_id)}))
-                    .collect::<Vec<_>>()})
+                    .collect();
+            }
+            data
         });
     }
 }

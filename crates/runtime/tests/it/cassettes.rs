@@ -111,7 +111,13 @@ async fn a_recorded_run_replays_without_the_network_and_a_new_call_fails_loudly(
     let recording = start(config(&tool_url, &model_url, Tape::Record(tapes.clone())));
     let live = query_at(&recording.url, ask.clone()).await;
     assert_eq!(live["outcome"], "answer", "{live}");
-    assert!(live["citations"][0]["excerpt"].as_str().unwrap().contains("06:12"), "{live}");
+    assert!(
+        live["citations"][0]["excerpt"]
+            .as_str()
+            .unwrap()
+            .contains("06:12"),
+        "{live}"
+    );
     assert_eq!(live["meta"]["modelCalls"], 1, "{live}");
     let dispatched = calls.load(Ordering::SeqCst);
     assert_eq!(dispatched, 1);
