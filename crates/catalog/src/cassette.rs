@@ -91,7 +91,7 @@ impl Cassette {
     /// Writes a listing (record mode only).
     pub(crate) fn keep_listing(&self, tool: &str, definitions: &[Value]) {
         if let Tape::Record(_) = self.tape {
-            write(
+            write_json(
                 &self.listing_path(tool),
                 &json!({"tool": tool, "tools": definitions}),
             );
@@ -129,7 +129,7 @@ impl Cassette {
             if let (Value::Object(e), Value::Object(o)) = (&mut entry, outcome) {
                 e.extend(o);
             }
-            write(&self.call_path(tool, method, arguments), &entry);
+            write_json(&self.call_path(tool, method, arguments), &entry);
         }
     }
 
@@ -160,9 +160,9 @@ impl Cassette {
     }
 }
 
-/// A tool or method name as a file name: anything but letters, digits, `-`, `_` and `.` becomes
-/// `_`.
-fn file_name(name: &str) -> String {
+/// A tool, method or model name as a file name: anything but letters, digits, `-`, `_` and `.`
+/// becomes `_`.
+pub fn file_name(name: &str) -> String {
     name.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
@@ -178,8 +178,9 @@ fn read(path: &Path) -> Option<Value> {
     serde_json::from_slice(&std::fs::read(path).ok()?).ok()
 }
 
-/// Writes `value` to `path` (a temporary file, then a rename); a failure is logged, never fatal.
-fn write(path: &Path, value: &Value) {
+/// Writes `value` as pretty JSON to `path`, creating its folder (a temporary file, then a
+/// rename, so a reader never sees half a file); a failure is logged, never fatal.
+pub fn write_json(path: &Path, value: &Value) {
     let written = serde_json::to_vec_pretty(value)
         .map_err(std::io::Error::other)
         .and_then(|bytes| {
@@ -191,7 +192,7 @@ fn write(path: &Path, value: &Value) {
             std::fs::rename(&tmp, path)
         });
     if let Err(e) = written {
-        tracing::warn!(cassette = %path.display(), error = %e, "cannot write a cassette");
+        tracing::warn!(file = %path.display(), error = %e, "cannot write the file");
     }
 }
 

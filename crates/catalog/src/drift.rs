@@ -162,21 +162,10 @@ impl Record {
         tools.values().map(|e| e.changes).sum()
     }
 
-    /// Writes the record (a temporary file, then a rename); a failure is logged, never fatal.
+    /// Writes the record; a failure is logged, never fatal.
     fn save(&self, tools: &BTreeMap<String, Entry>) {
-        let Some(path) = &self.path else { return };
-        let written = serde_json::to_vec_pretty(tools)
-            .map_err(std::io::Error::other)
-            .and_then(|bytes| {
-                if let Some(dir) = path.parent() {
-                    std::fs::create_dir_all(dir)?;
-                }
-                let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-                std::fs::write(&tmp, bytes)?;
-                std::fs::rename(&tmp, path)
-            });
-        if let Err(e) = written {
-            tracing::warn!(file = %path.display(), error = %e, "cannot keep the record of tool listings");
+        if let (Some(path), Ok(value)) = (&self.path, serde_json::to_value(tools)) {
+            crate::cassette::write_json(path, &value);
         }
     }
 }

@@ -8,11 +8,12 @@
 //! what came back, never a key, a header or the provider's address; a call with no cassette
 //! under replay fails with `provider_error`, is logged as an error and counted.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use catalog::Tape;
+use catalog::cassette::file_name;
 use models::{Model, ModelError, ModelFuture, ModelReply, ModelRequest, Usage};
 use serde_json::{Value, json};
 
@@ -41,21 +42,9 @@ impl Taped {
         let key = catalog::canonical_hash(&json!({"model": self.inner.name(), "stage": r.stage,
             "system": r.system, "user": r.user, "schema": r.schema, "maxTokens": r.max_tokens}));
         dir.join("models")
-            .join(safe(self.inner.name()))
-            .join(format!("{}-{}.json", safe(r.stage), &key[..16]))
+            .join(file_name(self.inner.name()))
+            .join(format!("{}-{}.json", file_name(r.stage), &key[..16]))
     }
-}
-
-fn safe(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
 }
 
 fn usage_json(u: Usage) -> Value {
@@ -95,22 +84,6 @@ fn replayed(entry: &Value) -> Option<Result<ModelReply, ModelError>> {
     }))
 }
 
-fn write(path: &Path, value: &Value) {
-    let written = serde_json::to_vec_pretty(value)
-        .map_err(std::io::Error::other)
-        .and_then(|bytes| {
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir)?;
-            }
-            let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-            std::fs::write(&tmp, bytes)?;
-            std::fs::rename(&tmp, path)
-        });
-    if let Err(e) = written {
-        tracing::warn!(cassette = %path.display(), error = %e, "cannot write a cassette");
-    }
-}
-
 impl Model for Taped {
     fn name(&self) -> &str {
         self.inner.name()
@@ -147,7 +120,7 @@ impl Model for Taped {
             if let (Value::Object(e), Value::Object(o)) = (&mut entry, outcome) {
                 e.extend(o);
             }
-            write(&path, &entry);
+            catalog::cassette::write_json(&path, &entry);
             reply
         })
     }

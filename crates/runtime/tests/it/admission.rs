@@ -57,6 +57,19 @@ fn error(body: &str) -> (String, Option<String>, String) {
 
 const PRICE: &str = "What is the price of Solana?";
 
+/// An anonymous chat turn asking the price question; returns its status and body.
+async fn chat_turn(base: &str) -> (u16, String) {
+    let (status, _, body) = send(
+        base,
+        "POST",
+        "/api/chat",
+        None,
+        Some(json!({"message": PRICE})),
+    )
+    .await;
+    (status, body)
+}
+
 #[tokio::test]
 async fn keys_guard_the_api_and_the_chat_takes_anonymous_visitors() {
     let (base, keys) = server_with_keys(keys_required()).await;
@@ -111,14 +124,7 @@ async fn keys_guard_the_api_and_the_chat_takes_anonymous_visitors() {
     assert_eq!(status, 200);
 
     // The chat, its page and the open endpoints need no key.
-    let (status, _, body) = send(
-        &base,
-        "POST",
-        "/api/chat",
-        None,
-        Some(json!({"message": PRICE})),
-    )
-    .await;
+    let (status, body) = chat_turn(&base).await;
     assert_eq!(status, 200, "{body}");
     for path in ["/", "/healthz", "/openapi.json", "/metrics"] {
         assert_eq!(send(&base, "GET", path, None, None).await.0, 200, "{path}");
@@ -201,14 +207,7 @@ async fn anonymous_chat_visitors_have_a_daily_turn_quota_that_reading_does_not_s
     config.limits.anonymous_turns_per_day = 2;
     let (base, _) = server_with_keys(config).await;
     for _ in 0..2 {
-        let (status, _, body) = send(
-            &base,
-            "POST",
-            "/api/chat",
-            None,
-            Some(json!({"message": PRICE})),
-        )
-        .await;
+        let (status, body) = chat_turn(&base).await;
         assert_eq!(status, 200, "{body}");
     }
     // Reading threads is not a turn.

@@ -8,12 +8,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use catalog::builtin::{BuiltinServer, BuiltinTool, Manifest};
 use catalog::{RemoteServer, Tape};
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use runtime::config::{Config, ModelSpec};
 use serde_json::{Map, Value, json};
 
-use crate::support::{fresh_dir, metrics_text, query_at, scripted_model_server, start};
+use crate::support::{fresh_dir, mcp_url, metrics_text, query_at, scripted_model_server, start};
 
 const KEY: &str = "sk-cassette-canary-51f0";
 const URL_SECRET: &str = "tok-cassette-canary-93ab";
@@ -40,7 +38,7 @@ impl BuiltinTool for Tides {
 
 /// A tide-table MCP server on loopback; returns its URL (with a secret in the query) and its
 /// call counter.
-async fn tides() -> (String, Arc<AtomicUsize>) {
+fn tides() -> (String, Arc<AtomicUsize>) {
     let calls = Arc::new(AtomicUsize::new(0));
     let tool: Arc<dyn BuiltinTool> = Arc::new(Tides {
         manifest: serde_json::from_value(json!({
@@ -52,19 +50,8 @@ async fn tides() -> (String, Arc<AtomicUsize>) {
         .unwrap(),
         calls: Arc::clone(&calls),
     });
-    let service = StreamableHttpService::new(
-        move || Ok(BuiltinServer::new(Arc::clone(&tool))),
-        Arc::new(LocalSessionManager::default()),
-        StreamableHttpServerConfig::default(),
-    );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move {
-        axum::serve(listener, axum::Router::new().nest_service("/mcp", service))
-            .await
-            .unwrap()
-    });
-    (format!("http://{addr}/mcp?token={URL_SECRET}"), calls)
+    let url = mcp_url(move || BuiltinServer::new(Arc::clone(&tool)));
+    (format!("{url}?token={URL_SECRET}"), calls)
 }
 
 /// A configuration over the tide server, with the answer model on the scripted model server.
@@ -104,7 +91,7 @@ fn every_file(dir: &std::path::Path) -> Vec<(std::path::PathBuf, String)> {
 #[tokio::test]
 async fn a_recorded_run_replays_without_the_network_and_a_new_call_fails_loudly() {
     let tapes = fresh_dir("sluice-cassettes");
-    let (tool_url, calls) = tides().await;
+    let (tool_url, calls) = tides();
     let model_url = format!("http://{}/v1", scripted_model_server());
     let ask = json!({"query": "When is high water at Porthmadog today?"});
 

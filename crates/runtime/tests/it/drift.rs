@@ -11,13 +11,11 @@ use rmcp::model::{
     CallToolRequestParams, CallToolResponse, ListToolsResult, PaginatedRequestParams, ServerConfig,
 };
 use rmcp::service::RequestContext;
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use runtime::config::Config;
 use serde_json::{Map, Value, json};
 
-use crate::support::{event, get_from, metrics_text, query_at, start};
+use crate::support::{event, get_from, mcp_url, metrics_text, query_at, start};
 
 /// A tide-table tool.
 struct Tides(Manifest);
@@ -114,18 +112,7 @@ async fn a_schema_changed_between_two_requests_is_noticed_and_planned_against() 
         )))),
         shifted: Arc::clone(&shifted),
     };
-    let service = StreamableHttpService::new(
-        move || Ok(server.clone()),
-        Arc::new(LocalSessionManager::default()),
-        StreamableHttpServerConfig::default(),
-    );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move {
-        axum::serve(listener, axum::Router::new().nest_service("/mcp", service))
-            .await
-            .unwrap()
-    });
+    let url = mcp_url(move || server.clone());
     let mut config = Config::default();
     config.marketplace.builtin = false;
     config.marketplace.allow_loopback = true;
@@ -133,7 +120,7 @@ async fn a_schema_changed_between_two_requests_is_noticed_and_planned_against() 
     config.marketplace.cache_ttl_secs = 0;
     config.marketplace.remote = vec![RemoteServer {
         id: "tides".into(),
-        url: format!("http://{addr}/mcp"),
+        url,
         ..Default::default()
     }];
     let server = start(config);

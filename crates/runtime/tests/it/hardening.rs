@@ -7,14 +7,12 @@ use std::time::Duration;
 
 use catalog::RemoteServer;
 use catalog::builtin::{BuiltinServer, BuiltinTool, Manifest};
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use runtime::config::Config;
 use serde_json::{Map, Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::support::{client, metrics_text, post_raw, query, serve_elsewhere, server, start};
+use crate::support::{client, mcp_url, metrics_text, post_raw, query, server, start};
 
 /// A tool whose one method sleeps before answering, counting the calls it gets.
 struct Slow {
@@ -48,14 +46,11 @@ pub(crate) fn slow_tool(sleep: Duration) -> (String, Arc<AtomicUsize>) {
         sleep,
         calls: Arc::clone(&calls),
     });
-    let service = StreamableHttpService::new(
-        move || Ok(BuiltinServer::new(Arc::clone(&tool))),
-        Arc::new(LocalSessionManager::default()),
-        StreamableHttpServerConfig::default(),
-    );
     // Its own runtime, with room for calls that block: the test's runtime stays free.
-    let addr = serve_elsewhere(axum::Router::new().nest_service("/mcp", service));
-    (format!("http://{addr}/mcp"), calls)
+    (
+        mcp_url(move || BuiltinServer::new(Arc::clone(&tool))),
+        calls,
+    )
 }
 
 pub(crate) fn with_remote(url: String) -> Config {

@@ -8,21 +8,7 @@
 use runtime::config::{Config, ModelSpec};
 use serde_json::json;
 
-use crate::support::{query_at, start};
-
-fn llama_url() -> Option<String> {
-    match std::env::var("SLUICE_TEST_LLAMA_URL") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ => {
-            assert!(
-                std::env::var("SLUICE_REQUIRE_LLAMA").as_deref() != Ok("1"),
-                "SLUICE_REQUIRE_LLAMA=1 but SLUICE_TEST_LLAMA_URL is not set"
-            );
-            eprintln!("SLUICE_TEST_LLAMA_URL is not set: the real model-server test is skipped");
-            None
-        }
-    }
-}
+use crate::support::{query_at, service_url, start};
 
 fn on_the_small_model(url: &str) -> Config {
     let mut c = Config::default();
@@ -36,7 +22,9 @@ fn on_the_small_model(url: &str) -> Config {
 
 #[tokio::test]
 async fn a_real_small_model_server_is_negotiated_with_counted_and_bounded() {
-    let Some(url) = llama_url() else { return };
+    let Some(url) = service_url("SLUICE_TEST_LLAMA_URL", "SLUICE_REQUIRE_LLAMA") else {
+        return;
+    };
 
     // The judge alone: the server refuses json_schema, so the call must reach it another way.
     let mut c = on_the_small_model(&url);

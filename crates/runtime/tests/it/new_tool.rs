@@ -6,12 +6,10 @@ use std::sync::Arc;
 
 use catalog::RemoteServer;
 use catalog::builtin::{BuiltinServer, BuiltinTool, Manifest};
-use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use runtime::config::Config;
 use serde_json::{Map, Value, json};
 
-use crate::support::{query_at, start};
+use crate::support::{mcp_url, query_at, start};
 
 struct Ferries {
     manifest: Manifest,
@@ -52,24 +50,13 @@ fn ferries() -> Arc<dyn BuiltinTool> {
 #[tokio::test]
 async fn a_new_tool_gets_grounded_clarifications_without_code_changes() {
     let tool = ferries();
-    let service = StreamableHttpService::new(
-        move || Ok(BuiltinServer::new(Arc::clone(&tool))),
-        Arc::new(LocalSessionManager::default()),
-        StreamableHttpServerConfig::default(),
-    );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move {
-        axum::serve(listener, axum::Router::new().nest_service("/mcp", service))
-            .await
-            .unwrap()
-    });
+    let url = mcp_url(move || BuiltinServer::new(Arc::clone(&tool)));
 
     let mut config = Config::default();
     config.marketplace.builtin = false;
     config.marketplace.remote = vec![RemoteServer {
         id: "ferries".into(),
-        url: format!("http://{addr}/mcp"),
+        url,
         ..Default::default()
     }];
     config.marketplace.allow_loopback = true;

@@ -7,21 +7,7 @@ use std::process::{Command, Output};
 
 use futures::StreamExt;
 
-use crate::support::{SluiceProcess, client, fresh_dir, metrics_text};
-
-fn redis_url() -> Option<String> {
-    match std::env::var("SLUICE_TEST_REDIS_URL") {
-        Ok(url) if !url.is_empty() => Some(url),
-        _ => {
-            assert!(
-                std::env::var("SLUICE_REQUIRE_REDIS").as_deref() != Ok("1"),
-                "SLUICE_REQUIRE_REDIS=1 but SLUICE_TEST_REDIS_URL is not set"
-            );
-            eprintln!("SLUICE_TEST_REDIS_URL is not set: the two-replica limit test is skipped");
-            None
-        }
-    }
-}
+use crate::support::{SluiceProcess, client, fresh_dir, metrics_text, service_url};
 
 /// Runs `sluice --config CONFIG --data-dir DATA ARGS…`.
 fn sluice(dir: &std::path::Path, args: &[&str]) -> Output {
@@ -42,7 +28,9 @@ fn text(bytes: &[u8]) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_replicas_share_one_limit_and_one_key_table() {
-    let Some(redis) = redis_url() else { return };
+    let Some(redis) = service_url("SLUICE_TEST_REDIS_URL", "SLUICE_REQUIRE_REDIS") else {
+        return;
+    };
     let dir = fresh_dir("sluice-replicas");
     std::fs::write(
         dir.join("sluice.toml"),

@@ -259,3 +259,39 @@ impl SluiceProcess {
         self.child.id()
     }
 }
+
+/// Serves the MCP server `factory` makes (one per session) over streamable HTTP at `/mcp` on a
+/// loopback port of its own runtime; returns the endpoint's URL.
+pub fn mcp_url<S>(factory: impl Fn() -> S + Send + Sync + 'static) -> String
+where
+    S: rmcp::ServerHandler + Send + 'static,
+{
+    use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+    use rmcp::transport::streamable_http_server::{
+        StreamableHttpServerConfig, StreamableHttpService,
+    };
+    let service = StreamableHttpService::new(
+        move || Ok(factory()),
+        Arc::new(LocalSessionManager::default()),
+        StreamableHttpServerConfig::default(),
+    );
+    let addr = serve_elsewhere(axum::Router::new().nest_service("/mcp", service));
+    format!("http://{addr}/mcp")
+}
+
+/// The URL of a service a test needs, from `variable` (`.ci/run` starts the service and sets
+/// it): `None`, with a note, when it is unset — unless `required` is set to `1`, which makes
+/// its absence a failure.
+pub fn service_url(variable: &str, required: &str) -> Option<String> {
+    match std::env::var(variable) {
+        Ok(url) if !url.is_empty() => Some(url),
+        _ => {
+            assert!(
+                std::env::var(required).as_deref() != Ok("1"),
+                "{required}=1 but {variable} is not set"
+            );
+            eprintln!("{variable} is not set: this test is skipped");
+            None
+        }
+    }
+}
