@@ -228,6 +228,9 @@ fn run_cli(cli: Cli) -> anyhow::Result<i32> {
             .with_context(|| format!("cannot write {}", out.display()))?;
     }
     let misses = target.replay_misses();
+    // The documents' index of this run (if it made one) goes with it.
+    drop(target);
+    let _ = std::fs::remove_dir_all(run::scratch_dir());
     if misses > 0 {
         eprintln!(
             "validate-rollout: {misses} exchange(s) were not in the cassettes of --replay (each is logged above); the run does not count"

@@ -15,6 +15,12 @@ use serde_json::Value;
 use crate::metrics::CaseResult;
 use crate::suite::{Case, Expect, Suite};
 
+/// The folder an in-process run with documents indexes them in when no data directory is
+/// configured: this run's own, removed when the run ends.
+pub fn scratch_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("sluice-validate-rollout-{}", std::process::id()))
+}
+
 /// Where the cases go.
 pub enum Target {
     /// A pipeline in this process.
@@ -45,9 +51,7 @@ impl Target {
             base.check_collections()?;
             // The documents' index goes to a folder of this run's own, never the user's.
             if base.data_dir.is_none() {
-                let dir = std::env::temp_dir()
-                    .join(format!("sluice-validate-rollout-{}", std::process::id()));
-                base.data_dir = Some(dir);
+                base.data_dir = Some(scratch_dir());
             }
         }
         Ok(Target::InProcess(Arc::new(runtime::build_pipeline(

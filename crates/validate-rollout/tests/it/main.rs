@@ -410,3 +410,33 @@ fn a_recorded_suite_replays_and_a_missing_cassette_fails_the_run() {
     ]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// A suite with documents indexes them in a folder of the run's own, and removes it at the end.
+#[test]
+fn a_document_suite_leaves_no_index_behind() {
+    let d = dir("docs-scratch");
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("../knowledge/tests/corpus");
+    let suite = d.join("suite.yaml");
+    std::fs::write(
+        &suite,
+        format!(
+            "name: docs\ndocs: [{:?}]\ncases:\n  - id: fleet\n    query: How much does the Fleet plan cost?\n    expect: answer\n",
+            corpus.display().to_string()
+        ),
+    )
+    .unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_validate-rollout"))
+        .args(["--suite", suite.to_str().unwrap()])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let scratch = std::env::temp_dir().join(format!("sluice-validate-rollout-{}", child.id()));
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(!scratch.exists(), "{} was left behind", scratch.display());
+}
