@@ -162,7 +162,18 @@ pub struct Limiter {
     store: Store,
     on_error: FailMode,
     reachable: AtomicBool,
-    counts: [AtomicU64; 6],
+    counts: Counts,
+}
+
+/// The decisions so far, one counter each (see [`LimiterStats`]).
+#[derive(Default)]
+struct Counts {
+    admitted: AtomicU64,
+    refused_window: AtomicU64,
+    refused_daily: AtomicU64,
+    store_errors: AtomicU64,
+    failed_open: AtomicU64,
+    failed_closed: AtomicU64,
 }
 
 impl std::fmt::Debug for Limiter {
@@ -307,7 +318,7 @@ impl Limiter {
                 self.count(decision)
             }
             Err(reason) => {
-                self.counts[3].fetch_add(1, Ordering::Relaxed);
+                self.counts.store_errors.fetch_add(1, Ordering::Relaxed);
                 if self.reachable.swap(false, Ordering::Relaxed) {
                     tracing::warn!(
                         store = self.store_name(),
@@ -318,11 +329,11 @@ impl Limiter {
                 }
                 match self.on_error {
                     FailMode::Open => {
-                        self.counts[4].fetch_add(1, Ordering::Relaxed);
+                        self.counts.failed_open.fetch_add(1, Ordering::Relaxed);
                         Decision::Admitted
                     }
                     FailMode::Closed => {
-                        self.counts[5].fetch_add(1, Ordering::Relaxed);
+                        self.counts.failed_closed.fetch_add(1, Ordering::Relaxed);
                         Decision::Unavailable
                     }
                 }
@@ -330,33 +341,35 @@ impl Limiter {
         }
     }
 
+    /// Counts a decision the store made.
     fn count(&self, decision: Decision) -> Decision {
-        let slot = match decision {
-            Decision::Admitted => 0,
+        let counter = match decision {
+            Decision::Admitted => &self.counts.admitted,
             Decision::Refused {
                 limit: Limit::Window { .. },
                 ..
-            } => 1,
+            } => &self.counts.refused_window,
             Decision::Refused {
                 limit: Limit::DailyTurns { .. },
                 ..
-            } => 2,
-            Decision::Unavailable => 5,
+            } => &self.counts.refused_daily,
+            Decision::Unavailable => &self.counts.failed_closed,
         };
-        self.counts[slot].fetch_add(1, Ordering::Relaxed);
+        counter.fetch_add(1, Ordering::Relaxed);
         decision
     }
 
     /// The decisions so far.
     pub fn stats(&self) -> LimiterStats {
-        let c = |i: usize| self.counts[i].load(Ordering::Relaxed);
+        let c = &self.counts;
+        let n = |a: &AtomicU64| a.load(Ordering::Relaxed);
         LimiterStats {
-            admitted: c(0),
-            refused_window: c(1),
-            refused_daily: c(2),
-            store_errors: c(3),
-            failed_open: c(4),
-            failed_closed: c(5),
+            admitted: n(&c.admitted),
+            refused_window: n(&c.refused_window),
+            refused_daily: n(&c.refused_daily),
+            store_errors: n(&c.store_errors),
+            failed_open: n(&c.failed_open),
+            failed_closed: n(&c.failed_closed),
             store_reachable: self.reachable.load(Ordering::Relaxed),
         }
     }
