@@ -267,16 +267,16 @@ pub struct ConflictValue {
     pub evidence_id: String,
 }
 
-/// Which kind of clarification.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum ClarificationKind {
-    /// Several materially different interpretations survive.
-    AmbiguousInterpretation,
-    /// The one interpretation needs a parameter the query does not give.
-    MissingParameter,
-    /// The query gives a value its method's input schema does not allow.
-    InvalidParameter,
+wire_enum! {
+    /// Which kind of clarification.
+    ClarificationKind {
+        /// Several materially different interpretations survive.
+        AmbiguousInterpretation => "ambiguous_interpretation",
+        /// The one interpretation needs a parameter the query does not give.
+        MissingParameter => "missing_parameter",
+        /// The query gives a value its method's input schema does not allow.
+        InvalidParameter => "invalid_parameter",
+    }
 }
 
 /// A value the query gives that the method's input schema refuses.

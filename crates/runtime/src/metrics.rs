@@ -20,7 +20,7 @@ use crate::pipeline::Pipeline;
 #[derive(Debug, Default)]
 pub struct Metrics {
     /// Settled queries by (outcome, reason).
-    outcomes: Mutex<BTreeMap<(&'static str, String), u64>>,
+    outcomes: Mutex<BTreeMap<(&'static str, &'static str), u64>>,
     errors: AtomicU64,
     tool_calls: AtomicU64,
     model_calls: AtomicU64,
@@ -118,23 +118,18 @@ impl StageLatencies {
 
 /// The closed reason a settled query carries: the miss's reason, the clarification's kind, or
 /// for an answer whether it went on with an assumed interpretation.
-fn reason(r: &QueryResponse) -> String {
-    let word = |v: serde_json::Result<serde_json::Value>| {
-        v.ok()
-            .and_then(|v| v.as_str().map(str::to_owned))
-            .unwrap_or_else(|| "unknown".into())
-    };
+fn reason(r: &QueryResponse) -> &'static str {
     match r.outcome {
-        Outcome::Answer if r.assumption.is_some() => "assumed_interpretation".into(),
-        Outcome::Answer => "answered".into(),
+        Outcome::Answer if r.assumption.is_some() => "assumed_interpretation",
+        Outcome::Answer => "answered",
         Outcome::ClarificationRequired => r
             .clarification
             .as_ref()
-            .map_or_else(|| "unknown".into(), |c| word(serde_json::to_value(c.kind))),
+            .map_or("unknown", |c| c.kind.as_str()),
         Outcome::CapabilityMiss => r
             .capability_miss
             .as_ref()
-            .map_or_else(|| "unknown".into(), |m| m.reason.as_str().to_owned()),
+            .map_or("unknown", |m| m.reason.as_str()),
     }
 }
 
