@@ -8,7 +8,6 @@
 //! and `/openapi.json` are never limited.
 
 use std::net::SocketAddr;
-use std::time::Duration;
 
 use access::{Charge, Decision, KeyStore, Limiter, Rule};
 use axum::extract::{ConnectInfo, Request, State};
@@ -17,7 +16,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 use contract::{ApiError, ErrorCode};
 
-use crate::config::{AuthMode, Config};
+use crate::config::{AuthMode, Config, LimitsSection};
 use crate::http::{AppState, error_response};
 
 /// The door every API and chat request passes.
@@ -46,19 +45,14 @@ pub enum AdmissionError {
 }
 
 impl Default for Admission {
-    /// Everyone admitted, nothing limited.
+    /// What the default configuration describes: everyone admitted, nothing limited.
     fn default() -> Self {
-        let open = Rule {
-            requests: 0,
-            window: Duration::from_secs(60),
-            turns_per_day: 0,
-        };
         Self {
             mode: AuthMode::None,
             keys: None,
             limiter: Limiter::in_process(),
-            key_rule: open,
-            anonymous_rule: open,
+            key_rule: LimitsSection::default().key_rule(),
+            anonymous_rule: LimitsSection::default().anonymous_rule(),
             address_header: None,
         }
     }
