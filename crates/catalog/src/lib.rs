@@ -268,10 +268,14 @@ impl Source {
                 "the tool's listing changed since it was last listed; what was built from it is rebuilt"
             );
         }
+        let description = match &self.origin {
+            Origin::Builtin(tool) => tool.description(),
+            Origin::Remote(_) => self.description.clone(),
+        };
         let tool = Arc::new(ToolDescriptor {
             id: self.id.clone(),
             title: self.title.clone(),
-            description: self.description.clone(),
+            description,
             source: self.source_label(),
             methods,
             schema_hash: Some(hash),
@@ -491,6 +495,17 @@ impl Marketplace {
         self.describe(&self.tool_ids())
             .await
             .expect("every listed id exists")
+    }
+
+    /// Drops `tool_id`'s cached listing, so that the next request lists it again: for a tool
+    /// whose description follows data that just changed. A listing under way is left to finish.
+    pub fn relist(&self, tool_id: &str) {
+        if let Some(source) = self.sources.get(tool_id) {
+            let mut cache = source.cache.lock().expect("cache lock");
+            if !matches!(*cache, CacheState::Pending(_)) {
+                *cache = CacheState::Empty;
+            }
+        }
     }
 
     /// The cached listing, or the (possibly shared, already running) future that produces it.

@@ -49,8 +49,8 @@ pub use chat::{
 };
 pub use error::{ApiError, ErrorBody, ErrorCode};
 pub use request::{
-    ClarificationPolicy, MAX_HISTORY_TURNS, QueryContext, QueryDepth, QueryRequest, ResponseShape,
-    Role, Turn, parse_query_request,
+    ClarificationPolicy, DocumentScope, MAX_HISTORY_TURNS, QueryContext, QueryDepth, QueryRequest,
+    ResponseShape, Role, Turn, parse_query_request,
 };
 pub use response::*;
 pub use tools::{

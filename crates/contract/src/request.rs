@@ -56,6 +56,25 @@ pub struct QueryRequest {
     /// resolve what it points back at ("and in euros?") and fill values it leaves open.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub context: Option<QueryContext>,
+    /// Confines the `docs` tool to one collection or one document for this request. Every
+    /// document search, listing and read stays inside it, whatever the query names.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<DocumentScope>,
+}
+
+/// Where the `docs` tool may look during one request. At least one of the two is given; with
+/// both, the document must belong to the collection.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DocumentScope {
+    /// Only this collection (a `collectionId` from the docs tool's `find_items`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1))]
+    pub collection_id: Option<String>,
+    /// Only this document (a `documentId` from a search or a listing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(length(min = 1))]
+    pub document_id: Option<String>,
 }
 
 /// What came before the current query.
@@ -104,6 +123,7 @@ impl QueryRequest {
             stream: None,
             plan_only: None,
             context: None,
+            scope: None,
         }
     }
 }
@@ -286,6 +306,25 @@ fn validate(request: &mut QueryRequest) -> Result<(), ApiError> {
             turn.content = text.to_owned();
         }
     }
+    if let Some(scope) = &mut request.scope {
+        for (field, value) in [
+            ("scope.collectionId", &mut scope.collection_id),
+            ("scope.documentId", &mut scope.document_id),
+        ] {
+            if let Some(v) = value {
+                *v = v.trim().to_owned();
+                if v.is_empty() {
+                    return Err(ApiError::invalid(field, "must not be empty when given"));
+                }
+            }
+        }
+        if scope.collection_id.is_none() && scope.document_id.is_none() {
+            return Err(ApiError::invalid(
+                "scope",
+                "names neither a collectionId nor a documentId",
+            ));
+        }
+    }
     for (field, value) in [
         ("answerModelId", &request.answer_model_id),
         ("selectedOptionId", &request.selected_option_id),
@@ -354,6 +393,17 @@ mod tests {
             err(r#"{"query": "x", "context": {"history": [{"role": "bot", "content": "hi"}]}}"#);
         assert_eq!(e.code, ErrorCode::InvalidField, "{e:?}");
         assert!(e.message.contains("bot"), "{e:?}");
+        let r = parse_query_request(
+            br#"{"query": "limits?", "tools": ["docs"], "scope": {"collectionId": " handbook "}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            r.scope,
+            Some(DocumentScope {
+                collection_id: Some("handbook".into()),
+                document_id: None
+            })
+        );
     }
 
     #[test]
@@ -382,6 +432,15 @@ mod tests {
             (
                 r#"{"query": "x", "context": {"history": [{"role": "user", "content": " "}]}}"#,
                 "context.history[0].content",
+            ),
+            (r#"{"query": "x", "scope": {}}"#, "scope"),
+            (
+                r#"{"query": "x", "scope": {"collectionId": " "}}"#,
+                "scope.collectionId",
+            ),
+            (
+                r#"{"query": "x", "scope": {"collection": "a"}}"#,
+                "collection",
             ),
         ];
         for (body, field) in cases {

@@ -21,10 +21,13 @@ use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 /// Re-reads `library`'s collections every `every` on a thread of its own, so that a changed
-/// file is re-indexed while the server runs; the thread ends when the library is dropped.
+/// file is re-indexed while the server runs, and calls `changed` after each refresh that changed
+/// something (the tool's description follows the documents); the thread ends when the library
+/// is dropped.
 pub fn watch(
     library: &Arc<Library>,
     every: Duration,
+    changed: impl Fn() + Send + 'static,
 ) -> std::io::Result<std::thread::JoinHandle<()>> {
     let weak: Weak<Library> = Arc::downgrade(library);
     std::thread::Builder::new()
@@ -42,6 +45,7 @@ pub fn watch(
                         removed = done.removed,
                         "documents changed on disk; re-indexed them"
                     );
+                    changed();
                 }
             }
         })

@@ -175,6 +175,32 @@ pub struct Scope {
     pub document_id: Option<String>,
 }
 
+impl Scope {
+    /// Whether `document` lies inside this scope.
+    pub fn admits(&self, document: &DocumentInfo) -> bool {
+        self.document_id
+            .as_ref()
+            .is_none_or(|id| &document.document_id == id)
+            && self
+                .collection_id
+                .as_ref()
+                .is_none_or(|c| &document.collection_id == c)
+    }
+
+    /// Whether the whole library is in scope.
+    pub fn is_everything(&self) -> bool {
+        self.collection_id.is_none() && self.document_id.is_none()
+    }
+
+    fn admits_chunk(&self, state: &State, chunk: &Chunk) -> bool {
+        self.is_everything()
+            || state
+                .documents
+                .get(&chunk.document_id)
+                .is_some_and(|d| self.admits(d))
+    }
+}
+
 /// A chunk as read or expanded.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -630,14 +656,14 @@ impl Library {
         out
     }
 
+    /// The document `id`, if the library holds it.
+    pub fn document(&self, id: &str) -> Option<DocumentInfo> {
+        self.state.read().ok()?.documents.get(id).cloned()
+    }
+
     /// Documents whose title or path shares a word with `query` (every document when it is
-    /// empty), in `collection` when given, at most `limit`.
-    pub fn documents(
-        &self,
-        query: &str,
-        collection: Option<&str>,
-        limit: usize,
-    ) -> Vec<DocumentInfo> {
+    /// empty), inside `scope`, at most `limit`.
+    pub fn documents(&self, query: &str, scope: &Scope, limit: usize) -> Vec<DocumentInfo> {
         let wanted: Vec<String> = text::terms(query);
         let Ok(state) = self.state.read() else {
             return Vec::new();
@@ -645,7 +671,7 @@ impl Library {
         let mut found: Vec<(usize, &DocumentInfo)> = state
             .documents
             .values()
-            .filter(|d| collection.is_none_or(|c| d.collection_id == c))
+            .filter(|d| scope.admits(d))
             .filter_map(|d| {
                 let said: std::collections::HashSet<String> =
                     text::terms(&format!("{} {}", d.title, d.path))
@@ -670,26 +696,19 @@ impl Library {
         let Ok(state) = self.state.read() else {
             return Vec::new();
         };
-        let in_scope = |c: &Chunk| {
-            scope
-                .document_id
-                .as_ref()
-                .is_none_or(|d| &c.document_id == d)
-                && scope.collection_id.as_ref().is_none_or(|col| {
-                    state
-                        .documents
-                        .get(&c.document_id)
-                        .is_some_and(|d| &d.collection_id == col)
-                })
-        };
         let pool = limit.max(1) * 4;
         let words = self.bm25(query, scope, pool);
-        let scoped = scope.collection_id.is_some() || scope.document_id.is_some();
         let mut scored: Vec<(f32, &String)> = match meaning(query) {
             Some(q) => state
                 .vectors
                 .iter()
-                .filter(|(id, _)| !scoped || state.chunks.get(*id).is_some_and(in_scope))
+                .filter(|(id, _)| {
+                    scope.is_everything()
+                        || state
+                            .chunks
+                            .get(*id)
+                            .is_some_and(|c| scope.admits_chunk(&state, c))
+                })
                 .map(|(id, v)| (text::semantic::cosine(&q, v), id))
                 .collect(),
             None => Vec::new(),
@@ -799,19 +818,27 @@ impl Library {
             .collect()
     }
 
-    /// The chunk `id` with its full text.
-    pub fn read(&self, id: &str) -> Option<ChunkView> {
+    /// The chunk `id` with its full text; `None` when no chunk has that id inside `scope`.
+    pub fn read(&self, id: &str, scope: &Scope) -> Option<ChunkView> {
         let state = self.state.read().ok()?;
-        let c = state.chunks.get(id)?;
+        let c = state
+            .chunks
+            .get(id)
+            .filter(|c| scope.admits_chunk(&state, c))?;
         let mut text = Vec::new();
         gather(&state, c, &mut text);
         Some(view(&state, c, text.join("\n\n")))
     }
 
-    /// The chunks around `id`: its parent, its siblings (itself included) or its children.
-    pub fn expand(&self, id: &str, direction: Direction) -> Option<Vec<ChunkView>> {
+    /// The chunks around `id`: its parent, its siblings (itself included) or its children;
+    /// `None` when no chunk has that id inside `scope`. A scope holds whole documents, so what
+    /// lies around a chunk in scope is in scope too.
+    pub fn expand(&self, id: &str, direction: Direction, scope: &Scope) -> Option<Vec<ChunkView>> {
         let state = self.state.read().ok()?;
-        let c = state.chunks.get(id)?;
+        let c = state
+            .chunks
+            .get(id)
+            .filter(|c| scope.admits_chunk(&state, c))?;
         let ids: Vec<String> = match direction {
             Direction::Parent => c.parent.iter().cloned().collect(),
             Direction::Children => c.children.clone(),

@@ -51,15 +51,11 @@ impl DocsTool {
         let query_meta = json!({"surface": "query", "queryEligible": true, "latencyClass": "fast"});
         let read_only = json!({"readOnlyHint": true});
         let chunk_id = json!({"type": "string", "description": "A chunk id from a search, a listing or an expansion."});
+        let document = json!({"type": "string", "description": "Only this document."});
         let manifest = Manifest {
             id: TOOL_ID.into(),
             title: "Documents".into(),
-            description: format!(
-                "Search and read the text of local document collections ({}): passages with the document, section and paragraph they come from. Contents: {}. Words used: {}.",
-                named.join(", "),
-                library.contents(CONTENTS_BYTES),
-                library.vocabulary(VOCABULARY_BYTES)
-            ),
+            description: describe(&library),
             methods: vec![
                 json!({"name": "deep_search",
                     "description": "Search the documents for passages that answer a question: the best paragraphs, with their document, section headings and relevance score.",
@@ -67,19 +63,19 @@ impl DocsTool {
                         "properties": {
                             "query": {"type": "string", "minLength": 1, "description": "What to look for, in words."},
                             "collectionId": collection,
-                            "documentId": {"type": "string", "description": "Only this document."},
+                            "documentId": document,
                             "limit": {"type": "integer", "minimum": 1, "maximum": MAX_LIMIT, "default": 5, "description": "Most passages returned."},
                             "maxTokens": {"type": "integer", "minimum": 50, "maximum": 8000, "default": 1500, "description": "Most text returned, in tokens of about four characters."}}},
                     "annotations": read_only, "_meta": query_meta}),
                 json!({"name": "deep_read",
                     "description": "Read one passage, section or document in full by its chunk id.",
                     "inputSchema": {"type": "object", "additionalProperties": false, "required": ["chunkId"],
-                        "properties": {"chunkId": chunk_id}},
+                        "properties": {"chunkId": chunk_id, "collectionId": collection, "documentId": document}},
                     "annotations": read_only, "_meta": query_meta}),
                 json!({"name": "deep_expand",
                     "description": "The passages around a chunk: its enclosing section, the passages beside it, or the ones under it.",
                     "inputSchema": {"type": "object", "additionalProperties": false, "required": ["chunkId"],
-                        "properties": {"chunkId": chunk_id,
+                        "properties": {"chunkId": chunk_id, "collectionId": collection, "documentId": document,
                             "direction": {"type": "string", "enum": ["parent", "siblings", "children"], "default": "siblings",
                                 "description": "parent: the enclosing section; siblings: the passages beside it; children: the passages under it."}}},
                     "annotations": read_only, "_meta": query_meta}),
@@ -88,12 +84,62 @@ impl DocsTool {
                     "inputSchema": {"type": "object", "additionalProperties": false,
                         "properties": {"title": {"type": "string", "description": "Words of a document's title or file name; empty lists every document."},
                             "collectionId": collection,
+                            "documentId": document,
                             "limit": {"type": "integer", "minimum": 1, "maximum": 200, "default": 50, "description": "Most documents listed."}}},
                     "annotations": read_only, "_meta": query_meta}),
             ],
         };
         Self { library, manifest }
     }
+
+    /// Where a call may look: its `collectionId` and `documentId`, each checked to exist.
+    fn scope(&self, args: &Map<String, Value>) -> Result<Scope, String> {
+        let collection = text_arg(args, "collectionId")?;
+        if let Some(c) = collection
+            && !self.library.has_collection(c)
+        {
+            return Err(format!("no collection has the id '{c}'"));
+        }
+        let document = text_arg(args, "documentId")?;
+        if let Some(d) = document {
+            match self.library.document(d) {
+                None => return Err(format!("no document has the id '{d}'")),
+                Some(info) if collection.is_some_and(|c| c != info.collection_id) => {
+                    return Err(format!(
+                        "document '{d}' is not in collection '{}'",
+                        collection.unwrap_or_default()
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+        Ok(Scope {
+            collection_id: collection.map(str::to_owned),
+            document_id: document.map(str::to_owned),
+        })
+    }
+}
+
+/// The tool's description: what the collections hold (their table of contents and their most
+/// used words), as of the library's last refresh.
+fn describe(library: &Library) -> String {
+    let named: Vec<String> = library
+        .collections()
+        .iter()
+        .map(|c| {
+            if c.title == c.collection_id {
+                c.collection_id.clone()
+            } else {
+                format!("{} ({})", c.collection_id, c.title)
+            }
+        })
+        .collect();
+    format!(
+        "Search and read the text of local document collections ({}): passages with the document, section and paragraph they come from. Contents: {}. Words used: {}.",
+        named.join(", "),
+        library.contents(CONTENTS_BYTES),
+        library.vocabulary(VOCABULARY_BYTES)
+    )
 }
 
 fn text_arg<'a>(args: &'a Map<String, Value>, name: &str) -> Result<Option<&'a str>, String> {
@@ -101,6 +147,17 @@ fn text_arg<'a>(args: &'a Map<String, Value>, name: &str) -> Result<Option<&'a s
         None | Some(Value::Null) => Ok(None),
         Some(Value::String(s)) => Ok(Some(s.as_str())),
         Some(_) => Err(format!("'{name}' must be a string")),
+    }
+}
+
+/// Why the chunk `id` could not be read: it does not exist, or lies outside the call's scope.
+fn outside(id: &str, scope: &Scope) -> String {
+    if scope.is_everything() {
+        format!("no chunk has the id '{id}'")
+    } else {
+        format!(
+            "no chunk has the id '{id}' inside the collection or document the call is confined to"
+        )
     }
 }
 
@@ -128,22 +185,17 @@ impl BuiltinTool for DocsTool {
         "builtin (documents)".into()
     }
 
+    fn description(&self) -> String {
+        describe(&self.library)
+    }
+
     fn call(&self, method: &str, args: &Map<String, Value>) -> Result<Value, String> {
-        let collection = text_arg(args, "collectionId")?;
-        if let Some(c) = collection
-            && !self.library.has_collection(c)
-        {
-            return Err(format!("no collection has the id '{c}'"));
-        }
+        let scope = self.scope(args)?;
         match method {
             "deep_search" => {
                 let query = text_arg(args, "query")?
                     .filter(|q| !q.trim().is_empty())
                     .ok_or("'query' is required")?;
-                let scope = Scope {
-                    collection_id: collection.map(str::to_owned),
-                    document_id: text_arg(args, "documentId")?.map(str::to_owned),
-                };
                 let limit = count_arg(args, "limit", 5, MAX_LIMIT)?;
                 let max_tokens = count_arg(args, "maxTokens", 1500, 8000)?;
                 let hits = self.library.search(query, &scope, limit, max_tokens);
@@ -152,9 +204,9 @@ impl BuiltinTool for DocsTool {
             "deep_read" => {
                 let id = text_arg(args, "chunkId")?.ok_or("'chunkId' is required")?;
                 self.library
-                    .read(id)
+                    .read(id, &scope)
                     .map(|c| json!(c))
-                    .ok_or_else(|| format!("no chunk has the id '{id}'"))
+                    .ok_or_else(|| outside(id, &scope))
             }
             "deep_expand" => {
                 let id = text_arg(args, "chunkId")?.ok_or("'chunkId' is required")?;
@@ -169,17 +221,34 @@ impl BuiltinTool for DocsTool {
                     }
                 };
                 self.library
-                    .expand(id, direction)
+                    .expand(id, direction, &scope)
                     .map(|chunks| json!({"chunkId": id, "chunks": chunks}))
-                    .ok_or_else(|| format!("no chunk has the id '{id}'"))
+                    .ok_or_else(|| outside(id, &scope))
             }
             "find_items" => {
                 let title = text_arg(args, "title")?.unwrap_or_default();
                 let limit = count_arg(args, "limit", 50, 200)?;
-                Ok(json!({
-                    "collections": self.library.collections(),
-                    "documents": self.library.documents(title, collection, limit),
-                }))
+                let documents = self.library.documents(title, &scope, limit);
+                // A scoped listing names only the collection it is confined to.
+                let home = scope
+                    .document_id
+                    .as_ref()
+                    .and_then(|d| self.library.document(d));
+                let collections: Vec<_> = self
+                    .library
+                    .collections()
+                    .into_iter()
+                    .filter(|c| {
+                        scope
+                            .collection_id
+                            .as_ref()
+                            .is_none_or(|id| &c.collection_id == id)
+                            && home
+                                .as_ref()
+                                .is_none_or(|d| d.collection_id == c.collection_id)
+                    })
+                    .collect();
+                Ok(json!({"collections": collections, "documents": documents}))
             }
             other => Err(format!("no method named '{other}'")),
         }

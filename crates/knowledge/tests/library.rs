@@ -116,9 +116,13 @@ fn a_paragraph_reads_in_full_and_expands_to_its_section_and_neighbours() {
         .find(|h| h.text.contains("€49"))
         .expect("the HTML billing page is indexed, its entity decoded");
     assert_eq!(hit.heading_path, ["Billing", "Fleet plan pricing"]);
-    let parent = library.expand(&hit.chunk_id, Direction::Parent).unwrap();
+    let parent = library
+        .expand(&hit.chunk_id, Direction::Parent, &Scope::default())
+        .unwrap();
     assert_eq!(parent.len(), 1);
-    let section = library.read(&parent[0].chunk_id).unwrap();
+    let section = library
+        .read(&parent[0].chunk_id, &Scope::default())
+        .unwrap();
     assert!(
         section.text.starts_with("Fleet plan pricing"),
         "{}",
@@ -126,7 +130,7 @@ fn a_paragraph_reads_in_full_and_expands_to_its_section_and_neighbours() {
     );
     assert!(section.text.contains("€49"));
     let siblings = library
-        .expand(&parent[0].chunk_id, Direction::Siblings)
+        .expand(&parent[0].chunk_id, Direction::Siblings, &Scope::default())
         .unwrap();
     let headings: Vec<&str> = siblings.iter().map(|c| c.text.as_str()).collect();
     assert_eq!(
@@ -137,13 +141,39 @@ fn a_paragraph_reads_in_full_and_expands_to_its_section_and_neighbours() {
             "Refunds"
         ]
     );
-    let document = library.read(&hit.document_id).map(|c| c.text);
+    let document = library
+        .read(&hit.document_id, &Scope::default())
+        .map(|c| c.text);
     assert!(document.is_none(), "document ids are not chunk ids");
     let children = library
-        .expand(&siblings[2].chunk_id, Direction::Children)
+        .expand(
+            &siblings[2].chunk_id,
+            Direction::Children,
+            &Scope::default(),
+        )
         .unwrap();
     assert_eq!(children.len(), 2);
-    assert!(library.read("c_0000000000000000").is_none());
+    assert!(
+        library
+            .read("c_0000000000000000", &Scope::default())
+            .is_none()
+    );
+    // Confined elsewhere, the same chunk is not there to read or expand.
+    let elsewhere = Scope {
+        collection_id: Some("field-notes".into()),
+        document_id: None,
+    };
+    assert!(library.read(&hit.chunk_id, &elsewhere).is_none());
+    assert!(
+        library
+            .expand(&hit.chunk_id, Direction::Parent, &elsewhere)
+            .is_none()
+    );
+    let home = Scope {
+        collection_id: None,
+        document_id: Some(hit.document_id.clone()),
+    };
+    assert!(library.read(&hit.chunk_id, &home).is_some());
 }
 
 #[test]
@@ -292,8 +322,89 @@ fn the_docs_tool_answers_its_four_methods_and_refuses_bad_arguments() {
             "'direction'",
         ),
         ("summon", json!({}), "no method"),
+        (
+            "deep_read",
+            json!({"chunkId": chunk, "collectionId": "field-notes"}),
+            "inside the collection or document",
+        ),
+        (
+            "deep_search",
+            json!({"query": "x", "documentId": "d_nothing"}),
+            "no document",
+        ),
     ] {
         let e = tool.call(method, &args(bad)).unwrap_err();
         assert!(e.contains(says), "{method}: {e}");
     }
+}
+
+#[test]
+fn a_call_confined_to_a_collection_or_document_sees_nothing_outside_it() {
+    use catalog::builtin::BuiltinTool;
+    let docs = corpus_copy();
+    let library = Arc::new(open(&docs, &fresh("sluice-data")));
+    let tool = DocsTool::new(Arc::clone(&library));
+    let args = |v: Value| -> Map<String, Value> { v.as_object().unwrap().clone() };
+    let tides = "spring tide at the north pier";
+    let open_search = tool
+        .call("deep_search", &args(json!({"query": tides})))
+        .unwrap();
+    let pier = &open_search["passages"][0];
+    assert_eq!(pier["collectionId"], "field-notes", "{open_search}");
+    let confined = tool
+        .call(
+            "deep_search",
+            &args(json!({"query": tides, "collectionId": "handbook"})),
+        )
+        .unwrap();
+    assert!(
+        confined["passages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["collectionId"] == "handbook"),
+        "{confined}"
+    );
+    let listed = tool
+        .call("find_items", &args(json!({"collectionId": "handbook"})))
+        .unwrap();
+    assert_eq!(listed["collections"].as_array().unwrap().len(), 1);
+    assert!(
+        listed["documents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|d| d["collectionId"] == "handbook")
+    );
+    let pier_doc = pier["documentId"].as_str().unwrap();
+    let one = tool
+        .call("find_items", &args(json!({"documentId": pier_doc})))
+        .unwrap();
+    assert_eq!(one["documents"].as_array().unwrap().len(), 1, "{one}");
+    assert_eq!(one["collections"][0]["collectionId"], "field-notes");
+    let e = tool
+        .call(
+            "deep_search",
+            &args(json!({"query": tides, "collectionId": "handbook", "documentId": pier_doc})),
+        )
+        .unwrap_err();
+    assert!(e.contains("is not in collection 'handbook'"), "{e}");
+}
+
+#[test]
+fn the_tool_description_follows_the_documents_after_a_refresh() {
+    use catalog::builtin::BuiltinTool;
+    let docs = corpus_copy();
+    let library = Arc::new(open(&docs, &fresh("sluice-data")));
+    let tool = DocsTool::new(Arc::clone(&library));
+    assert!(!tool.description().contains("Volcanoes"));
+    std::fs::write(
+        docs.join("field-notes/volcanoes.md"),
+        "# Volcanoes\n\n## Eruptions\n\nThe caldera vented ash twice in spring.\n",
+    )
+    .unwrap();
+    assert_eq!(library.refresh().indexed, 1);
+    let now = tool.description();
+    assert!(now.contains("Volcanoes: Eruptions"), "{now}");
+    assert!(now.contains("caldera"), "{now}");
 }

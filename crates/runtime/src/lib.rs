@@ -45,6 +45,7 @@ pub fn build_pipeline(
     } else {
         Vec::new()
     };
+    let mut documents = None;
     if !config.knowledge.collections.is_empty() {
         let started = std::time::Instant::now();
         let library = Arc::new(
@@ -62,14 +63,8 @@ pub fn build_pipeline(
             elapsed_ms = started.elapsed().as_secs_f64() * 1e3,
             "documents read and indexed"
         );
-        if config.knowledge.rescan_secs > 0 {
-            knowledge::watch(
-                &library,
-                std::time::Duration::from_secs(config.knowledge.rescan_secs),
-            )
-            .context("starting the document watcher")?;
-        }
-        tools.push(Arc::new(knowledge::DocsTool::new(library)));
+        tools.push(Arc::new(knowledge::DocsTool::new(Arc::clone(&library))));
+        documents = Some(library);
     }
     for path in &config.marketplace.static_catalogs {
         tools.extend(
@@ -84,11 +79,31 @@ pub fn build_pipeline(
         tape: config.tape.clone(),
         ..config.marketplace()
     };
-    let marketplace = catalog::Marketplace::with_builtins(marketplace_config, tools)
-        .context("building the marketplace")?;
+    let marketplace = Arc::new(
+        catalog::Marketplace::with_builtins(marketplace_config, tools)
+            .context("building the marketplace")?,
+    );
+    if let Some(library) = &documents
+        && config.knowledge.rescan_secs > 0
+    {
+        // A re-index changes what the docs tool's description says; the next request lists it
+        // again instead of waiting out the listing cache.
+        let listed = Arc::downgrade(&marketplace);
+        knowledge::watch(
+            library,
+            std::time::Duration::from_secs(config.knowledge.rescan_secs),
+            move || {
+                if let Some(m) = listed.upgrade() {
+                    m.relist(knowledge::TOOL_ID);
+                }
+            },
+        )
+        .context("starting the document watcher")?;
+    }
     let sandbox =
         executor::Sandbox::new(config.sandbox(persistent)).context("preparing the sandbox")?;
     let mut settings = pipeline::PipelineSettings::from_config(config);
+    settings.documents = documents;
     let misses = Arc::clone(&settings.model_replay_misses);
     let model =
         |stage: &str, name: Option<&String>| -> anyhow::Result<Option<Arc<dyn models::Model>>> {
@@ -132,7 +147,7 @@ pub fn build_pipeline(
         );
     }
     Ok(pipeline::Pipeline::new(
-        Arc::new(marketplace),
+        marketplace,
         Arc::new(sandbox),
         settings,
     ))

@@ -64,6 +64,12 @@ enum Command {
         /// Pin tools (comma-separated ids).
         #[arg(long, value_delimiter = ',')]
         tools: Option<Vec<String>>,
+        /// Confine the docs tool to this collection.
+        #[arg(long)]
+        collection: Option<String>,
+        /// Confine the docs tool to this document.
+        #[arg(long)]
+        document: Option<String>,
         /// Clarification policy.
         #[arg(long, value_enum)]
         policy: Option<PolicyArg>,
@@ -182,6 +188,8 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         Command::Query {
             query,
             tools,
+            collection,
+            document,
             policy,
             depth,
             shape,
@@ -191,6 +199,12 @@ fn run(cli: Cli) -> anyhow::Result<i32> {
         } => {
             let mut request = QueryRequest::new(query);
             request.tools = tools;
+            if collection.is_some() || document.is_some() {
+                request.scope = Some(contract::DocumentScope {
+                    collection_id: collection,
+                    document_id: document,
+                });
+            }
             request.clarification_policy = policy.map(|p| match p {
                 PolicyArg::Return => ClarificationPolicy::Return,
                 PolicyArg::Auto => ClarificationPolicy::Auto,

@@ -50,6 +50,11 @@ impl Manifest {
 pub trait BuiltinTool: Send + Sync + 'static {
     /// Its manifest.
     fn manifest(&self) -> &Manifest;
+    /// Its description as of now: a tool whose description follows its data (the documents
+    /// tool's contents) says so here, and each new listing carries it.
+    fn description(&self) -> String {
+        self.manifest().description.clone()
+    }
     /// Where it comes from, as listings show it.
     fn source_label(&self) -> String {
         "builtin".into()

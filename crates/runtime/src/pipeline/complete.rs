@@ -119,9 +119,12 @@ pub(crate) async fn gather(
             report,
         });
         tried.push(follow_up);
-        let Some(next) = next else {
+        let Some(mut next) = next else {
             break verdict;
         };
+        if let Some(c) = &n.confinement {
+            c.apply(&mut next);
+        }
         current = next;
         round += 1;
     };

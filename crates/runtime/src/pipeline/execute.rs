@@ -15,6 +15,7 @@ use traces::{EventName, TraceLog};
 use tracing::Instrument;
 
 use super::plan::{self, Planned, SafeMethods};
+use super::scope::Confinement;
 use super::{Pipeline, Request, Traced, broken, stage};
 
 /// The sandbox's tool caller: every call goes to the marketplace over MCP. A tool that timed
@@ -23,6 +24,7 @@ use super::{Pipeline, Request, Traced, broken, stage};
 struct McpToolCaller {
     marketplace: Arc<Marketplace>,
     stalled: Stalled,
+    confinement: Option<Arc<Confinement>>,
 }
 
 /// Tools that did not answer in time during this request.
@@ -65,6 +67,11 @@ impl ToolCaller for McpToolCaller {
                     "tool '{tool_id}' did not answer in time earlier in this request; not called again"
                 )));
             }
+            let confined = match &self.confinement {
+                Some(c) => c.admit(tool_id, arguments).map_err(ToolError::new)?,
+                None => None,
+            };
+            let arguments = confined.as_ref().unwrap_or(arguments);
             let mut mark = StallMark {
                 stalled: &self.stalled,
                 tool_id,
@@ -190,6 +197,7 @@ async fn run(
     let caller = Arc::new(McpToolCaller {
         marketplace: Arc::clone(&pipeline.marketplace),
         stalled: Arc::clone(&r.stalled),
+        confinement: r.confinement.clone(),
     });
     let record = pipeline
         .sandbox

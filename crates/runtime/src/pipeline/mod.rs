@@ -24,6 +24,7 @@ pub mod lane;
 mod normalize;
 mod plan;
 mod probe;
+mod scope;
 mod select;
 mod settings;
 mod settle;
@@ -75,6 +76,8 @@ pub(crate) struct Request {
     ledger: Ledger,
     /// Tools that did not answer in time; not called again in this request.
     stalled: execute::Stalled,
+    /// The request's document scope, checked on every call dispatched.
+    confinement: Option<Arc<scope::Confinement>>,
 }
 
 /// What a step reports: its trace event(s), payloads built only when someone reads them.
@@ -244,6 +247,7 @@ impl Pipeline {
             }),
             ledger: Ledger::default(),
             stalled: execute::Stalled::default(),
+            confinement: None,
         };
         let budgets = &self.settings.budgets;
 
@@ -251,6 +255,7 @@ impl Pipeline {
             let _s = stage!(EventName::QueryNormalized).entered();
             r.done(normalize::normalize(self, request, id)?)
         };
+        r.confinement = n.confinement.clone();
         let selection = select::select(self, &n, &mut r.asker(budgets))
             .instrument(stage!(EventName::ToolSelection))
             .await?;
@@ -283,7 +288,7 @@ impl Pipeline {
             .await?;
         let gated = r.done(gated);
         let diagnostics = gated.diagnostics(n.requested_depth);
-        let (interpretation, assumption) = match gate::proceed(gated.decision.decision) {
+        let (mut interpretation, assumption) = match gate::proceed(gated.decision.decision) {
             Ok(go) => go,
             Err(mut ending) => {
                 if let Ending::CapabilityMiss(miss) = ending.as_mut() {
@@ -292,6 +297,9 @@ impl Pipeline {
                 return Ok(settle::settle(r, &n, lane, diagnostics, *ending));
             }
         };
+        if let Some(c) = &n.confinement {
+            c.apply(&mut interpretation);
+        }
 
         if n.plan_only {
             let program = {

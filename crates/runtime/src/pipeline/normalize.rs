@@ -6,6 +6,7 @@ use probes::Query;
 use serde_json::json;
 use traces::{EventName, TraceLog};
 
+use super::scope::{self, Confinement};
 use super::{Pipeline, Traced};
 
 /// A request after normalization.
@@ -26,6 +27,10 @@ pub(crate) struct Normalized {
     pub(crate) plan_only: bool,
     /// The user's earlier turns (`context.history`), oldest first.
     pub(crate) history: Vec<String>,
+    /// Where the docs tool may look, when the request confines it.
+    pub(crate) confinement: Option<std::sync::Arc<Confinement>>,
+    /// The request's `scope`, as given.
+    pub(crate) scope: Option<contract::DocumentScope>,
 }
 
 impl Normalized {
@@ -49,7 +54,7 @@ impl Traced for Normalized {
             json!({"requestId": self.request_id, "query": self.text(), "queryDepth": self.depth.as_str(),
                 "requestedQueryDepth": self.requested_depth.map(QueryDepth::as_str),
                 "clarificationPolicy": self.policy.as_str(), "responseShape": self.shape.as_str(),
-                "pinnedTools": self.pinned, "historyTurns": self.history.len()})
+                "pinnedTools": self.pinned, "historyTurns": self.history.len(), "scope": self.scope})
         });
     }
 }
@@ -83,6 +88,9 @@ pub(crate) fn check(pipeline: &Pipeline, request: &QueryRequest) -> Result<(), A
                 field: Some(format!("tools[{i}]")),
             });
         }
+    }
+    if let Some(s) = &request.scope {
+        scope::check(pipeline, s, request.tools.as_deref())?;
     }
     Ok(())
 }
@@ -124,8 +132,11 @@ pub(crate) fn normalize(
         .answer_model_id
         .clone()
         .unwrap_or_else(|| settings.default_answer_model.clone());
+    let confinement = Confinement::of(request.scope.as_ref()).map(std::sync::Arc::new);
     Ok(Normalized {
         request_id,
+        confinement,
+        scope: request.scope,
         query: Query::parse(&request.query),
         pinned: request.tools.filter(|t| !t.is_empty()),
         depth,

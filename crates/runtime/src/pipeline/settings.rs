@@ -45,6 +45,9 @@ pub struct PipelineSettings {
     pub request_deadline: std::time::Duration,
     /// Model calls under `--replay` that had no cassette (the taped models count here).
     pub model_replay_misses: Arc<std::sync::atomic::AtomicU64>,
+    /// The documents the `docs` tool serves, when any: a request's `scope` is checked against
+    /// them.
+    pub documents: Option<Arc<knowledge::Library>>,
 }
 
 impl PipelineSettings {
@@ -73,6 +76,7 @@ impl PipelineSettings {
             evidence_budget: 12_000,
             request_deadline: std::time::Duration::from_millis(config.pipeline.request_deadline_ms),
             model_replay_misses: Arc::default(),
+            documents: None,
             budgets: config
                 .models
                 .stages

@@ -263,3 +263,145 @@ async fn a_part_the_passages_miss_is_searched_again_once_with_a_new_query_then_l
         "{r}"
     );
 }
+
+/// The collection each evidence unit of `r` came from.
+fn collections_cited(r: &Value) -> Vec<&str> {
+    r["evidence"]
+        .as_array()
+        .map(|units| {
+            units
+                .iter()
+                .filter_map(|e| e["data"]["collectionId"].as_str())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[tokio::test]
+async fn a_scoped_request_reads_only_its_collection_whatever_the_query_names() {
+    let question = "How high did the spring tide at the north pier rise?";
+    let open = ask_docs(question).await;
+    assert_eq!(open["outcome"], "answer", "{open}");
+    assert!(
+        open["answer"].as_str().unwrap().contains("4.2 metres"),
+        "{open}"
+    );
+    assert!(collections_cited(&open).contains(&"field-notes"), "{open}");
+
+    let confined = ask(json!({"query": question, "tools": ["docs"],
+        "responseShape": "answer_with_evidence", "scope": {"collectionId": "handbook"}}))
+    .await;
+    assert!(
+        collections_cited(&confined)
+            .iter()
+            .all(|c| *c == "handbook"),
+        "{confined}"
+    );
+    assert!(!confined.to_string().contains("4.2 metres"), "{confined}");
+
+    // Naming the other collection does not widen the scope: every planned docs call is
+    // confined to the one the request gave.
+    let planned = ask(
+        json!({"query": "In the field-notes collection, how high did the spring tide rise?",
+        "tools": ["docs"], "planOnly": true, "scope": {"collectionId": "handbook"}}),
+    )
+    .await;
+    let calls = planned["plan"]["calls"].as_array().expect("a plan");
+    assert!(!calls.is_empty(), "{planned}");
+    for call in calls {
+        assert_eq!(call["arguments"]["collectionId"], "handbook", "{planned}");
+    }
+}
+
+#[tokio::test]
+async fn a_scope_that_cannot_hold_is_refused_naming_the_field() {
+    let url = &server().url;
+    // An unknown collection or document is a bad request (`not_found`, naming the field), as
+    // an unknown tool is.
+    for (body, status, field) in [
+        (
+            json!({"query": "limits?", "tools": ["docs"], "scope": {"collectionId": "recipes"}}),
+            400,
+            "scope.collectionId",
+        ),
+        (
+            json!({"query": "limits?", "scope": {"documentId": "d_nothing"}}),
+            400,
+            "scope.documentId",
+        ),
+        (
+            json!({"query": "limits?", "tools": ["markets"], "scope": {"collectionId": "handbook"}}),
+            400,
+            "scope",
+        ),
+    ] {
+        let (got, e) = crate::support::post_raw(url, body.to_string()).await;
+        assert_eq!(got, status, "{body}: {e}");
+        assert_eq!(e["error"]["field"], field, "{body}: {e}");
+    }
+    // A server with no documents has no scope to confine.
+    let (got, e) = crate::support::post_raw(
+        &crate::support::server().url,
+        json!({"query": "limits?", "scope": {"collectionId": "handbook"}}).to_string(),
+    )
+    .await;
+    assert_eq!(got, 400, "{e}");
+    assert_eq!(e["error"]["field"], "scope");
+    assert!(
+        e["error"]["message"].as_str().unwrap().contains("--docs"),
+        "{e}"
+    );
+}
+
+#[tokio::test]
+async fn a_document_added_while_serving_changes_the_tool_description_and_is_found() {
+    let corpus = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../knowledge/tests/corpus");
+    let docs = crate::support::fresh_dir("sluice-docs");
+    for c in ["handbook", "field-notes"] {
+        std::fs::create_dir_all(docs.join(c)).unwrap();
+        for f in std::fs::read_dir(corpus.join(c)).unwrap() {
+            let f = f.unwrap();
+            std::fs::copy(f.path(), docs.join(c).join(f.file_name())).unwrap();
+        }
+    }
+    let mut c = Config::default();
+    c.knowledge.collections = knowledge::collections_in(&docs).unwrap();
+    c.knowledge.rescan_secs = 1;
+    let server = start(c);
+    let description = || async {
+        let tools = crate::support::get_from(&server.url, "/api/v1/tools").await;
+        tools["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["id"] == "docs")
+            .map(|t| t["description"].as_str().unwrap().to_owned())
+            .unwrap()
+    };
+    assert!(!description().await.contains("Volcanoes"));
+    std::fs::write(
+        docs.join("field-notes/volcanoes.md"),
+        "# Volcanoes\n\n## Eruptions\n\nThe caldera vented ash twice in spring, the second time for nine hours.\n",
+    )
+    .unwrap();
+    let mut seen = false;
+    for _ in 0..100 {
+        if description().await.contains("Volcanoes: Eruptions") {
+            seen = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    assert!(
+        seen,
+        "the description names the new document within 20 s: {}",
+        description().await
+    );
+    let r = query_at(
+        &server.url,
+        json!({"query": "How long did the caldera vent ash?", "responseShape": "answer_with_evidence"}),
+    )
+    .await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    assert!(r["answer"].as_str().unwrap().contains("nine hours"), "{r}");
+}
