@@ -78,6 +78,8 @@ pub enum ThreadKey {
         id: String,
         /// The tools it is pinned to; `None`: the whole marketplace.
         tools: Option<Vec<String>>,
+        /// The document collection or document it is confined to; `None`: everywhere.
+        scope: Option<contract::DocumentScope>,
     },
     /// A thread that exists.
     Existing(String),
@@ -202,15 +204,17 @@ impl Store {
             .map(serde_json::to_string)
             .transpose()?;
         let mut tx = self.pool.begin().await?;
-        if let ThreadKey::New { tools, .. } = &turn.thread {
+        if let ThreadKey::New { tools, scope, .. } = &turn.thread {
             let tools = tools.as_ref().map(serde_json::to_string).transpose()?;
+            let scope = scope.as_ref().map(serde_json::to_string).transpose()?;
             sqlx::query(
-                "INSERT INTO chat_threads (id, title, tools, turns, created_at, updated_at) \
-                 VALUES ($1, $2, $3, 0, $4, $4)",
+                "INSERT INTO chat_threads (id, title, tools, scope, turns, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, 0, $5, $5)",
             )
             .bind(&id)
             .bind(title(&turn.message))
             .bind(tools)
+            .bind(scope)
             .bind(at)
             .execute(&mut *tx)
             .await?;
@@ -285,7 +289,7 @@ impl Store {
     /// The thread `id`, without its messages.
     pub async fn summary(&self, id: &str) -> Result<Option<ThreadSummary>, StoreError> {
         let row = sqlx::query(
-            "SELECT id, title, tools, turns, created_at, updated_at FROM chat_threads WHERE id = $1",
+            "SELECT id, title, tools, scope, turns, created_at, updated_at FROM chat_threads WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -296,7 +300,7 @@ impl Store {
     /// The most recently updated threads, at most `limit`.
     pub async fn threads(&self, limit: u32) -> Result<Vec<ThreadSummary>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, title, tools, turns, created_at, updated_at FROM chat_threads \
+            "SELECT id, title, tools, scope, turns, created_at, updated_at FROM chat_threads \
              ORDER BY updated_at DESC, id LIMIT $1",
         )
         .bind(i64::from(limit))
@@ -404,11 +408,13 @@ fn role_of(name: &str) -> Role {
 
 fn thread_summary(row: &AnyRow) -> Result<ThreadSummary, StoreError> {
     let tools: Option<String> = row.try_get("tools")?;
+    let scope: Option<String> = row.try_get("scope")?;
     let turns: i64 = row.try_get("turns")?;
     Ok(ThreadSummary {
         id: row.try_get("id")?,
         title: row.try_get("title")?,
         tools: tools.map(|t| serde_json::from_str(&t)).transpose()?,
+        scope: scope.map(|s| serde_json::from_str(&s)).transpose()?,
         turns: u32::try_from(turns).unwrap_or(u32::MAX),
         created_at: timestamp(row.try_get("created_at")?),
         updated_at: timestamp(row.try_get("updated_at")?),

@@ -70,9 +70,14 @@ where
 async fn turns_round_trip_with_their_envelopes_and_a_thread_can_be_deleted() {
     on_both(|store| async move {
         let id = new_thread_id();
+        let scope = contract::DocumentScope {
+            collection_id: Some("handbook".into()),
+            document_id: None,
+        };
         let key = ThreadKey::New {
             id: id.clone(),
             tools: Some(vec!["markets".into()]),
+            scope: Some(scope.clone()),
         };
         let first = store
             .append(turn(key, "Who will win the Rugby World Cup?"), 10)
@@ -87,6 +92,7 @@ async fn turns_round_trip_with_their_envelopes_and_a_thread_can_be_deleted() {
         assert_eq!(thread.thread.turns, 2);
         assert_eq!(thread.thread.title, "Who will win the Rugby World Cup?");
         assert_eq!(thread.thread.tools, Some(vec!["markets".to_owned()]));
+        assert_eq!(thread.thread.scope, Some(scope));
         let roles: Vec<Role> = thread.messages.iter().map(|m| m.role).collect();
         assert_eq!(
             roles,
@@ -120,6 +126,7 @@ async fn a_conversation_reads_what_was_said_chosen_and_asked_without_envelopes()
             ThreadKey::New {
                 id: id.clone(),
                 tools: None,
+                scope: None,
             },
             "Who will win the World Cup?",
         );
@@ -175,6 +182,7 @@ async fn a_refused_turn_writes_nothing() {
         let key = ThreadKey::New {
             id: id.clone(),
             tools: None,
+            scope: None,
         };
         store.append(turn(key, "first"), 1).await.unwrap();
         let over = store
@@ -203,6 +211,7 @@ async fn concurrent_turns_never_pass_the_limit() {
         let key = ThreadKey::New {
             id: id.clone(),
             tools: None,
+            scope: None,
         };
         store.append(turn(key, "opening"), 5).await.unwrap();
         let writers = (0..8).map(|i| {

@@ -7,7 +7,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::error::ApiError;
-use crate::request::{MAX_QUERY_CHARS, Role, parse_strict, pinned_tools, trimmed_text};
+use crate::request::{
+    DocumentScope, MAX_QUERY_CHARS, Role, document_scope, parse_strict, pinned_tools, trimmed_text,
+};
 use crate::response::{AnswerDelta, Citation, QueryResponse, TraceEvent};
 
 /// `POST /api/chat`: one message in a thread (a new thread when `threadId` is absent).
@@ -34,6 +36,10 @@ pub struct ChatRequest {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(max = 64), inner(length(min = 1)))]
     pub tools: Option<Vec<String>>,
+    /// Confines the docs tool to one collection or document for the whole thread. Accepted only
+    /// when the thread is created, like `tools`; a later message repeating it unchanged is fine.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<DocumentScope>,
     /// Answers the thread's open clarification with the chosen option's id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(length(min = 1))]
@@ -54,6 +60,9 @@ pub fn parse_chat_request(body: &[u8], max_message_chars: usize) -> Result<ChatR
     )?;
     if let Some(tools) = &mut request.tools {
         pinned_tools(tools, "tools")?;
+    }
+    if let Some(scope) = &mut request.scope {
+        document_scope(scope)?;
     }
     for (field, value) in [
         ("threadId", &request.thread_id),
@@ -99,6 +108,9 @@ pub struct ThreadSummary {
     /// The tools the thread is pinned to; absent: the whole marketplace.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tools: Option<Vec<String>>,
+    /// The document collection or document the thread is confined to; absent: everywhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scope: Option<DocumentScope>,
     /// Turns taken (a person's message and its reply count as one).
     pub turns: u32,
     /// When it was started (RFC 3339, UTC).

@@ -279,6 +279,28 @@ pub(crate) fn pinned_tools(tools: &mut [String], field: &str) -> Result<(), ApiE
     Ok(())
 }
 
+/// Trims a scope's ids and checks it names at least one; the errors name `scope` or its fields.
+pub(crate) fn document_scope(scope: &mut DocumentScope) -> Result<(), ApiError> {
+    for (field, value) in [
+        ("scope.collectionId", &mut scope.collection_id),
+        ("scope.documentId", &mut scope.document_id),
+    ] {
+        if let Some(v) = value {
+            *v = v.trim().to_owned();
+            if v.is_empty() {
+                return Err(ApiError::invalid(field, "must not be empty when given"));
+            }
+        }
+    }
+    if scope.collection_id.is_none() && scope.document_id.is_none() {
+        return Err(ApiError::invalid(
+            "scope",
+            "names neither a collectionId nor a documentId",
+        ));
+    }
+    Ok(())
+}
+
 fn validate(request: &mut QueryRequest) -> Result<(), ApiError> {
     request.query = trimmed_text(&request.query, "query", MAX_QUERY_CHARS)?;
     if let Some(tools) = &mut request.tools {
@@ -307,23 +329,7 @@ fn validate(request: &mut QueryRequest) -> Result<(), ApiError> {
         }
     }
     if let Some(scope) = &mut request.scope {
-        for (field, value) in [
-            ("scope.collectionId", &mut scope.collection_id),
-            ("scope.documentId", &mut scope.document_id),
-        ] {
-            if let Some(v) = value {
-                *v = v.trim().to_owned();
-                if v.is_empty() {
-                    return Err(ApiError::invalid(field, "must not be empty when given"));
-                }
-            }
-        }
-        if scope.collection_id.is_none() && scope.document_id.is_none() {
-            return Err(ApiError::invalid(
-                "scope",
-                "names neither a collectionId nor a documentId",
-            ));
-        }
+        document_scope(scope)?;
     }
     for (field, value) in [
         ("answerModelId", &request.answer_model_id),

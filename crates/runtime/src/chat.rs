@@ -105,14 +105,16 @@ async fn prepare(
     request: ChatRequest,
 ) -> Result<Prepared, ApiError> {
     let settings = &chat.settings;
-    let (key, messages, pinned) = match &request.thread_id {
+    let (key, messages, pinned, scope) = match &request.thread_id {
         None => (
             chat::ThreadKey::New {
                 id: chat::new_thread_id(),
                 tools: request.tools.clone(),
+                scope: request.scope.clone(),
             },
             Vec::new(),
             None,
+            request.scope.clone(),
         ),
         Some(id) => {
             let (thread, said) = chat
@@ -126,7 +128,20 @@ async fn prepare(
                     settings.max_turns_per_thread,
                 )));
             }
-            (chat::ThreadKey::Existing(id.clone()), said, thread.tools)
+            // The document scope is the thread's from its first message: repeating it is
+            // fine, changing or adding it is not.
+            if request.scope.is_some() && request.scope != thread.scope {
+                return Err(ApiError::invalid(
+                    "scope",
+                    "a thread's document scope is set when it starts; start a new thread to change it",
+                ));
+            }
+            (
+                chat::ThreadKey::Existing(id.clone()),
+                said,
+                thread.tools,
+                thread.scope,
+            )
         }
     };
     // The scope was pinned when the thread began: a message may narrow it, never widen it.
@@ -166,6 +181,7 @@ async fn prepare(
             answer_model_id: request.selected_chat_model.clone(),
             selected_option_id: selected.clone(),
             context: (!history.is_empty()).then_some(QueryContext { history }),
+            scope,
             ..QueryRequest::new(query)
         },
         turn: Pending {

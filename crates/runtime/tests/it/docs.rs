@@ -405,3 +405,57 @@ async fn a_document_added_while_serving_changes_the_tool_description_and_is_foun
     assert_eq!(r["outcome"], "answer", "{r}");
     assert!(r["answer"].as_str().unwrap().contains("nine hours"), "{r}");
 }
+
+#[tokio::test]
+async fn a_chat_thread_keeps_the_scope_it_started_with() {
+    let url = &server().url;
+    let chat = |body: Value| async move {
+        crate::support::post_to(url, "/api/chat", body.to_string()).await
+    };
+    let question = "How high did the spring tide at the north pier rise?";
+    let (status, first) = chat(json!({"message": question, "tools": ["docs"],
+        "scope": {"collectionId": "handbook"}}))
+    .await;
+    assert_eq!(status, 200, "{first}");
+    let thread = first["threadId"].as_str().unwrap().to_owned();
+    let envelope = &first["reply"]["envelope"];
+    assert!(
+        collections_cited(envelope).iter().all(|c| *c == "handbook"),
+        "{envelope}"
+    );
+    assert!(!envelope.to_string().contains("4.2 metres"), "{envelope}");
+
+    // A later message keeps the thread's scope without repeating it, and cannot change it.
+    let (status, second) =
+        chat(json!({"threadId": thread, "message": "And the tide at the north pier?"})).await;
+    assert_eq!(status, 200, "{second}");
+    assert!(
+        !second["reply"]["envelope"]
+            .to_string()
+            .contains("4.2 metres"),
+        "{second}"
+    );
+    let (status, refused) = chat(json!({"threadId": thread, "message": question,
+        "scope": {"collectionId": "field-notes"}}))
+    .await;
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(refused["error"]["field"], "scope");
+    let listed = crate::support::get_from(url, &format!("/api/chat/threads/{thread}")).await;
+    assert_eq!(
+        listed["thread"]["scope"],
+        json!({"collectionId": "handbook"}),
+        "{listed}"
+    );
+    assert_eq!(
+        listed["messages"].as_array().unwrap().len(),
+        4,
+        "the refused message left nothing"
+    );
+
+    // An unknown collection is refused before a thread is created.
+    let (status, e) = chat(json!({"message": question, "tools": ["docs"],
+        "scope": {"collectionId": "recipes"}}))
+    .await;
+    assert_eq!(status, 400, "{e}");
+    assert_eq!(e["error"]["field"], "scope.collectionId");
+}
