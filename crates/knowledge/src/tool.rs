@@ -36,18 +36,8 @@ impl DocsTool {
             .iter()
             .map(|c| c.collection_id.as_str())
             .collect();
-        let named: Vec<String> = collections
-            .iter()
-            .map(|c| {
-                if c.title == c.collection_id {
-                    c.collection_id.clone()
-                } else {
-                    format!("{} ({})", c.collection_id, c.title)
-                }
-            })
-            .collect();
         let collection = json!({"type": "string", "enum": ids,
-            "description": format!("Only this collection of documents: {}.", named.join(", "))});
+            "description": format!("Only this collection of documents: {}.", named(library.as_ref()))});
         let query_meta = json!({"surface": "query", "queryEligible": true, "latencyClass": "fast"});
         let read_only = json!({"readOnlyHint": true});
         let chunk_id = json!({"type": "string", "description": "A chunk id from a search, a listing or an expansion."});
@@ -120,10 +110,9 @@ impl DocsTool {
     }
 }
 
-/// The tool's description: what the collections hold (their table of contents and their most
-/// used words), as of the library's last refresh.
-fn describe(library: &Library) -> String {
-    let named: Vec<String> = library
+/// The collections by id, each with its title when it differs: `handbook (Harbor handbook)`.
+fn named(library: &Library) -> String {
+    library
         .collections()
         .iter()
         .map(|c| {
@@ -133,10 +122,16 @@ fn describe(library: &Library) -> String {
                 format!("{} ({})", c.collection_id, c.title)
             }
         })
-        .collect();
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The tool's description: what the collections hold (their table of contents and their most
+/// used words), as of the library's last refresh.
+fn describe(library: &Library) -> String {
     format!(
         "Search and read the text of local document collections ({}): passages with the document, section and paragraph they come from. Contents: {}. Words used: {}.",
-        named.join(", "),
+        named(library),
         library.contents(CONTENTS_BYTES),
         library.vocabulary(VOCABULARY_BYTES)
     )
