@@ -74,7 +74,7 @@ fn field_conflicts(a: &EvidenceUnit, b: &EvidenceUnit) -> Vec<Conflict> {
         };
     };
     x.iter()
-        .filter(|(k, _)| !crate::registry::names_an_id(k))
+        .filter(|(k, _)| !crate::registry::names_an_id(k) && !crate::registry::says_relevance(k))
         .filter_map(|(k, va)| {
             let (va, vb) = (plain(va)?, plain(y.get(k)?)?);
             (va != vb).then(|| conflict(format!("{} {k}", a.title), vec![(va, a), (vb, b)]))

@@ -213,12 +213,19 @@ fn without_relevance(data: &Value) -> Value {
     match data {
         Value::Object(map) => Value::Object(
             map.iter()
-                .filter(|(k, _)| !ends_with_one_of(k, text::lexicon::RELEVANCE_FIELDS))
+                .filter(|(k, _)| !says_relevance(k))
                 .map(|(k, v)| (k.clone(), v.clone()))
                 .collect(),
         ),
         other => other.clone(),
     }
+}
+
+/// Whether the field `key` only says how well a record matched a search (`score`, `bm25`,
+/// `searchRank`), not what the record says.
+pub(crate) fn says_relevance(key: &str) -> bool {
+    let fields = text::lexicon::RELEVANCE_FIELDS;
+    fields.contains(&key.to_lowercase().as_str()) || ends_with_one_of(key, fields)
 }
 
 /// A key as a JSON Pointer reference token (RFC 6901): `~` as `~0`, `/` as `~1`.
@@ -268,6 +275,24 @@ impl EvidenceRegistry {
             if steps.iter().any(|(t, m)| *t == u.tool_id && *m == u.method) {
                 u.step = true;
             }
+        }
+    }
+
+    /// Ranks the units `ids` as relevant as the unit `led_by`, and just below it, so that the
+    /// answer states them right after it: what a unit said led to them (a definition read
+    /// because a passage used the term).
+    pub fn rank_after(&mut self, ids: &[String], led_by: &str) {
+        let Some((score, own_score)) = self
+            .units
+            .iter()
+            .find(|u| u.id == led_by)
+            .map(|u| (u.score, u.own_score))
+        else {
+            return;
+        };
+        for u in self.units.iter_mut().filter(|u| ids.contains(&u.id)) {
+            u.score = u.score.max(score);
+            u.own_score = u.own_score.max(own_score.next_down());
         }
     }
 

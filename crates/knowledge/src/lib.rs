@@ -14,7 +14,9 @@ pub mod document;
 pub mod library;
 pub mod tool;
 
-pub use library::{CollectionSpec, Library, LibraryLimits, Refreshed, Scope, collections_in};
+pub use library::{
+    CollectionSpec, DefinedTerm, Library, LibraryLimits, Refreshed, Scope, collections_in,
+};
 pub use tool::{DocsTool, TOOL_ID};
 
 use std::sync::{Arc, Weak};

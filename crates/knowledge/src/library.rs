@@ -140,6 +140,19 @@ pub struct CollectionInfo {
     pub documents: usize,
 }
 
+/// A term a section of the documents defines (see [`Library::defined_terms`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DefinedTerm {
+    /// The section's heading.
+    pub term: String,
+    /// The document it is in.
+    pub document_id: String,
+    /// That document's collection.
+    pub collection_id: String,
+    /// That document's title.
+    pub document_title: String,
+}
+
 /// A search hit: a paragraph with where it sits.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -579,6 +592,33 @@ impl Library {
                 }),
             })
             .collect()
+    }
+
+    /// The terms the documents define under a heading of their own: every section heading of at
+    /// most `max_words` words that is not its document's title ("Burst credit" in a glossary),
+    /// with the document that defines it. A passage using such a term leans on that section.
+    pub fn defined_terms(&self, max_words: usize) -> Vec<DefinedTerm> {
+        let Ok(state) = self.state.read() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for d in state.documents.values() {
+            for c in d.chunks.iter().filter_map(|id| state.chunks.get(id)) {
+                let words = c.text.split_whitespace().count();
+                if c.level == Level::Section
+                    && c.text != d.title
+                    && (1..=max_words).contains(&words)
+                {
+                    out.push(DefinedTerm {
+                        term: c.text.clone(),
+                        document_id: d.document_id.clone(),
+                        collection_id: d.collection_id.clone(),
+                        document_title: d.title.clone(),
+                    });
+                }
+            }
+        }
+        out
     }
 
     /// The table of contents, as the tool's metadata carries it: each document's title with its

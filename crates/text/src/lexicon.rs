@@ -490,7 +490,7 @@ pub const ACTION_OPENERS: &[&str] = &[
 
 /// Last words of a result field's name that say how well a record matched a search, not what
 /// it says. Words.
-pub const RELEVANCE_FIELDS: &[&str] = &["rank", "relevance", "score"];
+pub const RELEVANCE_FIELDS: &[&str] = &["bm25", "rank", "relevance", "score", "similarity"];
 
 /// Month names, January first.
 pub const MONTHS: &[&str] = &[

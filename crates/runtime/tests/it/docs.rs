@@ -459,3 +459,42 @@ async fn a_chat_thread_keeps_the_scope_it_started_with() {
     assert_eq!(status, 400, "{e}");
     assert_eq!(e["error"]["field"], "scope.collectionId");
 }
+
+#[tokio::test]
+async fn a_term_the_answering_passage_leans_on_is_read_where_another_document_defines_it() {
+    let question = "At what time of day does scheduled maintenance happen?";
+    let r = ask(
+        json!({"query": question, "tools": ["docs"], "responseShape": "answer_with_evidence",
+        "includeDeveloperTrace": true}),
+    )
+    .await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    // The FAQ says maintenance happens "during quiet hours" and leaves the time unsaid; the
+    // glossary defines quiet hours. The second search is for the term, not the question again.
+    assert_eq!(
+        r["meta"]["queriesTried"],
+        json!([question, "Quiet hours"]),
+        "{}",
+        r["meta"]
+    );
+    assert_eq!(r["meta"]["rediscoveryRounds"], 1);
+    let hop = r["developerTrace"]["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "scout-pre-plan-probe" && e["data"]["reason"] == "defined_term")
+        .expect("the hop is traced");
+    assert_eq!(hop["data"]["definedIn"], "Glossary");
+    assert_eq!(cited(&r, 0)["title"], "Frequently asked questions");
+    assert_eq!(cited(&r, 1)["title"], "Glossary", "{r}");
+    let answer = r["answer"].as_str().unwrap();
+    let (first, second) = answer.split_once('\n').unwrap();
+    assert!(first.contains("during quiet hours"), "{answer}");
+    assert!(second.contains("01:00 to 05:00 UTC"), "{answer}");
+    // The passage both searches returned is gathered once, and is no conflict with itself.
+    assert!(r["conflicts"].as_array().unwrap().is_empty(), "{r}");
+
+    // A passage that says everything the question asks needs no definition read.
+    let plain = ask_docs("How much does the Fleet plan cost?").await;
+    assert_eq!(plain["meta"]["rediscoveryRounds"], 0, "{}", plain["meta"]);
+}
