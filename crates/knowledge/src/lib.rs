@@ -15,7 +15,8 @@ pub mod library;
 pub mod tool;
 
 pub use library::{
-    CollectionSpec, DefinedTerm, Library, LibraryLimits, Refreshed, Scope, collections_in,
+    CollectionSpec, DefinedTerm, Library, LibraryLimits, Refreshed, Scope, ScopeError,
+    collections_in,
 };
 pub use tool::{DocsTool, TOOL_ID};
 

@@ -140,6 +140,27 @@ pub struct CollectionInfo {
     pub documents: usize,
 }
 
+/// Why a scope names nothing the library holds.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ScopeError {
+    /// No collection has this id.
+    #[error("no collection has the id '{0}'")]
+    UnknownCollection(String),
+    /// No document has this id.
+    #[error("no document has the id '{0}'")]
+    UnknownDocument(String),
+    /// The document belongs to another collection.
+    #[error("document '{document}' is not in collection '{collection}' (it is in '{home}')")]
+    DocumentElsewhere {
+        /// The document.
+        document: String,
+        /// The collection the scope names.
+        collection: String,
+        /// The collection the document is in.
+        home: String,
+    },
+}
+
 /// A term a section of the documents defines (see [`Library::defined_terms`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DefinedTerm {
@@ -147,8 +168,6 @@ pub struct DefinedTerm {
     pub term: String,
     /// The document it is in.
     pub document_id: String,
-    /// That document's collection.
-    pub collection_id: String,
     /// That document's title.
     pub document_title: String,
 }
@@ -612,7 +631,6 @@ impl Library {
                     out.push(DefinedTerm {
                         term: c.text.clone(),
                         document_id: d.document_id.clone(),
-                        collection_id: d.collection_id.clone(),
                         document_title: d.title.clone(),
                     });
                 }
@@ -694,6 +712,31 @@ impl Library {
             out.push_str(&w);
         }
         out
+    }
+
+    /// Whether `scope` names what the library holds: a known collection, a known document, and
+    /// with both, the document inside the collection.
+    pub fn check_scope(&self, scope: &Scope) -> Result<(), ScopeError> {
+        if let Some(c) = &scope.collection_id
+            && !self.has_collection(c)
+        {
+            return Err(ScopeError::UnknownCollection(c.clone()));
+        }
+        if let Some(d) = &scope.document_id {
+            let doc = self
+                .document(d)
+                .ok_or_else(|| ScopeError::UnknownDocument(d.clone()))?;
+            if let Some(c) = &scope.collection_id
+                && &doc.collection_id != c
+            {
+                return Err(ScopeError::DocumentElsewhere {
+                    document: d.clone(),
+                    collection: c.clone(),
+                    home: doc.collection_id,
+                });
+            }
+        }
+        Ok(())
     }
 
     /// The document `id`, if the library holds it.

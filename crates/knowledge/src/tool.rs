@@ -84,29 +84,14 @@ impl DocsTool {
 
     /// Where a call may look: its `collectionId` and `documentId`, each checked to exist.
     fn scope(&self, args: &Map<String, Value>) -> Result<Scope, String> {
-        let collection = text_arg(args, "collectionId")?;
-        if let Some(c) = collection
-            && !self.library.has_collection(c)
-        {
-            return Err(format!("no collection has the id '{c}'"));
-        }
-        let document = text_arg(args, "documentId")?;
-        if let Some(d) = document {
-            match self.library.document(d) {
-                None => return Err(format!("no document has the id '{d}'")),
-                Some(info) if collection.is_some_and(|c| c != info.collection_id) => {
-                    return Err(format!(
-                        "document '{d}' is not in collection '{}'",
-                        collection.unwrap_or_default()
-                    ));
-                }
-                Some(_) => {}
-            }
-        }
-        Ok(Scope {
-            collection_id: collection.map(str::to_owned),
-            document_id: document.map(str::to_owned),
-        })
+        let scope = Scope {
+            collection_id: text_arg(args, "collectionId")?.map(str::to_owned),
+            document_id: text_arg(args, "documentId")?.map(str::to_owned),
+        };
+        self.library
+            .check_scope(&scope)
+            .map_err(|e| e.to_string())?;
+        Ok(scope)
     }
 }
 

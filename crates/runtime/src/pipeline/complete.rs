@@ -240,12 +240,10 @@ pub(crate) async fn gather(
             let Some(hop) = hop else {
                 break verdict;
             };
-            let Some(mut next) = search_like(&current, &hop.term.term) else {
+            // A search like the current one keeps its scope.
+            let Some(next) = search_like(&current, &hop.term.term) else {
                 break verdict;
             };
-            if let Some(c) = &n.confinement {
-                c.apply(&mut next);
-            }
             tried.push(hop.term.term.clone());
             defining = Some((hop.term.term.clone(), hop.used_by.clone()));
             r.done(hop);

@@ -108,45 +108,36 @@ pub(crate) fn check(
             ),
         ));
     }
-    if let Some(c) = &scope.collection_id
-        && !library.has_collection(c)
-    {
-        let known: Vec<String> = library
-            .collections()
-            .into_iter()
-            .map(|c| c.collection_id)
-            .collect();
-        return Err(ApiError {
-            code: ErrorCode::NotFound,
-            message: format!(
-                "unknown collection '{c}'; the collections are: {}",
-                known.join(", ")
-            ),
-            field: Some("scope.collectionId".into()),
-        });
-    }
-    if let Some(d) = &scope.document_id {
-        match library.document(d) {
-            None => {
-                return Err(ApiError {
-                    code: ErrorCode::NotFound,
-                    message: format!("unknown document '{d}'"),
-                    field: Some("scope.documentId".into()),
-                });
-            }
-            Some(doc) => {
-                if let Some(c) = &scope.collection_id
-                    && &doc.collection_id != c
-                {
-                    return Err(ApiError::invalid(
-                        "scope.documentId",
-                        format!(
-                            "document '{d}' belongs to collection '{}', not '{c}'",
-                            doc.collection_id
-                        ),
-                    ));
-                }
-            }
+    let confined = knowledge::Scope {
+        collection_id: scope.collection_id.clone(),
+        document_id: scope.document_id.clone(),
+    };
+    match library.check_scope(&confined) {
+        Ok(()) => {}
+        Err(knowledge::ScopeError::UnknownCollection(c)) => {
+            let known: Vec<String> = library
+                .collections()
+                .into_iter()
+                .map(|c| c.collection_id)
+                .collect();
+            return Err(ApiError {
+                code: ErrorCode::NotFound,
+                message: format!(
+                    "unknown collection '{c}'; the collections are: {}",
+                    known.join(", ")
+                ),
+                field: Some("scope.collectionId".into()),
+            });
+        }
+        Err(knowledge::ScopeError::UnknownDocument(d)) => {
+            return Err(ApiError {
+                code: ErrorCode::NotFound,
+                message: format!("unknown document '{d}'"),
+                field: Some("scope.documentId".into()),
+            });
+        }
+        Err(e @ knowledge::ScopeError::DocumentElsewhere { .. }) => {
+            return Err(ApiError::invalid("scope.documentId", e.to_string()));
         }
     }
     Ok(())
