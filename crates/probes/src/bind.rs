@@ -65,13 +65,15 @@ struct Scored<'a> {
 /// what the query is about ("Uber" for an Uber method), not values to pass.
 ///
 /// The phases run in this order, each a [`Binder`] method, because each consumes words the later
-/// ones must not reuse: explicit assignments, enum values, dates and times, lists written in
+/// ones must not reuse: explicit assignments, enum values, codes a description lists, dates and
+/// times, lists written in
 /// prose, then per remaining parameter a pattern, the free text, a structured value, a list, a
 /// number or a name.
 pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Binding {
     let mut b = Binder::new(params, query, topic);
     b.assignments();
     b.enums();
+    b.codes();
     b.moments();
     b.prose_lists();
     b.described_values();
@@ -252,6 +254,44 @@ impl<'a> Binder<'a> {
                     param: p.name.clone(),
                     candidates: scored.iter().map(|s| s.choice.value.clone()).collect(),
                 });
+            }
+        }
+    }
+
+    /// Codes a description lists ("1 for Bangkok, 2 for Chiang Mai"): the code of the one thing
+    /// the query names by all its words, leaving out the parameter's own ("ironing services" is
+    /// the ironing of `service_id`). Of several, the one named by more words ("big cleaning"
+    /// over "cleaning"); things named equally well leave the parameter to the later phases.
+    fn codes(&mut self) {
+        for p in self.params.iter().filter(|p| !p.codes.is_empty()) {
+            if self.binding.arguments.contains_key(&p.name) {
+                continue;
+            }
+            let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+            let named: Vec<(usize, &crate::schema::Choice, Vec<String>)> = p
+                .codes
+                .iter()
+                .filter_map(|c| {
+                    let words: Vec<String> = text::terms(&c.label)
+                        .into_iter()
+                        .filter(|t| !own.contains(t))
+                        .collect();
+                    let all = !words.is_empty()
+                        && words
+                            .iter()
+                            .all(|t| self.query.terms.contains(t) && !self.used_terms.contains(t));
+                    all.then_some((words.len(), c, words))
+                })
+                .collect();
+            let Some(most) = named.iter().map(|n| n.0).max() else {
+                continue;
+            };
+            let best: Vec<_> = named.iter().filter(|n| n.0 == most).collect();
+            if let [(_, code, words)] = best.as_slice() {
+                self.used_terms.extend(words.iter().cloned());
+                self.binding
+                    .arguments
+                    .insert(p.name.clone(), code.value.clone());
             }
         }
     }
@@ -2205,6 +2245,35 @@ mod tests {
             check(url, "Get https://example.org/data now").arguments["url"],
             json!("https://example.org/data")
         );
+    }
+
+    #[test]
+    fn the_code_a_description_lists_for_the_thing_the_query_names_is_sent() {
+        let schema = json!({"type": "object", "properties": {
+            "service_id": {"type": "integer", "description": "For example, 1 represents cleaning service, 2 represents ironing service, 13 represents big cleaning service."},
+            "province_id": {"type": "integer", "description": "For example, 1 corresponds to Bangkok, 2 to Chiang Mai, and 3 to Chonburi."},
+            "rating": {"type": "number"}
+        }, "required": ["service_id"]});
+        let bound = |query: &str| {
+            let b = check(schema.clone(), query);
+            (
+                b.arguments.get("service_id").cloned(),
+                b.arguments.get("province_id").cloned(),
+                b.missing.iter().map(|m| m.name.clone()).collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(
+            bound("a housekeeper who does ironing services in Chiang Mai"),
+            (Some(json!(2)), Some(json!(2)), vec![])
+        );
+        // The thing named by more of its words wins; the parameter's own word names no code.
+        assert_eq!(bound("big cleaning service in Bangkok").0, Some(json!(13)));
+        // Two things named alike, or none: the code is asked for.
+        assert_eq!(
+            bound("cleaning and ironing in Bangkok"),
+            (None, Some(json!(1)), vec!["service_id".to_owned()])
+        );
+        assert_eq!(bound("any service in Phuket").2, ["service_id"]);
     }
 
     #[test]

@@ -107,6 +107,9 @@ pub struct Param {
     /// those listed after a cue ("e.g. vegan, vegetarian", "like Sushi", "either to rent or to
     /// buy"), as written there.
     pub named_values: Vec<String>,
+    /// Codes the description lists for the things they stand for ("1 for Bangkok, 2 for Chiang
+    /// Mai"), typed as the parameter takes them: a query that names the thing sends its code.
+    pub codes: Vec<Choice>,
     /// The property's own schema, compiled (`None` when it does not compile on its own, for
     /// example a `$ref` into the method's definitions).
     pub validator: Option<Compiled>,
@@ -372,6 +375,47 @@ fn named_values(description: &str) -> Vec<String> {
     out
 }
 
+/// The codes a description lists for named things, in order: a number, a word that says it
+/// stands for something (`for`, `represents`, `means`, `corresponds to`, `to`, `=`, `:`), and
+/// the thing, one to three words up to the next comma, stop or `and` ("For example, '1'
+/// represents a cleaning service, 2 for ironing"). A table lists at least two distinct codes; one
+/// is an illustration of the form. Typed as the parameter takes them (`integer`, `number` or
+/// `string`); other types take no codes.
+fn described_codes(description: &str, kind: Option<&str>) -> Vec<Choice> {
+    static CODE: OnceLock<regex::Regex> = OnceLock::new();
+    let code = CODE.get_or_init(|| {
+        regex::Regex::new(
+            r#"(?i)(?:^|[\s(,;'"])['"]?([0-9]{1,6})['"]?\s*(?:=|:|->|\bfor\b|\brepresents\b|\bmeans\b|\bstands for\b|\bcorresponds to\b|\bto\b)\s*(?:(?:an?|the)\s+)?([a-z][a-z' -]*?)\s*(?:[,.;)]|\band\b|\bor\b|\betc\b|$)"#,
+        )
+        .expect("the code-table pattern compiles")
+    });
+    let typed = |digits: &str| -> Option<Value> {
+        match kind? {
+            "integer" | "number" => digits.parse::<u64>().ok().map(Value::from),
+            "string" => Some(Value::String(digits.to_owned())),
+            _ => None,
+        }
+    };
+    let mut out: Vec<Choice> = Vec::new();
+    for c in code.captures_iter(description) {
+        let label = c[2].trim();
+        let words = label.split_whitespace().count();
+        let Some(value) = typed(&c[1]) else {
+            return Vec::new();
+        };
+        if (1..=3).contains(&words)
+            && !text::terms(label).is_empty()
+            && !out.iter().any(|o| o.value == value)
+        {
+            out.push(Choice {
+                value,
+                label: label.to_owned(),
+            });
+        }
+    }
+    if out.len() < 2 { Vec::new() } else { out }
+}
+
 fn params_at(schema: &Value, depth: usize) -> Vec<Param> {
     let required: Vec<&str> = schema["required"]
         .as_array()
@@ -405,6 +449,7 @@ fn params_at(schema: &Value, depth: usize) -> Vec<Param> {
                     .map(render)
                     .collect(),
                 named_values: named_values(&description),
+                codes: described_codes(&description, p["type"].as_str()),
                 description,
                 temporal: None,
                 validator: None,
@@ -515,6 +560,48 @@ pub fn is_free_text(p: &Param) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_description_lists_codes_for_the_things_they_stand_for() {
+        let codes = |description: &str, kind: &str| -> Vec<(serde_json::Value, String)> {
+            super::described_codes(description, Some(kind))
+                .into_iter()
+                .map(|c| (c.value, c.label))
+                .collect()
+        };
+        assert_eq!(
+            codes(
+                "For example, '1' represents a cleaning service, 2 for ironing, and 13 represents big cleaning service.",
+                "integer"
+            ),
+            [
+                (json!(1), "cleaning service".to_owned()),
+                (json!(2), "ironing".to_owned()),
+                (json!(13), "big cleaning service".to_owned())
+            ]
+        );
+        assert_eq!(
+            codes(
+                "Unique identifier. For example, 1 corresponds to Bangkok, 2 to Chiang Mai, and 3 to Chonburi.",
+                "string"
+            ),
+            [
+                (json!("1"), "Bangkok".to_owned()),
+                (json!("2"), "Chiang Mai".to_owned()),
+                (json!("3"), "Chonburi".to_owned())
+            ]
+        );
+        assert_eq!(codes("Status: 0 = closed, 1 = open.", "integer").len(), 2);
+        // Not tables: one code, ranges, counts, and a type that takes no codes.
+        for (description, kind) in [
+            ("Page to start from, e.g. 1 for the first page.", "integer"),
+            ("Number of results, from 1 to 100.", "integer"),
+            ("Between 2 and 10 guests, 3 for a family.", "integer"),
+            ("1 for Bangkok, 2 for Chiang Mai.", "boolean"),
+        ] {
+            assert!(codes(description, kind).is_empty(), "{description}");
+        }
+    }
+
     #[test]
     fn a_description_names_values_quoted_or_listed_after_a_cue() {
         for (description, values) in [
