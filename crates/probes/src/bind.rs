@@ -1025,20 +1025,35 @@ fn direction(p: &Param) -> Option<Direction> {
     }
 }
 
-/// The way the query points at `entity`: the preposition right before it.
+/// The way the query points at `entity`: the preposition right before it, else a "to" right
+/// after it, which makes it the start of a way ("150 Euros to Canadian dollars", "NYC to
+/// Tokyo").
 fn cue(query: &Query, entity: &str) -> Option<Direction> {
     let at = query.position_of(entity)?;
-    match query
-        .tokens
-        .get(at.checked_sub(1)?)?
-        .to_lowercase()
-        .as_str()
-    {
-        "from" => Some(Direction::From),
-        "to" | "into" | "toward" | "towards" => Some(Direction::To),
-        "in" | "at" | "near" | "around" => Some(Direction::At),
-        _ => None,
+    let before = at
+        .checked_sub(1)
+        .and_then(|i| query.tokens.get(i))
+        .map(|t| t.to_lowercase());
+    match before.as_deref() {
+        Some("from") => return Some(Direction::From),
+        Some("to" | "into" | "toward" | "towards") => return Some(Direction::To),
+        Some("in" | "at" | "near" | "around") => return Some(Direction::At),
+        _ => {}
     }
+    let after = at + entity.split_whitespace().count();
+    // The entity must end where its last word is, not run on into a clause ("Paris, to").
+    let whole = query.tokens.get(after - 1).is_some_and(|t| {
+        entity
+            .split_whitespace()
+            .last()
+            .is_some_and(|w| w == t.as_str())
+    });
+    (whole
+        && query
+            .tokens
+            .get(after)
+            .is_some_and(|t| matches!(t.to_lowercase().as_str(), "to" | "into")))
+    .then_some(Direction::From)
 }
 
 /// A place with the region code the query gives right after it ("New York, NY"), for a
@@ -2448,6 +2463,21 @@ mod tests {
         assert_eq!(b.arguments["origin"], "Oslo");
         assert_eq!(b.arguments["card_id"], "card_3478");
         assert!(b.missing.iter().any(|m| m.name == "destination"), "{b:?}");
+    }
+
+    #[test]
+    fn the_name_right_before_to_is_where_the_way_starts() {
+        let schema = json!({"type": "object", "properties": {
+            "amount": {"type": "number"},
+            "from_currency": {"type": "string", "description": "The currency to convert from."},
+            "to_currency": {"type": "string", "description": "The currency to convert to."}},
+            "required": ["amount", "from_currency", "to_currency"]});
+        let b = check(schema.clone(), "Convert 150 Euros to Kroner.");
+        assert_eq!(b.arguments["from_currency"], "Euros");
+        assert_eq!(b.arguments["to_currency"], "Kroner");
+        // A name with no "to" after it is no start: the origin is asked for.
+        let b = check(schema, "Convert 150 Euros, then send them to Kroner Bank.");
+        assert!(b.missing.iter().any(|m| m.name == "from_currency"), "{b:?}");
     }
 
     #[test]
