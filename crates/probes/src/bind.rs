@@ -204,6 +204,7 @@ impl<'a> Binder<'a> {
                 })
                 .collect();
             if scored.is_empty() {
+                self.kin_choice(p, &own);
                 continue;
             }
             let best = scored.iter().map(|s| s.hits.len()).max().unwrap_or(0);
@@ -255,6 +256,37 @@ impl<'a> Binder<'a> {
                     candidates: scored.iter().map(|s| s.choice.value.clone()).collect(),
                 });
             }
+        }
+    }
+
+    /// For an enum none of whose values the query names by their own words: the one value it
+    /// names by a form of its word ("rental" for rent, "thrill" for Thriller). Words the method
+    /// is about ("movie" for a movie search) and the parameter's own name no value. A word only
+    /// alike in meaning does not choose: a wrong value quietly changes what the call returns
+    /// ("acted" is near "Action"), where asking costs one click.
+    fn kin_choice(&mut self, p: &Param, own: &HashSet<String>) {
+        let open: Vec<&String> = self
+            .query
+            .terms
+            .iter()
+            .filter(|t| {
+                !self.used_terms.contains(*t) && !own.contains(*t) && !self.topic.contains_key(*t)
+            })
+            .collect();
+        let named: Vec<(u8, &crate::schema::Choice, Option<String>)> = p
+            .choices
+            .iter()
+            .map(|c| {
+                let (closeness, term) = naming(&c.label, &open, own, self.query);
+                (closeness, c, term)
+            })
+            .filter(|(closeness, _, _)| *closeness == 2)
+            .collect();
+        if let [(_, choice, term)] = named.as_slice() {
+            self.used_terms.extend(term.iter().cloned());
+            self.binding
+                .arguments
+                .insert(p.name.clone(), choice.value.clone());
         }
     }
 
@@ -732,34 +764,7 @@ impl<'a> Binder<'a> {
             .iter()
             .filter(|t| !self.used_terms.contains(*t) && !own.contains(*t))
             .collect();
-        // How closely the query names a value: by its words or a form of them (2), by a word
-        // alike in meaning (1), not at all (0). Closer names decide first: "miles" names miles,
-        // however alike in meaning kilometers is.
-        let closeness = |v: &String| -> u8 {
-            let terms: Vec<String> = text::terms(v)
-                .into_iter()
-                .filter(|t| !own.contains(t))
-                .collect();
-            match terms.as_slice() {
-                [] => 0,
-                [one] => {
-                    if open.iter().any(|t| *t == one || text::near_form(t, one)) {
-                        return 2;
-                    }
-                    // Meaning is read only from whole common words: "CA" is close to
-                    // "California" in letters, not a value the query names.
-                    let word = v.trim().to_lowercase();
-                    let common = word.chars().count() >= 3 && v.chars().any(char::is_lowercase);
-                    let alike = common
-                        && open.iter().any(|t| {
-                            text::semantic::similarity(self.query.spelling(t), &word)
-                                .is_some_and(|s| s >= text::semantic::ALIKE)
-                        });
-                    u8::from(alike)
-                }
-                many => 2 * u8::from(many.iter().all(|t| open.contains(&t))),
-            }
-        };
+        let closeness = |v: &String| naming(v, &open, &own, self.query).0;
         let scored: Vec<(u8, &String)> = p
             .named_values
             .iter()
@@ -860,6 +865,41 @@ impl<'a> Binder<'a> {
             }
         }
         self.binding
+    }
+}
+
+/// How closely `query` names `value` through its `open` terms (the parameter's `own` words
+/// aside): by its words or a form of them (2), by a word alike in meaning (1), not at all (0);
+/// with the query's term that named a one-word value. Closer names decide first: "miles" names
+/// miles, however alike in meaning kilometers is.
+fn naming(
+    value: &str,
+    open: &[&String],
+    own: &HashSet<String>,
+    query: &Query,
+) -> (u8, Option<String>) {
+    let terms: Vec<String> = text::terms(value)
+        .into_iter()
+        .filter(|t| !own.contains(t))
+        .collect();
+    match terms.as_slice() {
+        [] => (0, None),
+        [one] => {
+            if let Some(t) = open.iter().find(|t| **t == one || text::near_form(t, one)) {
+                return (2, Some((*t).clone()));
+            }
+            // Meaning is read only from whole common words: "CA" is close to "California" in
+            // letters, not a value the query names.
+            let word = value.trim().to_lowercase();
+            let common = word.chars().count() >= 3 && value.chars().any(char::is_lowercase);
+            let alike = open.iter().find(|t| {
+                common
+                    && text::semantic::similarity(query.spelling(t), &word)
+                        .is_some_and(|s| s >= text::semantic::ALIKE)
+            });
+            alike.map_or((0, None), |t| (1, Some((*t).clone())))
+        }
+        many => (2 * u8::from(many.iter().all(|t| open.contains(&t))), None),
     }
 }
 
@@ -1942,6 +1982,28 @@ mod tests {
         );
         let b = check(tournaments(), "women's world cup favourite");
         assert_eq!(b.arguments["tournament"], "FIFA Women's World Cup 2027");
+    }
+
+    #[test]
+    fn an_enum_value_named_by_a_form_of_its_word_binds_and_a_word_only_alike_does_not() {
+        text::semantic::load().expect("the semantic table loads");
+        let schema = json!({"type": "object", "properties": {
+            "intent": {"type": "string", "enum": ["rent", "buy"]},
+            "genre": {"type": "string", "enum": ["Action", "Thriller", "Drama"]}},
+            "required": ["intent"]});
+        let b = check(schema.clone(), "Find a rental in Lisbon with a thrill");
+        assert_eq!(b.arguments["intent"], "rent");
+        assert_eq!(b.arguments["genre"], "Thriller");
+        // "purchase" means buy and "acted" is near Action, but neither is a form of the value.
+        let b = check(schema, "homes for purchase, acted by someone");
+        assert!(!b.arguments.contains_key("genre"), "{b:?}");
+        assert_eq!(
+            b.missing
+                .iter()
+                .map(|m| m.name.as_str())
+                .collect::<Vec<_>>(),
+            ["intent"]
+        );
     }
 
     #[test]
