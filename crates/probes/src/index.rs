@@ -277,9 +277,14 @@ fn index_method(
             && p.pattern.is_none()
             && p.format.is_none()
     });
-    let takes_numbers = every
-        .iter()
-        .any(|p| matches!(p.kind.as_deref(), Some("integer" | "number")));
+    // A list of numbers takes numbers as much as one number does ("sort [5, 3, 4]").
+    let takes_numbers = every.iter().any(|p| {
+        let kind = match p.kind.as_deref() {
+            Some("array") => p.item_kind.as_deref(),
+            kind => kind,
+        };
+        matches!(kind, Some("integer" | "number"))
+    });
     let takes_moments = every.iter().any(|p| p.temporal.is_some());
     // Only patterns that recognise something: one that accepts plain words would credit the
     // method with any query's words.
