@@ -1539,6 +1539,38 @@ mod tests {
     }
 
     #[test]
+    fn numbers_count_for_a_method_that_takes_a_list_of_them() {
+        let sorter = |items: Value| {
+            index(&[(
+                "array_sort",
+                "Sorts a given list in ascending or descending order.",
+                json!({"type": "object", "properties": {"list": {"type": "array", "items": items,
+                    "description": "The list to sort."}}, "required": ["list"]}),
+            )])
+        };
+        let query = Query::parse("Sort the list [5, 3, 4, 1, 2] in ascending order.");
+        let r = run(
+            &sorter(json!({"type": "number"})),
+            &query,
+            &ProbeConfig::default(),
+        );
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(
+            r.execution_shortlist[0].arguments["list"],
+            json!([5, 3, 4, 1, 2])
+        );
+        let r = run(
+            &sorter(json!({"type": "boolean"})),
+            &query,
+            &ProbeConfig::default(),
+        );
+        assert!(
+            r.missing_capability_signal.is_some(),
+            "a list of flags takes no numbers: {r:?}"
+        );
+    }
+
+    #[test]
     fn a_request_bodys_fields_describe_the_method() {
         let idx = index(&[(
             "Appliance_Connect",
