@@ -1274,8 +1274,22 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
         if text::lexicon::VALUE_ENDS.contains(&bare.to_lowercase().as_str()) && !value.is_empty() {
             break;
         }
+        let lower = bare.to_lowercase();
+        // "the projects that Adriel works on" says which projects, not a project's name; a
+        // name written as one compound word right before the mention still names it ("the
+        // e-commerce-website project that ...").
+        if value.is_empty() && text::lexicon::RELATIVIZERS.contains(&lower.as_str()) {
+            let before = at.checked_sub(1).map(|i| raw[i])?;
+            let compound = before.len() > 2
+                && before
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || "-_".contains(c))
+                && before.contains(['-', '_'])
+                && !text::terms(before).iter().any(|t| used.contains(t));
+            return compound.then(|| before.to_owned());
+        }
         let lead = bare.is_empty()
-            || text::is_stopword(&bare.to_lowercase())
+            || text::is_stopword(&lower)
             || text::terms(bare).iter().all(|t| own.contains(t));
         if !(value.is_empty() && lead) {
             value.push(*w);
@@ -2525,6 +2539,25 @@ mod tests {
         assert_eq!(b.arguments["origin"], "Oslo");
         assert_eq!(b.arguments["card_id"], "card_3478");
         assert!(b.missing.iter().any(|m| m.name == "destination"), "{b:?}");
+    }
+
+    #[test]
+    fn a_relative_clause_after_a_parameters_word_describes_it_and_does_not_name_it() {
+        let schema = json!({"type": "object", "properties": {
+            "project_name": {"type": "string", "description": "The name of the project."}},
+            "required": ["project_name"]});
+        let b = check(
+            schema.clone(),
+            "the list of projects that adriel is currently working on",
+        );
+        assert_eq!(b.missing.len(), 1, "{b:?}");
+        let b = check(
+            schema.clone(),
+            "more about the e-commerce-website project that adriel is working on",
+        );
+        assert_eq!(b.arguments["project_name"], "e-commerce-website");
+        let b = check(schema, "the status of project apollo-7, please");
+        assert_eq!(b.arguments["project_name"], "apollo-7");
     }
 
     #[test]

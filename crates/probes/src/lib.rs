@@ -268,7 +268,15 @@ fn kin_weight(doc: &index::MethodDoc, kin: &[(&str, f32)]) -> Option<f64> {
 fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Scored<'a>> {
     // Chatter ("maybe", "something nice") weighs little: it is in the request, but no tool is
     // expected to cover it.
-    let weight = |t: &str| index.idf(t) * if text::chatter(t) { wt.chatter } else { 1.0 };
+    // So do the verbs that frame it ("help me find", "can you provide").
+    let weight = |t: &str| {
+        index.idf(t)
+            * if text::chatter(t) || query.framing.iter().any(|f| f == t) {
+                wt.chatter
+            } else {
+                1.0
+            }
+    };
     let total: f64 = query.terms.iter().map(|t| weight(t)).sum();
     // Words that are values rather than topics: named entities and numbers. No metadata can
     // list every city or amount, so a method with a parameter that takes such a value covers
@@ -1536,6 +1544,36 @@ mod tests {
             r.missing_capability_signal.is_some(),
             "no date parameter, no credit for the date: {r:?}"
         );
+    }
+
+    #[test]
+    fn the_verbs_that_frame_a_request_are_not_what_it_asks_for() {
+        let city = json!({"type": "object", "properties": {"city": {"type": "string",
+            "description": "The city to search in."}}, "required": ["city"]});
+        let idx = index(&[
+            (
+                "FindProvider",
+                "Search for a hair stylist within a specified city; the salon may be unisex.",
+                city.clone(),
+            ),
+            (
+                "BookAppointment",
+                "Books an appointment with a hair stylist or salon at a time and date.",
+                city.clone(),
+            ),
+            (
+                "FindRestaurants",
+                "Finds restaurants in a city by food category.",
+                city,
+            ),
+        ]);
+        let probe = |q: &str| run(&idx, &Query::parse(q), &ProbeConfig::default());
+        let r = probe("Would you help me to find a salon in Mill Valley?");
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(r.execution_shortlist[0].arguments["city"], "Mill Valley");
+        // Where "help" is what the request is about, it still counts against the method.
+        let r = probe("Find a salon whose help desk in Mill Valley answers calls");
+        assert!(r.missing_capability_signal.is_some(), "{r:?}");
     }
 
     #[test]

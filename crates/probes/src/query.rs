@@ -21,6 +21,9 @@ pub struct Query {
     /// Every verb that changes things the request asks for, in any clause ("... and move the
     /// file"), stems in order.
     pub acts: Vec<String>,
+    /// The verbs that frame the request ("help me find", "can you provide"), stems: they ask,
+    /// they are not what is asked about.
+    pub framing: Vec<String>,
 }
 
 impl Query {
@@ -44,6 +47,7 @@ impl Query {
             times: Vec::new(),
             act: text::leading_verb(text).filter(|v| text::mutating_verb(v)),
             acts: text::requested_actions(text),
+            framing: text::framing_verbs(text),
         };
         query.dates = crate::when::dates(&query.tokens);
         query.times = crate::when::times(&query.tokens);

@@ -353,6 +353,10 @@ pub const VALUE_ENDS: &[&str] = &[
     "or", "to", "using", "with",
 ];
 
+/// Words that open a relative clause ("the projects that Adriel works on"): what follows
+/// describes the thing just named, it does not name it.
+pub const RELATIVIZERS: &[&str] = &["that", "where", "which", "who", "whom", "whose"];
+
 /// Words (and stems) in a parameter's name that say where something starts.
 pub const DIRECTION_FROM: &[&str] = &[
     "begin", "depart", "from", "origin", "pickup", "sender", "sourc", "start",

@@ -186,14 +186,7 @@ pub fn mutating_verb(term: &str) -> bool {
 /// ([`lexicon::ACTION_OPENERS`]). "How to add a user" asks how, not to add.
 pub fn requested_actions(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    let (mut prev, mut before): (Option<String>, Option<String>) = (None, None);
-    for w in text.split_whitespace() {
-        let bare: String = w
-            .trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
-            .to_lowercase();
-        if bare.is_empty() {
-            continue;
-        }
+    for (bare, prev, before) in words_in_clauses(text) {
         let opens = prev
             .as_deref()
             .is_none_or(|p| lexicon::ACTION_OPENERS.contains(&p));
@@ -202,6 +195,43 @@ pub fn requested_actions(text: &str) -> Vec<String> {
         if opens && !how_to && mutating_verb(&stem) && !out.contains(&stem) {
             out.push(stem);
         }
+    }
+    out
+}
+
+/// Stems of the verbs that frame a request rather than say what it is about ("Help find ...",
+/// "Can you provide ...", "I need to know ..."): an asking verb ([`lexicon::ASKING_VERBS`])
+/// that opens a sentence or follows a word that puts a request. "The user did not provide a
+/// query" frames nothing.
+pub fn framing_verbs(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for (bare, prev, _) in words_in_clauses(text) {
+        let opens = prev.as_deref().is_none_or(|p| {
+            lexicon::ACTION_OPENERS.contains(&p) || lexicon::LEAD_INS.binary_search(&p).is_ok()
+        });
+        if opens && lexicon::ASKING_VERBS.contains(&bare.as_str()) {
+            let stem = stem(&bare);
+            if !out.contains(&stem) {
+                out.push(stem);
+            }
+        }
+    }
+    out
+}
+
+/// Each word of `text`, lowercased without its punctuation, with the two words before it in its
+/// sentence (none at a sentence's start).
+fn words_in_clauses(text: &str) -> Vec<(String, Option<String>, Option<String>)> {
+    let mut out = Vec::new();
+    let (mut prev, mut before): (Option<String>, Option<String>) = (None, None);
+    for w in text.split_whitespace() {
+        let bare: String = w
+            .trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+            .to_lowercase();
+        if bare.is_empty() {
+            continue;
+        }
+        out.push((bare.clone(), prev.clone(), before.clone()));
         if w.ends_with(['.', '?', '!', ';', ':']) {
             (prev, before) = (None, None);
         } else {
@@ -270,6 +300,19 @@ mod tests {
             ["win", "world", "cup"]
         );
         assert_eq!(terms("winning"), terms("wins"));
+    }
+
+    #[test]
+    fn asking_verbs_frame_a_request_only_where_they_put_it() {
+        assert_eq!(
+            framing_verbs("Help find a housekeeper who provides ironing."),
+            ["help"]
+        );
+        assert_eq!(
+            framing_verbs("Can you provide the details? I need to know more."),
+            ["provid", "need", "know"]
+        );
+        assert!(framing_verbs("The user did not provide a query").is_empty());
     }
 
     #[test]
