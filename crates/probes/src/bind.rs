@@ -277,17 +277,20 @@ impl<'a> Binder<'a> {
             .choices
             .iter()
             .map(|c| {
-                let (closeness, term) = naming(&c.label, &open, own, self.query);
+                let (closeness, term) = naming(&c.label, &open, own, self.query, false);
                 (closeness, c, term)
             })
             .filter(|(closeness, _, _)| *closeness == 2)
             .collect();
         if let [(_, choice, term)] = named.as_slice() {
-            self.used_terms.extend(term.iter().cloned());
-            self.binding
-                .arguments
-                .insert(p.name.clone(), choice.value.clone());
+            self.settle(p, choice.value.clone(), term.iter().cloned());
         }
+    }
+
+    /// Binds `value` to `p`, spending the query's `words` that named it.
+    fn settle(&mut self, p: &Param, value: Value, words: impl IntoIterator<Item = String>) {
+        self.used_terms.extend(words);
+        self.binding.arguments.insert(p.name.clone(), value);
     }
 
     /// Codes a description lists ("1 for Bangkok, 2 for Chiang Mai"): the code of the one thing
@@ -320,10 +323,7 @@ impl<'a> Binder<'a> {
             };
             let best: Vec<_> = named.iter().filter(|n| n.0 == most).collect();
             if let [(_, code, words)] = best.as_slice() {
-                self.used_terms.extend(words.iter().cloned());
-                self.binding
-                    .arguments
-                    .insert(p.name.clone(), code.value.clone());
+                self.settle(p, code.value.clone(), words.iter().cloned());
             }
         }
     }
@@ -764,7 +764,7 @@ impl<'a> Binder<'a> {
             .iter()
             .filter(|t| !self.used_terms.contains(*t) && !own.contains(*t))
             .collect();
-        let closeness = |v: &String| naming(v, &open, &own, self.query).0;
+        let closeness = |v: &String| naming(v, &open, &own, self.query, true).0;
         let scored: Vec<(u8, &String)> = p
             .named_values
             .iter()
@@ -869,14 +869,15 @@ impl<'a> Binder<'a> {
 }
 
 /// How closely `query` names `value` through its `open` terms (the parameter's `own` words
-/// aside): by its words or a form of them (2), by a word alike in meaning (1), not at all (0);
-/// with the query's term that named a one-word value. Closer names decide first: "miles" names
-/// miles, however alike in meaning kilometers is.
+/// aside): by its words or a form of them (2), with `meaning` by a word alike in meaning (1), not
+/// at all (0); with the query's term that named a one-word value. Closer names decide first:
+/// "miles" names miles, however alike in meaning kilometers is.
 fn naming(
     value: &str,
     open: &[&String],
     own: &HashSet<String>,
     query: &Query,
+    meaning: bool,
 ) -> (u8, Option<String>) {
     let terms: Vec<String> = text::terms(value)
         .into_iter()
@@ -891,7 +892,8 @@ fn naming(
             // Meaning is read only from whole common words: "CA" is close to "California" in
             // letters, not a value the query names.
             let word = value.trim().to_lowercase();
-            let common = word.chars().count() >= 3 && value.chars().any(char::is_lowercase);
+            let common =
+                meaning && word.chars().count() >= 3 && value.chars().any(char::is_lowercase);
             let alike = open.iter().find(|t| {
                 common
                     && text::semantic::similarity(query.spelling(t), &word)
