@@ -188,12 +188,11 @@ impl<'a> Binder<'a> {
                 .iter()
                 .enumerate()
                 .filter_map(|(order, choice)| {
-                    let label_terms: HashSet<String> =
-                        text::terms(&choice.label).into_iter().collect();
+                    let label_terms: HashSet<&String> = choice.terms.iter().collect();
                     let hits: HashSet<String> = label_terms
                         .iter()
-                        .filter(|t| q_terms.contains(t.as_str()) && !own.contains(*t))
-                        .cloned()
+                        .filter(|t| q_terms.contains(t.as_str()) && !own.contains(**t))
+                        .map(|t| (*t).clone())
                         .collect();
                     (!hits.is_empty()).then(|| Scored {
                         choice,
@@ -277,7 +276,7 @@ impl<'a> Binder<'a> {
             .choices
             .iter()
             .map(|c| {
-                let (closeness, term) = naming(&c.label, &open, own, self.query, false);
+                let (closeness, term) = naming(&c.label, &c.terms, &open, own, self.query, false);
                 (closeness, c, term)
             })
             .filter(|(closeness, _, _)| *closeness == 2)
@@ -764,7 +763,7 @@ impl<'a> Binder<'a> {
             .iter()
             .filter(|t| !self.used_terms.contains(*t) && !own.contains(*t))
             .collect();
-        let closeness = |v: &String| naming(v, &open, &own, self.query, true).0;
+        let closeness = |v: &String| naming(v, &text::terms(v), &open, &own, self.query, true).0;
         let scored: Vec<(u8, &String)> = p
             .named_values
             .iter()
@@ -874,19 +873,17 @@ impl<'a> Binder<'a> {
 /// "miles" names miles, however alike in meaning kilometers is.
 fn naming(
     value: &str,
+    terms: &[String],
     open: &[&String],
     own: &HashSet<String>,
     query: &Query,
     meaning: bool,
 ) -> (u8, Option<String>) {
-    let terms: Vec<String> = text::terms(value)
-        .into_iter()
-        .filter(|t| !own.contains(t))
-        .collect();
+    let terms: Vec<&String> = terms.iter().filter(|t| !own.contains(*t)).collect();
     match terms.as_slice() {
         [] => (0, None),
         [one] => {
-            if let Some(t) = open.iter().find(|t| **t == one || text::near_form(t, one)) {
+            if let Some(t) = open.iter().find(|t| *t == one || text::near_form(t, one)) {
                 return (2, Some((*t).clone()));
             }
             // Meaning is read only from whole common words: "CA" is close to "California" in
@@ -901,7 +898,7 @@ fn naming(
             });
             alike.map_or((0, None), |t| (1, Some((*t).clone())))
         }
-        many => (2 * u8::from(many.iter().all(|t| open.contains(&t))), None),
+        many => (2 * u8::from(many.iter().all(|t| open.contains(t))), None),
     }
 }
 

@@ -197,6 +197,20 @@ pub struct Choice {
     /// Words that name it: the value, a `const`'s title and description, and aliases the
     /// property description gives in the form `VALUE (Alias)`.
     pub label: String,
+    /// The label's terms, computed once: every bind reads them.
+    pub terms: Vec<String>,
+}
+
+impl Choice {
+    /// The choice of `value`, named by `label`.
+    pub fn new(value: Value, label: String) -> Self {
+        let terms = text::terms(&label);
+        Self {
+            value,
+            label,
+            terms,
+        }
+    }
 }
 
 /// How deep object properties are followed.
@@ -407,10 +421,7 @@ fn described_codes(description: &str, kind: Option<&str>) -> Vec<Choice> {
             && !text::terms(label).is_empty()
             && !out.iter().any(|o| o.value == value)
         {
-            out.push(Choice {
-                value,
-                label: label.to_owned(),
-            });
+            out.push(Choice::new(value, label.to_owned()));
         }
     }
     if out.len() < 2 { Vec::new() } else { out }
@@ -512,12 +523,12 @@ fn choices(p: &Value, description: &str) -> Vec<Choice> {
             .map(|v| {
                 let text = render(v);
                 let alias = alias_in(description, &text);
-                Choice {
-                    value: v.clone(),
-                    label: format!("{text} {}", alias.unwrap_or_default())
+                Choice::new(
+                    v.clone(),
+                    format!("{text} {}", alias.unwrap_or_default())
                         .trim()
                         .to_owned(),
-                }
+                )
             })
             .collect();
     }
@@ -533,10 +544,7 @@ fn choices(p: &Value, description: &str) -> Vec<Choice> {
                 alt["description"].as_str().unwrap_or_default().to_owned(),
             ]
             .join(" ");
-            Some(Choice {
-                value,
-                label: label.trim().to_owned(),
-            })
+            Some(Choice::new(value, label.trim().to_owned()))
         })
         .collect()
 }
