@@ -56,11 +56,64 @@ fn stage_spans_are_exported_over_otlp_http() {
     });
     provider.force_flush().unwrap();
 
-    // Decoded with the official OTLP protobuf definitions, as a collector would.
-    let bodies = received.lock().unwrap();
-    assert!(!bodies.is_empty(), "the receiver got an export");
+    // One span per stage the request passed, each a child of the request span in its trace.
+    let stages = [
+        "query-normalized",
+        "tool-selection",
+        "query-depth-decision",
+        "scout-pre-plan-probe",
+        "query-clarification-decision",
+        "query-settled",
+    ];
+    // A loaded machine may export the spans in several batches, a scheduled one still on the
+    // wire when the flush returns: read what arrived until every stage is there, for at most
+    // half a minute.
     let mut spans = Vec::new();
-    for body in bodies.iter() {
+    for _ in 0..300 {
+        spans = exported_spans(&received.lock().unwrap());
+        let every = ["sluice.query"]
+            .iter()
+            .chain(&stages)
+            .all(|name| spans.iter().any(|s| s.name == *name));
+        if every {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(
+        !received.lock().unwrap().is_empty(),
+        "the receiver got an export"
+    );
+    let request = spans
+        .iter()
+        .find(|s| s.name == "sluice.query")
+        .expect("the request span");
+    let request_id = request
+        .attributes
+        .iter()
+        .find(|a| a.key == "request_id")
+        .and_then(|a| a.value.as_ref())
+        .and_then(|v| v.value.clone());
+    assert_eq!(
+        request_id,
+        Some(any_value::Value::StringValue(settled.request_id.clone())),
+        "the request span carries the response's request id"
+    );
+    for event in stages {
+        let stage = spans
+            .iter()
+            .find(|s| s.name == event)
+            .unwrap_or_else(|| panic!("no span for the stage {event}"));
+        assert_eq!(stage.trace_id, request.trace_id, "{event}");
+        assert_eq!(stage.parent_span_id, request.span_id, "{event}");
+    }
+}
+
+/// Every span in the exports received so far, decoded with the official OTLP protobuf
+/// definitions, as a collector would; each export names its service `sluice`.
+fn exported_spans(bodies: &[Bytes]) -> Vec<opentelemetry_proto::tonic::trace::v1::Span> {
+    let mut spans = Vec::new();
+    for body in bodies {
         let export = ExportTraceServiceRequest::decode(body.as_ref()).expect("a valid OTLP export");
         for resource in export.resource_spans {
             let service = resource
@@ -78,36 +131,5 @@ fn stage_spans_are_exported_over_otlp_http() {
             }
         }
     }
-    let request = spans
-        .iter()
-        .find(|s| s.name == "sluice.query")
-        .expect("the request span");
-    let request_id = request
-        .attributes
-        .iter()
-        .find(|a| a.key == "request_id")
-        .and_then(|a| a.value.as_ref())
-        .and_then(|v| v.value.clone());
-    assert_eq!(
-        request_id,
-        Some(any_value::Value::StringValue(settled.request_id.clone())),
-        "the request span carries the response's request id"
-    );
-    // One span per stage the request passed, each a child of the request span in its trace.
-    let stages = [
-        "query-normalized",
-        "tool-selection",
-        "query-depth-decision",
-        "scout-pre-plan-probe",
-        "query-clarification-decision",
-        "query-settled",
-    ];
-    for event in stages {
-        let stage = spans
-            .iter()
-            .find(|s| s.name == event)
-            .unwrap_or_else(|| panic!("no span for the stage {event}"));
-        assert_eq!(stage.trace_id, request.trace_id, "{event}");
-        assert_eq!(stage.parent_span_id, request.span_id, "{event}");
-    }
+    spans
 }
