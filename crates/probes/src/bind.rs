@@ -203,7 +203,7 @@ impl<'a> Binder<'a> {
                 })
                 .collect();
             if scored.is_empty() {
-                self.kin_choice(p, &own);
+                self.form_choice(p, &own);
                 continue;
             }
             let best = scored.iter().map(|s| s.hits.len()).max().unwrap_or(0);
@@ -263,7 +263,7 @@ impl<'a> Binder<'a> {
     /// is about ("movie" for a movie search) and the parameter's own name no value. A word only
     /// alike in meaning does not choose: a wrong value quietly changes what the call returns
     /// ("acted" is near "Action"), where asking costs one click.
-    fn kin_choice(&mut self, p: &Param, own: &HashSet<String>) {
+    fn form_choice(&mut self, p: &Param, own: &HashSet<String>) {
         let open: Vec<&String> = self
             .query
             .terms
@@ -306,9 +306,11 @@ impl<'a> Binder<'a> {
                 .codes
                 .iter()
                 .filter_map(|c| {
-                    let words: Vec<String> = text::terms(&c.label)
-                        .into_iter()
-                        .filter(|t| !own.contains(t))
+                    let words: Vec<String> = c
+                        .terms
+                        .iter()
+                        .filter(|t| !own.contains(*t))
+                        .cloned()
                         .collect();
                     let all = !words.is_empty()
                         && words

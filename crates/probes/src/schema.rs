@@ -403,25 +403,26 @@ fn described_codes(description: &str, kind: Option<&str>) -> Vec<Choice> {
         )
         .expect("the code-table pattern compiles")
     });
-    let typed = |digits: &str| -> Option<Value> {
-        match kind? {
-            "integer" | "number" => digits.parse::<u64>().ok().map(Value::from),
-            "string" => Some(Value::String(digits.to_owned())),
-            _ => None,
-        }
+    let numeric = match kind {
+        Some("integer" | "number") => true,
+        Some("string") => false,
+        _ => return Vec::new(),
     };
     let mut out: Vec<Choice> = Vec::new();
     for c in code.captures_iter(description) {
         let label = c[2].trim();
-        let words = label.split_whitespace().count();
-        let Some(value) = typed(&c[1]) else {
-            return Vec::new();
+        let value = if numeric {
+            c[1].parse::<u64>().map_or(Value::Null, Value::from)
+        } else {
+            Value::String(c[1].to_owned())
         };
-        if (1..=3).contains(&words)
-            && !text::terms(label).is_empty()
-            && !out.iter().any(|o| o.value == value)
+        let choice = Choice::new(value, label.to_owned());
+        if (1..=3).contains(&label.split_whitespace().count())
+            && !choice.terms.is_empty()
+            && !choice.value.is_null()
+            && !out.iter().any(|o| o.value == choice.value)
         {
-            out.push(Choice::new(value, label.to_owned()));
+            out.push(choice);
         }
     }
     if out.len() < 2 { Vec::new() } else { out }
