@@ -18,8 +18,28 @@ pub struct AllowedMethod {
     pub tool_id: String,
     /// The method name.
     pub method: String,
-    /// The method's input JSON Schema; arguments are validated against it before the call.
-    pub input_schema: Value,
+    /// The method's input JSON Schema, as written or already compiled; arguments are validated
+    /// against it before the call.
+    pub input: InputSchema,
+}
+
+/// A method's input schema as an allow-list receives it.
+#[derive(Clone)]
+pub enum InputSchema {
+    /// The JSON Schema, compiled when the allow-list is built.
+    Json(Value),
+    /// A validator compiled earlier from the method's schema (for example once per tool listing),
+    /// shared rather than compiled again for every run.
+    Compiled(Arc<jsonschema::Validator>),
+}
+
+impl std::fmt::Debug for InputSchema {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Json(v) => f.debug_tuple("Json").field(v).finish(),
+            Self::Compiled(_) => f.write_str("Compiled"),
+        }
+    }
 }
 
 impl AllowedMethod {
@@ -28,7 +48,21 @@ impl AllowedMethod {
         Self {
             tool_id: tool_id.into(),
             method: method.into(),
-            input_schema,
+            input: InputSchema::Json(input_schema),
+        }
+    }
+
+    /// A method whose input schema the caller has already compiled (it must be the method's own
+    /// schema: the host checks every call with it).
+    pub fn compiled(
+        tool_id: impl Into<String>,
+        method: impl Into<String>,
+        validator: Arc<jsonschema::Validator>,
+    ) -> Self {
+        Self {
+            tool_id: tool_id.into(),
+            method: method.into(),
+            input: InputSchema::Compiled(validator),
         }
     }
 }
@@ -36,7 +70,7 @@ impl AllowedMethod {
 /// The methods one run may call. Cheap to clone; build it once per request.
 #[derive(Clone)]
 pub struct Allowlist {
-    methods: Arc<BTreeMap<(String, String), jsonschema::Validator>>,
+    methods: Arc<BTreeMap<(String, String), Arc<jsonschema::Validator>>>,
     guest_json: Arc<str>,
 }
 
@@ -47,17 +81,24 @@ impl std::fmt::Debug for Allowlist {
 }
 
 impl Allowlist {
-    /// Compiles the input schema of every method. Fails on a schema that is not valid JSON Schema.
+    /// Compiles the input schema of every method given as JSON. Fails on a schema that is not valid
+    /// JSON Schema.
     pub fn new(methods: impl IntoIterator<Item = AllowedMethod>) -> Result<Self, Error> {
         let mut compiled = BTreeMap::new();
         let mut by_tool: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for m in methods {
-            let validator =
-                jsonschema::validator_for(&m.input_schema).map_err(|e| Error::InvalidSchema {
-                    tool_id: m.tool_id.clone(),
-                    method: m.method.clone(),
-                    message: e.to_string(),
-                })?;
+            let validator = match m.input {
+                InputSchema::Compiled(v) => v,
+                InputSchema::Json(schema) => {
+                    Arc::new(jsonschema::validator_for(&schema).map_err(|e| {
+                        Error::InvalidSchema {
+                            tool_id: m.tool_id.clone(),
+                            method: m.method.clone(),
+                            message: e.to_string(),
+                        }
+                    })?)
+                }
+            };
             by_tool
                 .entry(m.tool_id.clone())
                 .or_default()

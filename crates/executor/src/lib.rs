@@ -33,7 +33,7 @@ mod record;
 mod sandbox;
 
 pub use caller::{ToolCaller, ToolError, ToolFuture};
-pub use capability::{AllowedMethod, Allowlist};
+pub use capability::{AllowedMethod, Allowlist, InputSchema};
 pub use config::{Limits, SandboxConfig};
 pub use record::{
     CallError, CallErrorKind, ExecutionRecord, LimitHit, ProgramError, RunOutcome, ToolCallRecord,

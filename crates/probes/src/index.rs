@@ -61,6 +61,9 @@ pub struct MethodDoc {
     /// Compiled `pattern`s of string parameters: a query token they match is named by the
     /// method's own schema.
     pub patterns: Vec<Arc<regex::Regex>>,
+    /// The method's whole input schema, compiled on first use and kept with the index (which
+    /// lives as long as the tool listing it was built from): `None` when it does not compile.
+    input: std::sync::OnceLock<Option<crate::schema::Compiled>>,
 }
 
 impl MethodDoc {
@@ -72,6 +75,17 @@ impl MethodDoc {
     /// Whether the method may run in query mode.
     pub fn query_safe(&self) -> bool {
         self.method().safety.query_safe
+    }
+
+    /// The method's input schema, compiled once (`None` when it is not valid JSON Schema).
+    pub fn input_validator(&self) -> Option<&crate::schema::Compiled> {
+        self.input
+            .get_or_init(|| {
+                jsonschema::validator_for(&self.method().input_schema)
+                    .ok()
+                    .map(|v| crate::schema::Compiled(Arc::new(v)))
+            })
+            .as_ref()
     }
 }
 
@@ -312,6 +326,7 @@ fn index_method(
         takes_names,
         takes_numbers,
         takes_moments,
+        input: std::sync::OnceLock::new(),
     }
 }
 

@@ -3,9 +3,7 @@
 //! at most `max_rediscovery_rounds` more, and never a round that added nothing. Rediscovery never
 //! clarifies: it takes the follow-up's best executable reading.
 
-use std::sync::Arc;
-
-use contract::{ApiError, ToolDescriptor};
+use contract::ApiError;
 use evidence::{CompletenessVerdict, EvidenceRegistry};
 use probes::{Interpretation, MethodIndex, Query};
 use traces::{EventName, TraceLog};
@@ -161,13 +159,12 @@ impl Traced for Judged<'_> {
 pub(crate) async fn gather(
     pipeline: &Pipeline,
     n: &Normalized,
-    tools: &[Arc<ToolDescriptor>],
     index: &MethodIndex,
     interpretation: Interpretation,
     r: &mut Request,
 ) -> Result<Gathered, ApiError> {
     let settings = &pipeline.settings;
-    let safe = SafeMethods::of(tools);
+    let safe = SafeMethods::of(index);
     let query = n.text();
     let mut registry = EvidenceRegistry::default();
     let mut tried = vec![query.to_owned()];

@@ -304,7 +304,7 @@ impl Pipeline {
         if n.plan_only {
             let program = {
                 let _s = stage!(EventName::PlannerGeneratedCode).entered();
-                let program = plan::program(&interpretation, &plan::SafeMethods::of(&tools))?;
+                let program = plan::program(&interpretation, &plan::SafeMethods::of(&index))?;
                 r.done(plan::Planned::deterministic(&program, 0, None));
                 program
             };
@@ -315,7 +315,7 @@ impl Pipeline {
             return Ok(settle::settle(r, &n, lane, diagnostics, ending));
         }
 
-        let gathered = complete::gather(self, &n, &tools, &index, interpretation, &mut r)
+        let gathered = complete::gather(self, &n, &index, interpretation, &mut r)
             .instrument(stage!(EventName::CompletenessEvaluation))
             .await?;
         let synthesized = synthesize::synthesize(self, &n, &tools, &gathered, &mut r)

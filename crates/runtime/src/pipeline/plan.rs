@@ -7,10 +7,11 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use contract::{ApiError, ErrorCode, FallbackReason, MethodDescriptor, ToolDescriptor};
+use contract::{ApiError, ErrorCode, FallbackReason};
 use executor::{AllowedMethod, Allowlist};
 use planner::{PlannedCall, Program};
-use probes::Interpretation;
+use probes::index::MethodDoc;
+use probes::{Interpretation, MethodIndex};
 use serde::Serialize;
 use serde_json::{Value, json};
 use traces::{EventName, TraceLog};
@@ -18,25 +19,23 @@ use traces::{EventName, TraceLog};
 use super::ask::{Asker, Prompt};
 use super::{Traced, broken};
 
-/// The query-safe methods of the selected tools, by (tool, method).
-pub(crate) struct SafeMethods<'t>(HashMap<(&'t str, &'t str), &'t MethodDescriptor>);
+/// The query-safe methods of the selected tools, by (tool, method), as the tools' method index
+/// holds them (with their input schemas compiled once per tool listing).
+pub(crate) struct SafeMethods<'t>(HashMap<(&'t str, &'t str), &'t MethodDoc>);
 
 impl<'t> SafeMethods<'t> {
-    pub(crate) fn of(tools: &'t [Arc<ToolDescriptor>]) -> Self {
+    pub(crate) fn of(index: &'t MethodIndex) -> Self {
         Self(
-            tools
+            index
+                .docs
                 .iter()
-                .flat_map(|t| {
-                    t.methods
-                        .iter()
-                        .map(move |m| ((t.id.as_str(), m.name.as_str()), m))
-                })
-                .filter(|(_, m)| m.safety.query_safe)
+                .filter(|d| d.query_safe())
+                .map(|d| ((d.tool.id.as_str(), d.method().name.as_str()), d))
                 .collect(),
         )
     }
 
-    fn get(&self, tool: &str, method: &str) -> Option<&'t MethodDescriptor> {
+    fn get(&self, tool: &str, method: &str) -> Option<&'t MethodDoc> {
         self.0.get(&(tool, method)).copied()
     }
 }
@@ -89,14 +88,15 @@ pub(crate) fn plan(
     let mut methods = Vec::with_capacity(allowed.len());
     for (tool, method) in &allowed {
         // program() checked that every method it names is query-safe.
-        let Some(m) = safe.get(tool, method) else {
+        let Some(doc) = safe.get(tool, method) else {
             continue;
         };
-        allow.push(AllowedMethod::new(
-            tool.clone(),
-            method.clone(),
-            m.input_schema.clone(),
-        ));
+        let m = doc.method();
+        allow.push(match doc.input_validator() {
+            Some(compiled) => AllowedMethod::compiled(tool, method, Arc::clone(&compiled.0)),
+            // The executor compiles it again and reports why it does not compile.
+            None => AllowedMethod::new(tool, method, m.input_schema.clone()),
+        });
         methods.push(json!({"tool": tool, "method": method, "input": m.input_schema, "output": m.output_schema}));
     }
     // A schema the executor cannot compile came from a tool server: an upstream failure.
