@@ -43,6 +43,11 @@ fn stage_spans_are_exported_over_otlp_http() {
     let subscriber = tracing_subscriber::Registry::default().with(layer);
     let pipeline = runtime::build_pipeline(&Config::default(), false).unwrap();
     let settled = tracing::subscriber::with_default(subscriber, || {
+        // Other tests of this binary run the pipeline on other threads without a subscriber. A
+        // stage's callsite they register while this subscriber is being set up can keep the
+        // interest it was given without it ("never"), and its spans would not be recorded here:
+        // ask every callsite again now that the subscriber is in place.
+        tracing::callsite::rebuild_interest_cache();
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
