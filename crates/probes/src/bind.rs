@@ -76,6 +76,7 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
     b.codes();
     b.moments();
     b.prose_lists();
+    b.counted_lists();
     b.described_values();
     let assigned: HashSet<String> = b.binding.arguments.keys().cloned().collect();
     // Parameters that looked for a name and found none, maybe while others were still open:
@@ -467,6 +468,56 @@ impl<'a> Binder<'a> {
                 }
                 self.binding.arguments.insert(p.name.clone(), list);
             }
+        }
+    }
+
+    /// Things the request counts out ("five burgers and six chicken wings", "three bottles of
+    /// olive oil and a bag of rice"): the things fill the one open required list of strings and
+    /// their counts the one open required list of integers, item by item. A lone counted thing
+    /// ("buy a pizza") binds only where the method takes both lists, items with their
+    /// quantities. Runs after [`Binder::prose_lists`]: a list written out binds first.
+    fn counted_lists(&mut self) {
+        let open = |kind: &str| -> Vec<&'a Param> {
+            self.params
+                .iter()
+                .filter(|q| {
+                    q.required
+                        && q.kind.as_deref() == Some("array")
+                        && q.item_kind.as_deref() == Some(kind)
+                        && !self.binding.arguments.contains_key(&q.name)
+                })
+                .collect()
+        };
+        let (things, counts) = (open("string"), open("integer"));
+        let [things] = things[..] else {
+            return;
+        };
+        let counts = match counts[..] {
+            [counts] => Some(counts),
+            _ => None,
+        };
+        // The longest run (the first of those): "an order" is one thing counted in passing, "two
+        // Big Macs and one McFlurry" the order.
+        let Some(run) = counted_things(&self.query.text)
+            .into_iter()
+            .rev()
+            .max_by_key(Vec::len)
+            .filter(|run| run.len() >= 2 || counts.is_some())
+        else {
+            return;
+        };
+        let items: Vec<Value> = run.iter().map(|(_, t)| Value::from(t.clone())).collect();
+        for (_, thing) in &run {
+            self.used_terms.extend(text::terms(thing));
+        }
+        self.binding
+            .arguments
+            .insert(things.name.clone(), Value::Array(items));
+        if let Some(counts) = counts {
+            let counted = run.iter().map(|(n, _)| Value::from(*n)).collect();
+            self.binding
+                .arguments
+                .insert(counts.name.clone(), Value::Array(counted));
         }
     }
 
@@ -1667,6 +1718,99 @@ fn prose_list(
     }
 }
 
+/// The runs of counted things in `text`, in order: each thing with its count ("two dozen eggs" is
+/// 24 eggs; "a bag of rice" is 1 rice: a container or a measure before "of" is not the thing).
+/// Things in a run are joined by commas, "and" or "or"; a thing is one to three words that are
+/// neither stopwords nor measures of time ("3 days" counts no thing).
+fn counted_things(text: &str) -> Vec<Vec<(i64, String)>> {
+    static WORDS: OnceLock<regex::Regex> = OnceLock::new();
+    let lexer = WORDS.get_or_init(|| {
+        regex::Regex::new(r"\d+(?:\.\d+)?|[\p{L}][\p{L}'\-]*|[,;:.!?()]")
+            .expect("the word pattern compiles")
+    });
+    let toks: Vec<&str> = lexer.find_iter(text).map(|m| m.as_str()).collect();
+    let lower: Vec<String> = toks.iter().map(|t| t.to_lowercase()).collect();
+    let count_at = |i: usize| -> Option<i64> {
+        let t = lower.get(i)?;
+        if let Ok(n) = t.parse::<i64>() {
+            return (n > 0).then_some(n);
+        }
+        if matches!(t.as_str(), "a" | "an") {
+            return Some(1);
+        }
+        text::lexicon::NUMBER_VALUES
+            .iter()
+            .find(|(w, _)| w == t)
+            .map(|(_, v)| *v as i64)
+    };
+    let is_word = |i: usize| {
+        lower
+            .get(i)
+            .is_some_and(|t| t.chars().next().is_some_and(char::is_alphabetic))
+    };
+    // One counted thing at `i`: its count, the thing, and where it ends.
+    let thing_at = |i: usize| -> Option<(i64, String, usize)> {
+        let mut count = count_at(i)?;
+        let mut j = i + 1;
+        if lower.get(j).map(String::as_str) == Some("dozen") {
+            count *= 12;
+            j += 1;
+        }
+        // A container or measure: up to three words, then "of" ("bottles of", "five pound bag
+        // of").
+        if let Some(of) = (j..j + 4)
+            .take_while(|k| is_word(*k) || count_at(*k).is_some())
+            .find(|k| lower[*k] == "of")
+            .filter(|of| *of > j)
+        {
+            j = of + 1;
+        }
+        let start = j;
+        while j < start + 3 && is_word(j) && !text::is_stopword(&lower[j]) && count_at(j).is_none()
+        {
+            j += 1;
+        }
+        if j == start {
+            return None;
+        }
+        let measure = text::stem(&lower[j - 1]);
+        if text::lexicon::MEASURE_WORDS
+            .iter()
+            .any(|m| text::stem(m) == measure)
+        {
+            return None;
+        }
+        Some((count, toks[start..j].join(" "), j))
+    };
+    let mut runs = Vec::new();
+    let mut i = 0;
+    while i < toks.len() {
+        let Some((count, thing, mut end)) = thing_at(i) else {
+            i += 1;
+            continue;
+        };
+        let mut run = vec![(count, thing)];
+        loop {
+            let mut k = end;
+            let mut joined = false;
+            while matches!(lower.get(k).map(String::as_str), Some("," | "and" | "or")) {
+                joined = true;
+                k += 1;
+            }
+            match thing_at(k).filter(|_| joined) {
+                Some((count, thing, next)) => {
+                    run.push((count, thing));
+                    end = next;
+                }
+                None => break,
+            }
+        }
+        i = end;
+        runs.push(run);
+    }
+    runs
+}
+
 /// Names the query coordinates ("Apple and Microsoft", "Paris, Rome or Oslo"), each run with
 /// where it starts in the text: consecutive names with nothing but commas, "and", "or" and
 /// articles between them, an "and" or "or" among them.
@@ -2298,6 +2442,52 @@ mod tests {
         assert!(
             b.missing.iter().any(|m| m.name == "title"),
             "the list's items and the publisher's name are spent: {b:?}"
+        );
+    }
+
+    #[test]
+    fn things_counted_out_fill_the_items_and_their_counts() {
+        let order = json!({"type": "object", "properties": {
+            "restaurant": {"type": "string"},
+            "items": {"type": "array", "items": {"type": "string"}},
+            "quantities": {"type": "array", "items": {"type": "integer"}}},
+            "required": ["restaurant", "items", "quantities"]});
+        let b = check(
+            order.clone(),
+            "Order five burgers and six chicken wings from McDonald's",
+        );
+        assert_eq!(b.arguments["items"], json!(["burgers", "chicken wings"]));
+        assert_eq!(b.arguments["quantities"], json!([5, 6]));
+        let b = check(
+            order.clone(),
+            "Three bottles of olive oil, two dozen eggs and a five pound bag of rice, please",
+        );
+        assert_eq!(b.arguments["items"], json!(["olive oil", "eggs", "rice"]));
+        assert_eq!(b.arguments["quantities"], json!([3, 24, 1]));
+        let b = check(
+            order.clone(),
+            "Can you get an order from Wendy's? I'd like two Big Macs and one McFlurry.",
+        );
+        assert_eq!(b.arguments["items"], json!(["Big Macs", "McFlurry"]));
+        assert_eq!(b.arguments["quantities"], json!([2, 1]));
+        let b = check(order, "I want to go to Wendy's and buy a pizza.");
+        assert_eq!(b.arguments["items"], json!(["pizza"]), "{b:?}");
+        assert_eq!(b.arguments["quantities"], json!([1]));
+        // Without counts to pair with, one thing is no list; nor is a stretch of time.
+        let basket = json!({"type": "object", "properties": {
+            "items": {"type": "array", "items": {"type": "string"}}},
+            "required": ["items"]});
+        assert!(
+            check(basket.clone(), "Buy a pizza")
+                .arguments
+                .get("items")
+                .is_none()
+        );
+        assert!(
+            check(basket, "Plan 2 days and 3 weeks")
+                .arguments
+                .get("items")
+                .is_none()
         );
     }
 
