@@ -2181,6 +2181,36 @@ mod tests {
     }
 
     #[test]
+    fn items_chosen_from_a_set_bind_as_the_list_the_query_names() {
+        let park = json!({"type": "object", "properties": {
+            "park": {"type": "string"},
+            "information": {"type": "array", "description": "What to tell about the park.",
+                "items": {"type": "string", "enum": ["Elevation", "Area", "Location"]}}},
+            "required": ["park", "information"]});
+        let b = check(
+            park.clone(),
+            "What's the elevation and area of Yellowstone?",
+        );
+        assert_eq!(
+            b.arguments["information"],
+            json!(["Elevation", "Area"]),
+            "{b:?}"
+        );
+        assert!(
+            b.fan_out.is_none(),
+            "one call with the list, not one per value"
+        );
+        let b = check(park.clone(), "What's the elevation of Yellowstone?");
+        assert_eq!(
+            b.arguments["information"],
+            json!(["Elevation"]),
+            "a list of one"
+        );
+        let b = check(park, "Tell me about Yellowstone");
+        assert!(b.missing.iter().any(|m| m.name == "information"), "{b:?}");
+    }
+
+    #[test]
     fn patterns_numbers_entities_and_free_text() {
         let schema = json!({"type": "object", "properties": {
             "account": {"type": "string", "pattern": "^acct-[0-9]{4}$"},

@@ -150,7 +150,12 @@ impl Param {
             .choices
             .iter()
             .find(|c| render(&c.value).eq_ignore_ascii_case(&shown))
-            .map(|c| c.value.clone());
+            .map(|c| c.value.clone())
+            // A choice of a list's items is sent as a list of one.
+            .map(|c| match self.kind.as_deref() {
+                Some("array") if !c.is_array() => Value::Array(vec![c]),
+                _ => c,
+            });
         let recast = match (self.kind.as_deref(), &value) {
             _ if same_choice.is_some() => same_choice,
             (Some("integer"), Value::String(s)) => {
@@ -517,6 +522,11 @@ fn render(v: &Value) -> String {
 }
 
 fn choices(p: &Value, description: &str) -> Vec<Choice> {
+    // A list whose items are chosen from a set offers those: "elevation and area" is
+    // `["Elevation", "Area"]`.
+    if p["enum"].is_null() && p["items"].is_object() {
+        return choices(&p["items"], description);
+    }
     if let Some(values) = p["enum"].as_array() {
         return values
             .iter()
