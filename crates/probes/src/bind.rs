@@ -250,7 +250,9 @@ impl<'a> Binder<'a> {
                 self.binding
                     .arguments
                     .insert(p.name.clone(), scored[0].choice.value.clone());
-            } else if self.binding.ambiguity.is_none() {
+            } else if p.required && self.binding.ambiguity.is_none() {
+                // An optional parameter whose value the query leaves unclear is left to its
+                // default: asking about what the request may not care about is over-asking.
                 self.binding.ambiguity = Some(Ambiguity {
                     param: p.name.clone(),
                     candidates: scored.iter().map(|s| s.choice.value.clone()).collect(),
@@ -2141,6 +2143,18 @@ mod tests {
         );
         let b = check(tournaments(), "women's world cup favourite");
         assert_eq!(b.arguments["tournament"], "FIFA Women's World Cup 2027");
+        // An optional parameter the query leaves unclear is left to its default, not asked.
+        let shop = json!({"type": "object", "properties": {
+            "location": {"type": "string"},
+            "services": {"type": "array",
+                "items": {"type": "string", "enum": ["Guitar Lessons", "Violin Lessons"]}}},
+            "required": ["location"]});
+        let b = check(
+            shop,
+            "A guitar shop that offers violin lessons in Nashville",
+        );
+        assert!(b.ambiguity.is_none() && b.missing.is_empty(), "{b:?}");
+        assert!(b.arguments.get("services").is_none(), "{b:?}");
     }
 
     #[test]
