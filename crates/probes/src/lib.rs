@@ -278,6 +278,24 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             }
     };
     let total: f64 = query.terms.iter().map(|t| weight(t)).sum();
+    // For a method that takes a date or a time, one written in several words ("April 11th,
+    // 2023", "9 pm") is one value: its words share one word's weight. For a method that takes
+    // none, every word of it stays a part of the request the method does not serve.
+    let mut parts: HashMap<&str, usize> = HashMap::new();
+    let moment_terms: Vec<Vec<String>> = query
+        .dates
+        .iter()
+        .chain(&query.times)
+        .map(|m| text::terms(&m.text))
+        .collect();
+    for terms in &moment_terms {
+        for t in terms {
+            let k = parts.entry(t.as_str()).or_insert(1);
+            *k = (*k).max(terms.len());
+        }
+    }
+    let as_one = |t: &str| parts.get(t).map_or(1.0, |k| 1.0 / *k as f64);
+    let total_with_moments_as_one: f64 = query.terms.iter().map(|t| weight(t) * as_one(t)).sum();
     // Words that are values rather than topics: named entities and numbers. No metadata can
     // list every city or amount, so a method with a parameter that takes such a value covers
     // them (a little less than a word its metadata names).
@@ -334,6 +352,12 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                     matched: Vec::new(),
                 };
             }
+            let weight_of = |t: &str| weight(t) * if doc.takes_moments { as_one(t) } else { 1.0 };
+            let total = if doc.takes_moments {
+                total_with_moments_as_one
+            } else {
+                total
+            };
             let mut covered = 0.0;
             let mut in_name = 0.0;
             let mut matched = Vec::new();
@@ -348,19 +372,19 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 .collect();
             for t in &query.terms {
                 if recognised.contains(t) {
-                    covered += weight(t) * wt.pattern;
+                    covered += weight_of(t) * wt.pattern;
                     matched.push(t.clone());
                 } else if let Some(w) = doc.terms.get(t) {
-                    covered += weight(t) * w;
+                    covered += weight_of(t) * w;
                     matched.push(t.clone());
                     if doc.name_terms.contains(t) {
-                        in_name += weight(t);
+                        in_name += weight_of(t);
                     }
                 } else if let Some(w) = near.get(t.as_str()).and_then(|c| near_form(doc, c)) {
-                    covered += weight(t) * w * wt.near_form;
+                    covered += weight_of(t) * w * wt.near_form;
                     matched.push(t.clone());
                 } else if let Some(w) = kin.get(t.as_str()).and_then(|k| kin_weight(doc, k)) {
-                    covered += weight(t) * w * wt.kin;
+                    covered += weight_of(t) * w * wt.kin;
                     matched.push(t.clone());
                 } else if (doc.takes_numbers && numbers.contains(t))
                     || (doc.takes_moments && moments.contains(t))
@@ -383,7 +407,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             let mut coverage = topical;
             if topical >= wt.anchor {
                 for t in values {
-                    coverage += weight(t) * wt.value / total;
+                    coverage += weight_of(t) * wt.value / total;
                     matched.push(t.clone());
                 }
                 // A search method takes topics its metadata cannot list: it is credited with
@@ -1356,6 +1380,53 @@ mod tests {
                 json!({"type": "object", "properties": {"artist": {"type": "string", "description": "Singer or band name"}}, "required": ["artist"]}),
             ),
         ]
+    }
+
+    #[test]
+    fn a_date_is_one_value_for_a_method_that_takes_one_and_unserved_words_for_one_that_does_not() {
+        let sun = index(&[(
+            "get_sun_times",
+            "Sunrise and sunset times for a city",
+            json!({"type": "object", "properties": {
+                "city": {"type": "string"},
+                "date": {"type": "string", "format": "date"}}, "required": ["city", "date"]}),
+        )]);
+        // Three words of a date are one value for a method that takes a date: the request is
+        // about the sunrise, which the method serves.
+        let r = run(
+            &sun,
+            &Query::parse("Sunrise in Oslo on the 21st of December 2026"),
+            &ProbeConfig::default(),
+        );
+        assert!(
+            r.missing_capability_signal.is_none(),
+            "{:?}",
+            r.ranked_methods
+        );
+        let adequate = ProbeConfig::default().weights.adequate_coverage;
+        assert!(
+            r.ranked_methods[0].coverage >= adequate,
+            "{:?}",
+            r.ranked_methods
+        );
+        // A method that takes no date leaves every word of it unserved.
+        let price = index(&[(
+            "get_price",
+            "Current price of a coin",
+            json!({"type": "object", "properties": {"coin": {"type": "string", "enum": ["BTC", "ETH"],
+                "description": "BTC (Bitcoin), ETH (Ethereum)"}}, "required": ["coin"]}),
+        )]);
+        let r = run(
+            &price,
+            &Query::parse("What was the Ethereum price on the 1st of March 2024?"),
+            &ProbeConfig::default(),
+        );
+        let viable = ProbeConfig::default().weights.viable_coverage;
+        assert!(
+            r.ranked_methods[0].coverage < viable,
+            "{:?}",
+            r.ranked_methods
+        );
     }
 
     #[test]
