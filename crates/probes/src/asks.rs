@@ -131,8 +131,7 @@ pub fn split(text: &str) -> Vec<Ask> {
     let mut pending = String::new();
     for ask in asks {
         let opens_with_number = text::words(&ask.text).first().is_some_and(|w| {
-            w.starts_with(|c: char| c.is_ascii_digit())
-                || text::lexicon::NUMBER_VALUES.iter().any(|(n, _)| n == w)
+            w.starts_with(|c: char| c.is_ascii_digit()) || text::lexicon::number_value(w).is_some()
         });
         if content_terms(&ask.text).len() >= 2 && (!opens_with_number || merged.is_empty()) {
             let text = if pending.is_empty() {

@@ -1297,9 +1297,7 @@ fn modifier_of_described(
                 || lower.ends_with("ed");
             let counted = i >= 2
                 && (tokens[i - 2].chars().all(|c| c.is_ascii_digit())
-                    || text::lexicon::NUMBER_VALUES
-                        .iter()
-                        .any(|(n, _)| tokens[i - 2].eq_ignore_ascii_case(n)));
+                    || text::lexicon::number_value(&tokens[i - 2].to_ascii_lowercase()).is_some());
             (plain
                 && terms.len() == 1
                 && !spoken
@@ -1737,13 +1735,10 @@ fn counted_things(text: &str) -> Vec<Vec<(i64, String)>> {
         if let Ok(n) = t.parse::<i64>() {
             return (n > 0).then_some(n);
         }
-        if matches!(t.as_str(), "a" | "an") {
+        if text::lexicon::ONE_THING.contains(&t.as_str()) {
             return Some(1);
         }
-        text::lexicon::NUMBER_VALUES
-            .iter()
-            .find(|(w, _)| w == t)
-            .map(|(_, v)| *v as i64)
+        text::lexicon::number_value(t).map(|v| v as i64)
     };
     let is_word = |i: usize| {
         lower
@@ -1754,8 +1749,11 @@ fn counted_things(text: &str) -> Vec<Vec<(i64, String)>> {
     let thing_at = |i: usize| -> Option<(i64, String, usize)> {
         let mut count = count_at(i)?;
         let mut j = i + 1;
-        if lower.get(j).map(String::as_str) == Some("dozen") {
-            count *= 12;
+        if let Some((_, factor)) = text::lexicon::COUNT_MULTIPLIERS
+            .iter()
+            .find(|(w, _)| lower.get(j).is_some_and(|t| t == w))
+        {
+            count *= factor;
             j += 1;
         }
         // A container or measure: up to three words, then "of" ("bottles of", "five pound bag

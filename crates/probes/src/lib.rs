@@ -310,12 +310,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         .flat_map(|(t, _)| text::terms(t))
         .collect();
     // Words of dates and times ("April 11th, 2023", "9 pm").
-    let moments: HashSet<String> = query
-        .dates
-        .iter()
-        .chain(&query.times)
-        .flat_map(|m| text::terms(&m.text))
-        .collect();
+    let moments: HashSet<&str> = moment_terms.iter().flatten().map(String::as_str).collect();
     let asks_to_act = query.act.is_some();
     // Near forms are looked up once per query against the index's vocabulary, not per method.
     let near: HashMap<&str, Vec<&str>> = query
@@ -332,7 +327,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             !text::chatter(t)
                 && !names.contains(*t)
                 && !numbers.contains(*t)
-                && !moments.contains(*t)
+                && !moments.contains(t.as_str())
         })
         .map(|t| {
             let word = query.spelling(t).to_lowercase();
@@ -387,7 +382,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                     covered += weight_of(t) * w * wt.kin;
                     matched.push(t.clone());
                 } else if (doc.takes_numbers && numbers.contains(t))
-                    || (doc.takes_moments && moments.contains(t))
+                    || (doc.takes_moments && moments.contains(t.as_str()))
                     || (doc.takes_names && (names.contains(t) || numbers.contains(t)))
                 {
                     values.push(t);

@@ -95,13 +95,7 @@ impl Query {
         self.tokens
             .iter()
             .enumerate()
-            .filter_map(|(i, t)| {
-                let lower = t.to_lowercase();
-                text::lexicon::NUMBER_VALUES
-                    .iter()
-                    .find(|(w, _)| *w == lower)
-                    .map(|(_, v)| (i, *v))
-            })
+            .filter_map(|(i, t)| text::lexicon::number_value(&t.to_lowercase()).map(|v| (i, v)))
             .collect()
     }
 

@@ -710,6 +710,21 @@ pub const NUMBER_VALUES: &[(&str, f64)] = &[
     ("hundred", 100.0),
 ];
 
+/// The value of a number written as a word (`"five"` → 5): [`NUMBER_VALUES`], matched as given
+/// (callers pass the word lowercased when case does not matter).
+pub fn number_value(word: &str) -> Option<f64> {
+    NUMBER_VALUES
+        .iter()
+        .find(|(w, _)| *w == word)
+        .map(|(_, v)| *v)
+}
+
+/// Articles that count one thing ("a bag of rice", "an apple").
+pub const ONE_THING: &[&str] = &["a", "an"];
+
+/// Words after a count that multiply it ("two dozen eggs" are 24), with their factors.
+pub const COUNT_MULTIPLIERS: &[(&str, i64)] = &[("dozen", 12)];
+
 /// Adjectives that rate, date or place a thing rather than say what kind it is ("a new movie",
 /// "the best restaurant", "cheap tickets"): never a category's value.
 pub const QUALIFIERS: &[&str] = &[
