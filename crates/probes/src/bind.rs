@@ -958,7 +958,9 @@ fn naming(
 }
 
 /// `name=value` or `name: value` for this parameter in the query, typed by the schema: the value
-/// must be a number for numeric parameters and one of the choices for enums.
+/// must be a number for numeric parameters and one of the choices for enums. `name 'value'`
+/// (a quotation right after the name) assigns too, a list never and an enum only one of its
+/// choices.
 fn assignment(p: &Param, query: &Query) -> Option<(String, Value)> {
     let text = &query.text;
     let lower = text.to_lowercase();
@@ -983,6 +985,21 @@ fn assignment(p: &Param, query: &Query) -> Option<(String, Value)> {
                         .take_while(|c| !c.is_whitespace() && !",;)".contains(*c))
                         .collect()
                 });
+        }
+        // The name right before a quoted value names it too ("for query \"llama\"").
+        let spaced = lower[from..].starts_with(char::is_whitespace);
+        if before_ok
+            && spaced
+            && p.kind.as_deref() != Some("array")
+            && let Some(quoted) = quoted_at_start(&text[text.len() - rest.len()..])
+            && (p.choices.is_empty()
+                || p.choices.iter().any(|c| {
+                    c.value
+                        .as_str()
+                        .is_some_and(|v| v.eq_ignore_ascii_case(&quoted))
+                }))
+        {
+            break quoted;
         }
     };
     let raw = if raw.starts_with(['[', '{']) {
@@ -1016,6 +1033,21 @@ fn assignment(p: &Param, query: &Query) -> Option<(String, Value)> {
     };
     let value = typed.unwrap_or_else(|| Value::String(raw.to_owned()));
     Some((raw.to_owned(), value))
+}
+
+/// The text of a quotation that opens `text` (`'llama' at offset 3` → `llama`), up to its
+/// closing quote; `None` when `text` does not open with a quote or it is never closed.
+fn quoted_at_start(text: &str) -> Option<String> {
+    let open = text.chars().next()?;
+    let close = match open {
+        '"' | '\'' => open,
+        '\u{201c}' => '\u{201d}',
+        '\u{2018}' => '\u{2019}',
+        _ => return None,
+    };
+    let body = &text[open.len_utf8()..];
+    let end = body.find(close)?;
+    (end > 0).then(|| body[..end].to_owned())
 }
 
 /// A value written as a JSON list or object at the start of `text` (`[1, 2]`, `{"a": 1}`), up
@@ -1599,6 +1631,14 @@ fn pick_number(
     if !numbers.is_empty() && open.len() == numbers.len() {
         let position = open.iter().position(|q| q.name == p.name)?;
         let (i, _, v) = &numbers[position];
+        return Some((*i, *v));
+    }
+    // With no number written in digits, numbers written as words stand in for them the same
+    // way ("a ninety dollar transaction"), all but "one", which is too often not a number.
+    let counted: Vec<&(usize, f64)> = words.iter().filter(|(_, v)| *v != 1.0).collect();
+    if numbers.is_empty() && !counted.is_empty() && open.len() == counted.len() {
+        let position = open.iter().position(|q| q.name == p.name)?;
+        let (i, v) = counted[position];
         return Some((*i, *v));
     }
     None
@@ -2254,6 +2294,21 @@ mod tests {
         assert_eq!(b.arguments["c"], 2);
         assert_eq!(b.arguments["unit"], "fahrenheit");
         assert!(b.missing.is_empty());
+        // A quoted value right after the parameter's name is its value; a possessive is not.
+        let logs = json!({"type": "object", "properties": {
+            "query": {"type": "string", "description": "A search query to filter the logs."},
+            "owner": {"type": "string", "description": "Whose logs."}}});
+        let b = check(
+            logs.clone(),
+            "Show the access log for query \"llama\", newest first",
+        );
+        assert_eq!(b.arguments["query"], "llama", "{b:?}");
+        let b = check(logs, "the owner's logs for 'eu-west'");
+        assert_ne!(
+            b.arguments.get("owner"),
+            Some(&json!("s logs for ")),
+            "{b:?}"
+        );
     }
 
     #[test]
@@ -2754,7 +2809,7 @@ mod tests {
             "required": ["artist", "title"]});
         let b = check(
             schema,
-            "How large is the painting with title 'Guernica' by Picasso?",
+            "How large is the painting titled 'Guernica' by Picasso?",
         );
         assert_eq!(b.arguments["title"], "Guernica");
         assert_eq!(b.arguments["artist"], "Picasso");
@@ -2835,5 +2890,37 @@ mod tests {
             "required": ["year_range"]});
         let b = check(schema, "Court cases about fishing rights from 1998 to 2004");
         assert_eq!(b.arguments["year_range"], json!([1998, 2004]));
+    }
+
+    #[test]
+    fn a_format_the_description_spells_out_says_whether_a_moment_is_a_date_or_a_time() {
+        let rental = json!({"type": "object", "required": ["start_date", "pickup_time", "end_date"],
+            "properties": {
+                "start_date": {"type": "string", "description": "The start date, in the format 'YYYY-MM-DD'."},
+                "pickup_time": {"type": "string", "description": "The pickup time on the start date, in 24-hour format 'HH:MM'."},
+                "end_date": {"type": "string", "description": "The end date, in the format 'YYYY-MM-DD'."}}});
+        let b = check(
+            rental,
+            "Find a car from April 18th 2023 at 10am until April 24th?",
+        );
+        assert!(b.missing.is_empty(), "{b:?}");
+        assert_eq!(b.arguments["start_date"], json!("2023-04-18"));
+        assert_eq!(b.arguments["pickup_time"], json!("10:00"));
+        assert_eq!(b.arguments["end_date"], json!("2023-04-24"));
+    }
+
+    #[test]
+    fn numbers_written_as_words_fill_number_parameters_when_no_digits_do() {
+        let payment = json!({"type": "object", "required": ["amount", "receiver"], "properties": {
+            "amount": {"type": "number", "description": "The monetary value to send."},
+            "receiver": {"type": "string", "description": "Who receives the payment."}}});
+        let b = check(
+            payment.clone(),
+            "Could you initiate a ninety dollar transaction to Alice?",
+        );
+        assert_eq!(b.arguments["amount"], json!(90.0), "{b:?}");
+        // "one" is too often not a number to stand in for one.
+        let b = check(payment, "Make one transaction to Alice");
+        assert!(b.missing.iter().any(|m| m.name == "amount"), "{b:?}");
     }
 }

@@ -50,16 +50,23 @@ fn temporal(p: &Param) -> Option<Temporal> {
     }
     let own = text::terms(&p.name);
     let described = p.description.to_lowercase();
-    let says_date =
-        described.contains("yyyy") || text::words(&described).iter().any(|w| w == "date");
-    let date = own
+    let named_date = own
         .iter()
-        .any(|t| ["date", "day", "when"].contains(&t.as_str()))
-        || (says_date && !is_free_text(p));
-    let time = own
+        .any(|t| ["date", "day", "when"].contains(&t.as_str()));
+    let named_time = own
         .iter()
-        .any(|t| ["time", "hour", "clock"].contains(&t.as_str()))
-        || described.contains("hh:mm");
+        .any(|t| ["time", "hour", "clock"].contains(&t.as_str()));
+    // A format the description spells out says what the value holds ("in 24-hour format
+    // 'HH:MM'" is a time, whatever date the sentence also mentions); without one, the word
+    // "date" in it says it holds a date.
+    let (spelled_date, spelled_time) = (described.contains("yyyy"), described.contains("hh:mm"));
+    let says_date = if spelled_date || spelled_time {
+        spelled_date
+    } else {
+        text::words(&described).iter().any(|w| w == "date")
+    };
+    let date = named_date || (says_date && !is_free_text(p));
+    let time = named_time || spelled_time;
     match (date, time) {
         (true, true) => Some(Temporal::DateTime),
         (true, false) => Some(Temporal::Date),

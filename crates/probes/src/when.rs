@@ -1,6 +1,7 @@
 //! Dates and times the query gives, as written and, when they are complete, in the forms schemas
 //! ask for (`YYYY-MM-DD`, `HH:MM`). Everything here reads the query's tokens; nothing guesses a
-//! year or today's date.
+//! year or today's date (a date written without its year takes the one the query's other dates
+//! all give).
 
 /// A date or a time of day in the query.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,6 +87,8 @@ fn moment(tokens: &[String], first: usize, last: usize, normal: Option<String>) 
 pub fn dates(toks: &[String]) -> Vec<Moment> {
     let lower: Vec<String> = toks.iter().map(|t| t.to_lowercase()).collect();
     let mut out: Vec<Moment> = Vec::new();
+    // Dates written with a day and a month but no year: where in `out`, the month, the day.
+    let mut yearless: Vec<(usize, u32, u32)> = Vec::new();
     let mut i = 0;
     while i < toks.len() {
         if let Some((y, m, d)) = numeric_date(&toks[i]) {
@@ -130,6 +133,10 @@ pub fn dates(toks: &[String]) -> Vec<Moment> {
             if d.is_some() || y.is_some() {
                 let normal = match (y, d) {
                     (Some(y), Some(d)) => Some(format!("{y:04}-{m:02}-{d:02}")),
+                    (None, Some(d)) => {
+                        yearless.push((out.len(), m, d));
+                        None
+                    }
                     _ => None,
                 };
                 out.push(moment(toks, first, last, normal));
@@ -148,6 +155,23 @@ pub fn dates(toks: &[String]) -> Vec<Moment> {
             out.push(moment(toks, first, i, None));
         }
         i += 1;
+    }
+    // "from April 18th 2023 until April 24th": a date without a year is in the year the query
+    // gives its other dates, when they all give the same one and it names no other year ("on
+    // March 3rd next year").
+    let another_year = lower.windows(2).any(|w| {
+        w[1] == "year" && ["next", "last", "following", "previous"].contains(&w[0].as_str())
+    });
+    let mut years = out
+        .iter()
+        .filter_map(|m| m.normal.as_deref()?.get(..4).map(str::to_owned));
+    if let Some(y) = years.next()
+        && years.all(|other| other == y)
+        && !another_year
+    {
+        for (at, m, d) in yearless {
+            out[at].normal = Some(format!("{y}-{m:02}-{d:02}"));
+        }
     }
     out
 }
@@ -239,10 +263,19 @@ mod tests {
         assert_eq!(
             normals(dates(&q)),
             [
-                pair("August 15th", None),
+                pair("August 15th", Some("2023-08-15")),
                 pair("August 17th 2023", Some("2023-08-17"))
             ]
         );
+        // A date without a year takes the year of the others only when they agree on one.
+        let q = tokens("from December 30th 2023 or January 2nd 2024 to January 5th");
+        assert_eq!(normals(dates(&q))[2], pair("January 5th", None));
+        assert_eq!(
+            normals(dates(&tokens("on June 3rd")))[0],
+            pair("June 3rd", None)
+        );
+        let q = tokens("on April 13th of next year? today is 2023-10-01");
+        assert_eq!(normals(dates(&q))[0], pair("April 13th", None));
         let q = tokens("a picnic on the 4th march 2023, or 2023.4.15, or 2023-03-13, or 3/14/2024");
         assert_eq!(
             normals(dates(&q)),

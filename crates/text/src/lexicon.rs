@@ -204,13 +204,13 @@ pub const CHATTER: &[&str] = &[
     "actual", "amaz", "anyth", "anyway", "appreci", "awesom", "believ", "curious", "especi",
     "everyth", "favorit", "favourit", "feel", "glad", "gonna", "good", "gotta", "great", "guess",
     "honest", "hope", "love", "mayb", "mood", "nice", "ok", "okay", "perhap", "pretti", "probabl",
-    "rather", "realli", "seem", "simpli", "someon", "someth", "somewhat", "stuff", "sure", "thing",
+    "rather", "realli", "seem", "simpli", "someon", "someth", "somewhat", "stuf", "sure", "thing",
     "think", "truli", "wanna", "wonder", "wow", "yeah", "yes",
 ];
 
 /// Verbs that change the world: sending, paying, creating, deleting. Stems.
 pub const MUTATING: &[&str] = &[
-    "add",
+    "ad",
     "approv",
     "archiv",
     "arrang",

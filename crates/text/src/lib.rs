@@ -73,8 +73,12 @@ pub fn tokens(text: &str) -> Vec<String> {
 
 /// One whitespace token cleaned as [`tokens`] cleans it.
 pub fn token(t: &str) -> String {
-    let t = t.trim_matches(|c: char| !c.is_alphanumeric() && !"-_.$@#/".contains(c));
-    let t = t.trim_end_matches(['.', ',']);
+    let outer = |c: char| !c.is_alphanumeric() && !"-_.$@#/".contains(c);
+    // A full stop or comma may close a quote ("page size 'nine'."): both go.
+    let t = t
+        .trim_matches(outer)
+        .trim_end_matches(['.', ','])
+        .trim_end_matches(outer);
     t.strip_suffix("'s")
         .or_else(|| t.strip_suffix("\u{2019}s"))
         .unwrap_or(t)
@@ -83,11 +87,27 @@ pub fn token(t: &str) -> String {
 
 /// The stem of a lowercase word. Stems are remembered per thread (queries, metadata and tool
 /// output repeat the same words).
+///
+/// The English stemmer undoubles a final consonant only where it strips `-ed` or `-ing`
+/// ("added" → `ad`, "stopped" → `stop`), so a word whose own form ends in that double kept it
+/// ("add" → `add`) and never met its inflections. Its stem is undoubled the same way here, so
+/// "add", "adds", "added" and "adding" are one term.
 pub fn stem(word: &str) -> String {
     thread_local! {
         static STEMS: Memo<String> = RefCell::new(HashMap::new());
     }
-    remembered(&STEMS, word, |w| stemmer().stem(w).into_owned())
+    remembered(&STEMS, word, |w| {
+        let mut stem = stemmer().stem(w).into_owned();
+        let tail = stem.as_bytes();
+        if let [.., a, b] = tail
+            && a == b
+            && b"bdfgmnprt".contains(b)
+            && tail.len() > 2
+        {
+            stem.pop();
+        }
+        stem
+    })
 }
 
 /// A per-thread memory of what a text gave.
