@@ -1359,6 +1359,10 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
             break;
         }
         let lower = bare.to_lowercase();
+        // A date is when, not what ("economy class on November 12th"): the value ends there.
+        if crate::when::is_date_word(bare) {
+            break;
+        }
         // "the projects that Adriel works on" says which projects, not a project's name; a
         // name written as one compound word right before the mention still names it ("the
         // e-commerce-website project that ...").
@@ -2846,6 +2850,13 @@ mod tests {
         assert_eq!(b.arguments["project_name"], "e-commerce-website");
         let b = check(schema, "the status of project apollo-7, please");
         assert_eq!(b.arguments["project_name"], "apollo-7");
+        // Nor is a date after the word: it says when.
+        let trip = json!({"type": "object", "required": ["travel_class", "travel_date"], "properties": {
+            "travel_class": {"type": "string", "description": "The class of the travel"},
+            "travel_date": {"type": "string", "description": "The date, in the format YYYY-MM-DD"}}});
+        let b = check(trip, "Schedule the class on November 12th 2026, please");
+        assert_eq!(b.arguments["travel_date"], "2026-11-12");
+        assert!(b.arguments.get("travel_class").is_none(), "{b:?}");
     }
 
     #[test]
@@ -2922,5 +2933,38 @@ mod tests {
         // "one" is too often not a number to stand in for one.
         let b = check(payment, "Make one transaction to Alice");
         assert!(b.missing.iter().any(|m| m.name == "amount"), "{b:?}");
+    }
+
+    #[test]
+    fn an_address_the_schema_asks_for_takes_the_token_written_in_that_form() {
+        let request = json!({"type": "object", "required": ["receiver", "amount"], "properties": {
+            "receiver": {"type": "string", "description": "Who receives the request, such as an email or account number."},
+            "amount": {"type": "number", "description": "The monetary value requested."}}});
+        let b = check(
+            request.clone(),
+            "Request $83 from my friend's email, johndoe@example.com. Keep it private?",
+        );
+        assert_eq!(b.arguments["receiver"], "johndoe@example.com", "{b:?}");
+        // No address written: a name still serves.
+        let b = check(request, "Request $20 from Mary");
+        assert_eq!(b.arguments["receiver"], "Mary", "{b:?}");
+        let project = json!({"type": "object", "required": ["path"], "properties": {
+            "path": {"type": "string", "description": "The file system path to the directory where the project is created."}}});
+        let b = check(
+            project,
+            "Create a new project in the directory /Foo/Bar? and/or later",
+        );
+        assert_eq!(b.arguments["path"], "/Foo/Bar", "{b:?}");
+        let domains = json!({"type": "object", "required": ["domain"], "properties": {
+            "domain": {"type": "string", "description": "The target domain."}}});
+        let b = check(
+            domains,
+            "i want to get the subdomains from google.com, e.g. quickly",
+        );
+        assert_eq!(b.arguments["domain"], "google.com", "{b:?}");
+        let page = json!({"type": "object", "required": ["address"], "properties": {
+            "address": {"type": "string", "format": "uri"}}});
+        let b = check(page, "Summarise https://example.org/a?b=1 for me");
+        assert_eq!(b.arguments["address"], "https://example.org/a?b=1", "{b:?}");
     }
 }

@@ -983,6 +983,8 @@ fn compound(
     let main = whole_best.map(|w| doc_position(index, w.doc));
     // Whether a request-form ask came before: the first one is the request itself.
     let mut first = true;
+    // Where in the index the method serving the first ask is.
+    let mut first_served: Option<usize> = None;
     // Whether a statement of context was set aside.
     let mut statements = false;
     for ask in &parts {
@@ -1006,6 +1008,24 @@ fn compound(
             .is_none()
             .then(|| viable[0])
             .filter(|s| n == 0 || s.coverage >= wt.adequate_coverage);
+        // A further ask the first ask's method covers as well as any is a detail of the
+        // request itself ("... a payment request to Mary for $200, and make sure it is
+        // private").
+        if n > 0
+            && let Some(at) = first_served
+            && let Some(there) = scored.iter().find(|s| std::ptr::eq(s.doc, &index.docs[at]))
+            && covers_half(there, &topic)
+            && own.is_none_or(|o| {
+                std::ptr::eq(o.doc, there.doc)
+                    || o.coverage <= there.coverage
+                    || gives_nothing(index, o, &q)
+            })
+        {
+            if let Some((_, texts)) = groups.iter_mut().find(|(g, _)| *g == at) {
+                texts.push(part);
+            }
+            continue;
+        }
         // A further ask the main method covers is a detail of the main ask, unless another
         // method covers it better on its own (the first ask is the request itself: its own
         // method decides).
@@ -1027,6 +1047,9 @@ fn compound(
         // no tool's metadata names.
         let about_something_else =
             ask.added && topic.len() >= 2 && !shares_words_with_tools(index, &topic);
+        if n == 0 {
+            first_served = own;
+        }
         match (own, about_something_else) {
             (Some(at), _) => match groups.iter_mut().find(|(g, _)| *g == at) {
                 Some((_, texts)) => texts.push(part),
@@ -1086,7 +1109,19 @@ fn compound(
     }
     if unserved.is_empty() {
         // A required value missing in more than one ask cannot be asked for in one question.
-        if served.iter().filter(|(_, i)| !i.missing.is_empty()).count() > 1 {
+        let short = served.iter().filter(|(_, i)| !i.missing.is_empty()).count();
+        if short > 1 {
+            return None;
+        }
+        // Nor is it a separate ask when the request as a whole gives its method everything
+        // ("a private transaction to Emma for $50? Transfer through app balance." is one
+        // payment, its method named by the whole).
+        if short == 1
+            && let Some(w) = whole_best
+            && interpretations(index, w, query)
+                .first()
+                .is_some_and(|i| i.missing.is_empty())
+        {
             return None;
         }
         let asks = asks_served(&served, &[]);
@@ -1122,6 +1157,16 @@ fn compound(
             servable_parts: served,
         })),
     }))
+}
+
+/// Whether `query` gives the method `s` none of the values it requires (and it requires some):
+/// a further ask like that modifies the request rather than asks ("make sure it is private").
+fn gives_nothing(index: &MethodIndex, s: &Scored, query: &Query) -> bool {
+    let required = s.doc.params.iter().filter(|p| p.required).count();
+    required > 0
+        && interpretations(index, s, query)
+            .first()
+            .is_some_and(|i| i.missing.len() >= required)
 }
 
 /// The trace's view of a compound request's asks.
@@ -1485,6 +1530,50 @@ mod tests {
             );
             assert_eq!(r.ambiguity_pool[0].method, "get_album_tracklist");
         }
+    }
+
+    #[test]
+    fn a_further_sentence_that_only_details_the_request_is_no_ask_of_its_own() {
+        let pay = json!({"type": "object", "required": ["payment_method", "amount", "receiver"], "properties": {
+            "payment_method": {"type": "string", "description": "The payment source to use for the transaction, such as a balance within the app or a linked bank card.", "enum": ["app balance", "debit card", "credit card"]},
+            "amount": {"type": "number", "description": "The monetary value to send, specified in the currency used by the payment platform."},
+            "receiver": {"type": "string", "description": "The identifier of the contact or account to receive the payment."},
+            "private_visibility": {"type": "boolean", "description": "A flag indicating whether the transaction should be hidden from public transaction feeds.", "default": false}}});
+        let request = json!({"type": "object", "required": ["receiver", "amount"], "properties": {
+            "receiver": {"type": "string", "description": "The name or identifier of the contact or account to which the payment request is sent."},
+            "amount": {"type": "number", "description": "The monetary value to be requested, specified in dollars."},
+            "private_visibility": {"type": "boolean", "description": "Indicates if the transaction should be hidden from public transaction feeds.", "default": false}}});
+        let idx = index(&[
+            (
+                "request_payment",
+                "This function initiates a payment request to a specified receiver for a certain amount. It allows setting the visibility of the transaction to private or public.",
+                request,
+            ),
+            (
+                "make_payment",
+                "Initiate a transaction to send a specified amount of money to a friend or contact using a chosen payment method.",
+                pay,
+            ),
+        ]);
+        let q = Query::parse(
+            "Could you set up a private transaction to Emma for $50? Transfer through app balance.",
+        );
+        let r = run(&idx, &q, &ProbeConfig::default());
+        // Not two asks, one of them missing everything: the payment, told by the whole request.
+        assert!(
+            r.ambiguity_pool
+                .iter()
+                .all(|i| i.also.is_empty() && i.missing.is_empty()),
+            "{r:?}"
+        );
+        let send = r
+            .ambiguity_pool
+            .iter()
+            .find(|i| i.method == "make_payment")
+            .expect("the payment is offered");
+        assert_eq!(send.arguments["payment_method"], "app balance");
+        assert_eq!(send.arguments["receiver"], "Emma");
+        assert_eq!(send.arguments["amount"], 50.0);
     }
 
     #[test]

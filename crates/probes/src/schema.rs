@@ -308,6 +308,41 @@ fn described_shape(description: &str) -> Option<String> {
     })
 }
 
+/// The pattern of the address a string parameter takes, when its format or the words of its
+/// name and description say it takes one (`format: email`, "The URL of the page", "the file
+/// system path to the directory"): the query token written in that form is its value.
+fn address_shape(p: &Param) -> Option<String> {
+    use text::lexicon::Address;
+    if p.kind.as_deref().is_some_and(|k| k != "string") || !p.choices.is_empty() {
+        return None;
+    }
+    let by_format = match p.format.as_deref() {
+        Some("email" | "idn-email") => Some(Address::Email),
+        Some("uri" | "url" | "iri") => Some(Address::Url),
+        Some("hostname" | "idn-hostname") => Some(Address::Domain),
+        _ => None,
+    };
+    let words = text::words(&format!("{} {}", p.name.replace('_', " "), p.description));
+    let kind = by_format.or_else(|| {
+        words.iter().find_map(|w| {
+            let w = w.to_lowercase();
+            text::lexicon::ADDRESS_WORDS
+                .iter()
+                .find(|(word, _)| *word == w)
+                .map(|(_, kind)| *kind)
+        })
+    })?;
+    Some(
+        match kind {
+            Address::Email => r"^[^@\s/]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$",
+            Address::Url => r"^[A-Za-z][A-Za-z0-9+.-]*://\S+$",
+            Address::Path => r"^(?:~|\.{1,2})?/[^\s/]+(?:/[^\s/]*)*$",
+            Address::Domain => r"^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$",
+        }
+        .to_owned(),
+    )
+}
+
 /// Values a description names in prose, in order, each once: quoted words and phrases, and the
 /// short items listed after a cue word ([`text::lexicon::VALUE_CUES`]) up to the end of the
 /// sentence. An item longer than three words is not a value, except that after "either" or
@@ -485,7 +520,7 @@ fn params_at(schema: &Value, depth: usize) -> Vec<Param> {
             };
             param.temporal = temporal(&param);
             if param.pattern.is_none() {
-                param.shape = described_shape(&param.description);
+                param.shape = described_shape(&param.description).or_else(|| address_shape(&param));
             }
             param.validator = jsonschema::validator_for(&normalized(p))
                 .ok()

@@ -635,6 +635,36 @@ pub const COUNT_LEADS: &[&str] = &[
     "best", "bottom", "first", "last", "latest", "limit", "next", "past", "top", "worst",
 ];
 
+/// Words by which a parameter's name or description says it takes an address of one kind, with
+/// that kind: an email address, a web address, a file system path, a domain name. Lowercase
+/// words.
+pub const ADDRESS_WORDS: &[(&str, Address)] = &[
+    ("directory", Address::Path),
+    ("domain", Address::Domain),
+    ("e-mail", Address::Email),
+    ("email", Address::Email),
+    ("filepath", Address::Path),
+    ("folder", Address::Path),
+    ("hostname", Address::Domain),
+    ("path", Address::Path),
+    ("uri", Address::Url),
+    ("url", Address::Url),
+    ("website", Address::Url),
+];
+
+/// A kind of address a value may be written in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Address {
+    /// `name@example.com`
+    Email,
+    /// `https://example.com/page`
+    Url,
+    /// `/srv/data`, `~/notes`, `./out`
+    Path,
+    /// `example.com`
+    Domain,
+}
+
 /// Words after which a parameter's description lists values it takes ("e.g. vegan, vegetarian",
 /// "such as Python", "either to rent or to buy"). Lowercase; matched at word boundaries.
 pub const VALUE_CUES: &[&str] = &[
