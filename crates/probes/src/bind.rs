@@ -690,6 +690,18 @@ impl<'a> Binder<'a> {
             .collect();
         candidates.retain(|e| beside(p, e) || !others.iter().any(|q| beside(q, e)));
         if last {
+            // With no name left, the one phrase a preposition introduces ("the population of
+            // pandas" once the country is bound).
+            if candidates.is_empty()
+                && let Some(e) =
+                    introduced_phrase(p, query, &self.used_terms, self.topic).filter(|e| fits(p, e))
+            {
+                self.used_terms.extend(text::terms(&e));
+                self.binding
+                    .arguments
+                    .insert(p.name.clone(), Value::String(e));
+                return true;
+            }
             let [e] = &candidates[..] else {
                 return false;
             };
@@ -1283,8 +1295,6 @@ fn looks_like_identifier(value: &str) -> bool {
             || value.chars().skip(1).any(char::is_uppercase))
 }
 
-/// The words following a mention of `p`'s name ("the function 3x^2 + 2x - 1" for `function`), up
-/// to a connective or the end of the clause.
 /// The word the query puts before the thing a parameter's description is about: "classical"
 /// in "a classical concert" for "Genre of the concert", "sushi" in "a sushi restaurant" for
 /// "Cuisine of the restaurant", when that thing is what the method is about. Only a plain word
@@ -1346,6 +1356,8 @@ fn modifier_of_described(
     }
 }
 
+/// The words following a mention of `p`'s name ("the function 3x^2 + 2x - 1" for `function`), up
+/// to a connective or the end of the clause.
 fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Option<String> {
     let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
     let raw: Vec<&str> = query.text.split_whitespace().collect();
@@ -2709,6 +2721,20 @@ mod tests {
                 "{desc} / {query}"
             );
         }
+    }
+
+    #[test]
+    fn a_parameter_left_alone_takes_the_one_phrase_a_preposition_introduces() {
+        let schema = json!({"type": "object", "required": ["parties", "contract_type", "location"], "properties": {
+            "parties": {"type": "array", "items": {"type": "string"}, "description": "Parties involved in the contract."},
+            "contract_type": {"type": "string", "description": "Type of the contract."},
+            "location": {"type": "string", "description": "Location where the contract will be in effect."}}});
+        let b = check(
+            schema,
+            "Generate a law contract between John and Alice for rental agreement in California.",
+        );
+        assert_eq!(b.arguments["location"], "California", "{b:?}");
+        assert_eq!(b.arguments["contract_type"], "rental agreement", "{b:?}");
     }
 
     #[test]
