@@ -1297,7 +1297,9 @@ fn looks_like_identifier(value: &str) -> bool {
 
 /// The word the query puts before the thing a parameter's description is about: "classical"
 /// in "a classical concert" for "Genre of the concert", "sushi" in "a sushi restaurant" for
-/// "Cuisine of the restaurant", when that thing is what the method is about. Only a plain word
+/// "Cuisine of the restaurant", when that thing is what the method is about or what the
+/// description calls the value a kind of ("jazz" in "jazz music" for "Genre of music"). Only a
+/// plain word
 /// the method's own metadata does not use, not a verb or a participle, not counted ("three star
 /// hotel"), and not one that rates or places ("best", "new", "nearby": [`QUALIFIERS`]).
 ///
@@ -1311,10 +1313,20 @@ fn modifier_of_described(
     let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
     // The thing described must be what the method is about ("Genre of the concert" for a
     // concert search): a parameter's description can name anything.
-    let about: HashSet<String> = text::terms(&p.description)
+    let mut about: HashSet<String> = text::terms(&p.description)
         .into_iter()
         .filter(|t| !own.contains(t) && topic.contains_key(t))
         .collect();
+    // So is the thing the description says it is a kind of ("Genre of music to be played").
+    let words = text::words(&p.description);
+    if let Some(of) = words.iter().position(|w| w.eq_ignore_ascii_case("of"))
+        && of <= 2
+        && let Some(thing) = words[of + 1..]
+            .iter()
+            .find(|w| !text::is_stopword(&w.to_lowercase()))
+    {
+        about.extend(text::terms(thing).into_iter().filter(|t| !own.contains(t)));
+    }
     if about.is_empty() {
         return None;
     }
@@ -2629,6 +2641,17 @@ mod tests {
         ] {
             assert_eq!(bound(query), None, "{query}");
         }
+        // The thing the description calls it a kind of counts even when the method's own words
+        // do not name it.
+        let music = json!({"type": "object", "properties": {
+            "genre": {"type": "string", "description": "Genre of music to be played at the concert."}},
+            "required": ["genre"]});
+        let b = bind(
+            &params(&music),
+            &Query::parse("Find concerts near me that play jazz music"),
+            &topic,
+        );
+        assert_eq!(b.arguments["genre"], "jazz", "{b:?}");
         let url = json!({"type": "object", "properties": {"url": {"type": "string"}}, "required": ["url"]});
         assert!(
             check(url.clone(), "Get the data on Rome anomalies")
