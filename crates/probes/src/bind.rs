@@ -246,6 +246,36 @@ impl<'a> Binder<'a> {
                 let keep = full[0];
                 scored = vec![scored.swap_remove(keep)];
             }
+            // Of values named equally well, the one written exactly as the query writes it
+            // ("AA" of `AA`, `Aa` and `aa`), else the one that also has a word of the
+            // parameter's own name the query uses ("Adriel's education at UNS" of "Education at
+            // UNS" and "Internship at UNS" for `experience_or_education`).
+            if scored.len() > 1 {
+                let tokens = &self.query.tokens;
+                let written = |s: &Scored| {
+                    s.choice.label.split_whitespace().count() == 1
+                        && s.choice.label.chars().any(char::is_alphabetic)
+                        && tokens.iter().any(|t| *t == s.choice.label)
+                };
+                let own_named = |s: &Scored| {
+                    s.choice
+                        .terms
+                        .iter()
+                        .filter(|t| own.contains(*t) && q_terms.contains(t.as_str()))
+                        .count()
+                };
+                let exact: Vec<usize> =
+                    (0..scored.len()).filter(|&i| written(&scored[i])).collect();
+                let most = scored.iter().map(own_named).max().unwrap_or(0);
+                let by_own: Vec<usize> = (0..scored.len())
+                    .filter(|&i| most > 0 && own_named(&scored[i]) == most)
+                    .collect();
+                if let [keep] = exact[..] {
+                    scored = vec![scored.swap_remove(keep)];
+                } else if let [keep] = by_own[..] {
+                    scored = vec![scored.swap_remove(keep)];
+                }
+            }
             if scored.len() == 1 {
                 self.binding
                     .arguments
@@ -2221,6 +2251,39 @@ mod tests {
         );
         assert!(b.ambiguity.is_none() && b.missing.is_empty(), "{b:?}");
         assert!(b.arguments.get("services").is_none(), "{b:?}");
+    }
+
+    #[test]
+    fn of_values_named_equally_well_the_one_written_exactly_or_with_the_parameters_word_binds() {
+        let genotype = json!({"type": "object", "required": ["genotype"], "properties": {
+            "genotype": {"type": "string", "enum": ["AA", "Aa", "aa"]}}});
+        let b = check(
+            genotype.clone(),
+            "What is the frequency of AA genotype in a population?",
+        );
+        assert_eq!(b.arguments["genotype"], "AA", "{b:?}");
+        let b = check(
+            genotype,
+            "What is the frequency of aa genotype in a population?",
+        );
+        assert_eq!(b.arguments["genotype"], "aa", "{b:?}");
+        let history = json!({"type": "object", "required": ["experience_or_education"], "properties": {
+            "experience_or_education": {"type": "string", "enum": [
+                "Internship at Universitas Sebelas Maret (UNS)",
+                "Education at Universitas Sebelas Maret (UNS)"]}}});
+        let b = check(
+            history,
+            "the details of Adriel's education at Universitas Sebelas Maret (UNS)",
+        );
+        assert_eq!(
+            b.arguments["experience_or_education"], "Education at Universitas Sebelas Maret (UNS)",
+            "{b:?}"
+        );
+        // A number the query writes for something else does not pick a numeric value.
+        let service = json!({"type": "object", "required": ["service_id"], "properties": {
+            "service_id": {"type": "integer", "enum": [1, 2, 35]}}});
+        let b = check(service, "aged between 2 and 35");
+        assert_ne!(b.arguments.get("service_id"), Some(&json!(35)), "{b:?}");
     }
 
     #[test]
