@@ -255,7 +255,7 @@ impl<'a> Binder<'a> {
                 let written = |s: &Scored| {
                     s.choice.label.split_whitespace().count() == 1
                         && s.choice.label.chars().any(char::is_alphabetic)
-                        && tokens.iter().any(|t| *t == s.choice.label)
+                        && tokens.contains(&s.choice.label)
                 };
                 let own_named = |s: &Scored| {
                     s.choice
