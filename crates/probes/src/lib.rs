@@ -754,9 +754,16 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
     // expanded over an ambiguous enum.
     let best = viable[0].score;
     let mut readings: Vec<BTreeSet<&str>> = Vec::new();
+    // When the request names everything the best method's name is about ("the integral of ...",
+    // "find trains"), a method whose name is about something it does not name ("derivative",
+    // "train tickets") is no other reading of it.
+    let names_best = names_subject(viable[0].doc, query);
     for s in viable
         .iter()
         .filter(|s| s.score >= best * config.weights.pool_margin)
+        .filter(|s| {
+            std::ptr::eq(s.doc, viable[0].doc) || !names_best || names_subject(s.doc, query)
+        })
     {
         let reading: BTreeSet<&str> = s.matched.iter().map(String::as_str).collect();
         if readings.iter().any(|r| r.is_superset(&reading)) {
@@ -806,8 +813,13 @@ fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig, reads_only: bool) 
     if s.coverage >= config.weights.viable_coverage {
         return true;
     }
-    let subject = &s.doc.subject_terms;
-    !subject.is_empty() && subject.iter().all(|t| query.terms.contains(t))
+    names_subject(s.doc, query)
+}
+
+/// Whether `query` names everything the method's name is about (`weather` for
+/// `Weather_1_GetWeather`).
+fn names_subject(d: &index::MethodDoc, query: &Query) -> bool {
+    !d.subject_terms.is_empty() && d.subject_terms.iter().all(|t| query.terms.contains(t))
 }
 
 /// Whether the method's name, or its description with weight, names the verb `verb` (a stem).
@@ -1574,6 +1586,41 @@ mod tests {
         assert_eq!(send.arguments["payment_method"], "app balance");
         assert_eq!(send.arguments["receiver"], "Emma");
         assert_eq!(send.arguments["amount"], 50.0);
+    }
+
+    #[test]
+    fn a_method_about_something_the_request_does_not_name_is_no_other_reading_of_it() {
+        let tickets = json!({"type": "object", "required": ["_from", "to", "date_of_journey", "journey_start_time", "number_of_adults"], "properties": {
+            "_from": {"type": "string", "description": "The departure city for the train journey."},
+            "to": {"type": "string", "description": "The arrival city for the train journey."},
+            "date_of_journey": {"type": "string", "description": "The date of the train journey, in the format 'MM/DD/YYYY'."},
+            "journey_start_time": {"type": "string", "description": "The starting time of the train journey, in 24-hour format 'HH:MM'."},
+            "number_of_adults": {"type": "integer", "description": "The number of adults to reserve train tickets for."}}});
+        let trains = json!({"type": "object", "required": ["_from", "to", "date_of_journey"], "properties": {
+            "_from": {"type": "string", "description": "The name of the starting city for the train journey."},
+            "to": {"type": "string", "description": "The destination city for the train journey."},
+            "date_of_journey": {"type": "string", "description": "The date of the train journey, in the format 'MM/DD/YYYY'."}}});
+        let idx = index(&[
+            (
+                "Trains_1_GetTrainTickets",
+                "Reserves tickets for a train journey between specified cities on a given date and time.",
+                tickets,
+            ),
+            (
+                "Trains_1_FindTrains",
+                "Finds available trains to a specified destination city on a particular date, allowing for reservation in different fare classes.",
+                trains,
+            ),
+        ]);
+        let r = run(
+            &idx,
+            &Query::parse(
+                "Can you find me available trains departing from Anaheim to Berkeley on April 10, 2023?",
+            ),
+            &ProbeConfig::default(),
+        );
+        let methods: Vec<&str> = r.ambiguity_pool.iter().map(|i| i.method.as_str()).collect();
+        assert_eq!(methods, ["Trains_1_FindTrains"], "{r:?}");
     }
 
     #[test]
