@@ -760,7 +760,21 @@ impl<'a> Binder<'a> {
             })
             .map(|e| with_region(p, query, e))
             .filter(|e| fits(p, e))
-            .or_else(|| value_after_mention(p, query, &self.used_terms).filter(|e| fits(p, e)))
+            .or_else(|| {
+                // A code written right after the parameter's word is its value ("a secure
+                // password 123412"); words after it may be anything ("business class ticket
+                // going ..."), where the word before says the kind.
+                let after = value_after_mention(p, query, &self.used_terms).filter(|e| fits(p, e));
+                let coded = after.as_deref().is_some_and(|v| {
+                    !v.contains(char::is_whitespace) && v.contains(|c: char| c.is_ascii_digit())
+                });
+                if coded {
+                    return after;
+                }
+                modifier_of_own(p, query, &self.used_terms, self.topic)
+                    .filter(|e| fits(p, e))
+                    .or(after)
+            })
             .or_else(|| {
                 modifier_of_described(p, query, &self.used_terms, self.topic).filter(|e| fits(p, e))
             })
@@ -1357,6 +1371,41 @@ fn modifier_of_described(
     {
         about.extend(text::terms(thing).into_iter().filter(|t| !own.contains(t)));
     }
+    modifier_before(query, &about, &own, used, topic)
+}
+
+/// The word the query puts before the parameter's own head noun: "business" in "a business
+/// class ticket" for `travel_class`, under the same conditions as [`modifier_of_described`]. Not
+/// for identifiers and names, whose word before is no value ("the user id").
+fn modifier_of_own(
+    p: &Param,
+    query: &Query,
+    used: &HashSet<String>,
+    topic: &HashMap<String, f64>,
+) -> Option<String> {
+    if identifier_kind(&p.name).is_some() {
+        return None;
+    }
+    let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+    let head: HashSet<String> = text::terms(&p.name)
+        .into_iter()
+        .last()
+        .into_iter()
+        .collect();
+    let others: HashSet<String> = own.difference(&head).cloned().collect();
+    modifier_before(query, &head, &others, used, topic)
+}
+
+/// The one plain word right before a query token that has a term of `about`, which is not
+/// `own`, not already `used`, not the method's topic, not a verb or participle, not counted and
+/// not a qualifier.
+fn modifier_before(
+    query: &Query,
+    about: &HashSet<String>,
+    own: &HashSet<String>,
+    used: &HashSet<String>,
+    topic: &HashMap<String, f64>,
+) -> Option<String> {
     if about.is_empty() {
         return None;
     }
@@ -2715,6 +2764,18 @@ mod tests {
             &topic,
         );
         assert_eq!(b.arguments["genre"], "jazz", "{b:?}");
+        // The word before the parameter's own head noun says its kind; a code after it is its
+        // value.
+        let flight = json!({"type": "object", "required": ["travel_from", "travel_class", "password"], "properties": {
+            "travel_from": {"type": "string", "description": "The location the travel is from"},
+            "travel_class": {"type": "string", "description": "The class of the travel"},
+            "password": {"type": "string", "description": "The password of the account"}}});
+        let b = check(
+            flight,
+            "Book a business class ticket going from LAX, with a secure password 123412",
+        );
+        assert_eq!(b.arguments["travel_class"], "business", "{b:?}");
+        assert_eq!(b.arguments["password"], "123412", "{b:?}");
         let url = json!({"type": "object", "properties": {"url": {"type": "string"}}, "required": ["url"]});
         assert!(
             check(url.clone(), "Get the data on Rome anomalies")
