@@ -810,10 +810,56 @@ fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig, reads_only: bool) 
     {
         return false;
     }
+    // "Calculate the volume of the sphere": what is asked for, the words between "the" and
+    // "of", is something the method's metadata covers in some way, or it is not served.
+    if let Some(asked) = asked_for(query)
+        && !asked.iter().any(|t| s.matched.contains(t))
+    {
+        return false;
+    }
     if s.coverage >= config.weights.viable_coverage {
         return true;
     }
     names_subject(s.doc, query)
+}
+
+/// The terms of what a request opening "Calculate the X of ..." or "What is the X of ..."
+/// asks for: the one to three words between "the" and "of".
+fn asked_for(query: &Query) -> Option<Vec<String>> {
+    let words: Vec<String> = text::words(&query.text)
+        .into_iter()
+        .map(|w| w.to_lowercase())
+        .collect();
+    let first = words
+        .iter()
+        .position(|w| text::lexicon::ASKING_FOR_ONE.contains(&w.as_str()))?;
+    let mut i = first + 1;
+    if words.get(first).is_some_and(|w| w == "what") {
+        if words
+            .get(i)
+            .is_some_and(|w| w == "is" || w == "are" || w == "s")
+        {
+            i += 1;
+        } else {
+            return None;
+        }
+    }
+    if words.get(i).is_none_or(|w| w != "the") || first > 3 {
+        return None;
+    }
+    let rest = &words[i + 1..];
+    let of = rest.iter().position(|w| w == "of")?;
+    if of == 0 || of > 3 {
+        return None;
+    }
+    if rest[..of]
+        .iter()
+        .any(|w| text::lexicon::ASPECT_NOUNS.contains(&w.as_str()))
+    {
+        return None;
+    }
+    let terms: Vec<String> = rest[..of].iter().flat_map(|w| text::terms(w)).collect();
+    (!terms.is_empty()).then_some(terms)
 }
 
 /// Whether `query` names everything the method's name is about (`weather` for
@@ -1621,6 +1667,52 @@ mod tests {
         );
         let methods: Vec<&str> = r.ambiguity_pool.iter().map(|i| i.method.as_str()).collect();
         assert_eq!(methods, ["Trains_1_FindTrains"], "{r:?}");
+    }
+
+    #[test]
+    fn what_a_calculation_asks_for_must_be_something_the_method_covers() {
+        let bmi = json!({"type": "object", "required": ["weight", "height"], "properties": {
+            "weight": {"type": "number", "description": "Weight of the person in kilograms"},
+            "height": {"type": "number", "description": "Height of the person in meters"}}});
+        let proteins = json!({"type": "object", "required": ["cell_compartment"], "properties": {
+            "cell_compartment": {"type": "string", "description": "The specific cell compartment."},
+            "include_description": {"type": "boolean", "description": "Set true if you want a brief description of each protein.", "default": false}}});
+        let idx = index(&[
+            (
+                "determine_body_mass_index",
+                "Calculate body mass index given weight and height",
+                bmi,
+            ),
+            (
+                "cellbio.get_proteins",
+                "Get the list of proteins in a specific cell compartment.",
+                proteins,
+            ),
+        ]);
+        let config = ProbeConfig::default();
+        let area = run(
+            &idx,
+            &Query::parse(
+                "Calculate the area of a triangle given the base is 10 meters and height is 5 meters.",
+            ),
+            &config,
+        );
+        assert!(area.missing_capability_signal.is_some(), "{area:?}");
+        let index_of = run(
+            &idx,
+            &Query::parse(
+                "Calculate the body mass index of a person 1.8 meters tall weighing 70 kilograms.",
+            ),
+            &config,
+        );
+        assert!(index_of.missing_capability_signal.is_none(), "{index_of:?}");
+        // "The names of ..." asks for the thing after "of".
+        let names = run(
+            &idx,
+            &Query::parse("What are the names of proteins found in the plasma membrane?"),
+            &config,
+        );
+        assert!(names.missing_capability_signal.is_none(), "{names:?}");
     }
 
     #[test]

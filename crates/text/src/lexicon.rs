@@ -635,6 +635,36 @@ pub const COUNT_LEADS: &[&str] = &[
     "best", "bottom", "first", "last", "latest", "limit", "next", "past", "top", "worst",
 ];
 
+/// Words that open a request for one quantity or property ("Calculate the area of ...", "What
+/// is the mean of ..."). Words.
+pub const ASKING_FOR_ONE: &[&str] = &[
+    "calculate",
+    "compute",
+    "determine",
+    "estimate",
+    "find",
+    "what",
+];
+
+/// Nouns that ask for something about a thing without naming which ("the names of ...", "the
+/// information of ...", "the details of ..."): what such a request asks for is the thing after
+/// "of". Words.
+pub const ASPECT_NOUNS: &[&str] = &[
+    "data",
+    "detail",
+    "details",
+    "info",
+    "information",
+    "list",
+    "name",
+    "names",
+    "overview",
+    "result",
+    "results",
+    "status",
+    "summary",
+];
+
 /// Words by which a parameter's name or description says it takes an address of one kind, with
 /// that kind: an email address, a web address, a file system path, a domain name. Lowercase
 /// words.
