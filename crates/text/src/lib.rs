@@ -285,6 +285,17 @@ mod tests {
     }
 
     #[test]
+    fn a_word_and_its_inflections_are_one_term_and_plurals_keep_meeting() {
+        for word in ["add", "adds", "added", "adding"] {
+            assert_eq!(stem(word), stem("add"), "{word}");
+        }
+        assert_eq!(stem("stopped"), stem("stop"));
+        assert_eq!(stem("staffed"), stem("staff"));
+        // A closing quote before a full stop goes with it.
+        assert_eq!(tokens("page size 'nine'."), ["page", "size", "nine"]);
+    }
+
+    #[test]
     fn requested_actions_are_changing_verbs_in_request_position() {
         assert_eq!(
             requested_actions("Go to the folder and move the file into 'archive'."),
