@@ -726,10 +726,7 @@ impl<'a> Binder<'a> {
                 && let Some(e) =
                     introduced_phrase(p, query, &self.used_terms, self.topic).filter(|e| fits(p, e))
             {
-                self.used_terms.extend(text::terms(&e));
-                self.binding
-                    .arguments
-                    .insert(p.name.clone(), Value::String(e));
+                self.settle(p, Value::String(e.clone()), text::terms(&e));
                 return true;
             }
             let [e] = &candidates[..] else {
@@ -1048,12 +1045,7 @@ fn assignment(p: &Param, query: &Query) -> Option<(String, Value)> {
             && spaced
             && p.kind.as_deref() != Some("array")
             && let Some(quoted) = quoted_at_start(&text[text.len() - rest.len()..])
-            && (p.choices.is_empty()
-                || p.choices.iter().any(|c| {
-                    c.value
-                        .as_str()
-                        .is_some_and(|v| v.eq_ignore_ascii_case(&quoted))
-                }))
+            && (p.choices.is_empty() || choice_written(p, &quoted).is_some())
         {
             break quoted;
         }
@@ -1076,19 +1068,19 @@ fn assignment(p: &Param, query: &Query) -> Option<(String, Value)> {
             .and_then(serde_json::Number::from_f64)
             .map(Value::Number),
         Some("boolean") => raw.parse::<bool>().ok().map(Value::Bool),
-        _ if !p.choices.is_empty() => p
-            .choices
-            .iter()
-            .find(|c| {
-                c.value
-                    .as_str()
-                    .is_some_and(|v| v.eq_ignore_ascii_case(raw))
-            })
-            .map(|c| c.value.clone()),
+        _ if !p.choices.is_empty() => choice_written(p, raw).cloned(),
         _ => None,
     };
     let value = typed.unwrap_or_else(|| Value::String(raw.to_owned()));
     Some((raw.to_owned(), value))
+}
+
+/// The string value of `p`'s choices that `raw` writes, in any case.
+fn choice_written<'p>(p: &'p Param, raw: &str) -> Option<&'p Value> {
+    p.choices
+        .iter()
+        .map(|c| &c.value)
+        .find(|v| v.as_str().is_some_and(|v| v.eq_ignore_ascii_case(raw)))
 }
 
 /// The text of a quotation that opens `text` (`'llama' at offset 3` → `llama`), up to its
@@ -1386,13 +1378,9 @@ fn modifier_of_own(
     if identifier_kind(&p.name).is_some() {
         return None;
     }
-    let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
-    let head: HashSet<String> = text::terms(&p.name)
-        .into_iter()
-        .last()
-        .into_iter()
-        .collect();
-    let others: HashSet<String> = own.difference(&head).cloned().collect();
+    let mut others: Vec<String> = text::terms(&p.name);
+    let head: HashSet<String> = others.pop().into_iter().collect();
+    let others: HashSet<String> = others.into_iter().filter(|t| !head.contains(t)).collect();
     modifier_before(query, &head, &others, used, topic)
 }
 

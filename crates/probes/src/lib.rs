@@ -812,7 +812,7 @@ fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig, reads_only: bool) 
     }
     // "Calculate the volume of the sphere": what is asked for, the words between "the" and
     // "of", is something the method's metadata covers in some way, or it is not served.
-    if let Some(asked) = asked_for(query)
+    if let Some(asked) = &query.asked_for
         && !asked.iter().any(|t| s.matched.contains(t))
     {
         return false;
@@ -821,45 +821,6 @@ fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig, reads_only: bool) 
         return true;
     }
     names_subject(s.doc, query)
-}
-
-/// The terms of what a request opening "Calculate the X of ..." or "What is the X of ..."
-/// asks for: the one to three words between "the" and "of".
-fn asked_for(query: &Query) -> Option<Vec<String>> {
-    let words: Vec<String> = text::words(&query.text)
-        .into_iter()
-        .map(|w| w.to_lowercase())
-        .collect();
-    let first = words
-        .iter()
-        .position(|w| text::lexicon::ASKING_FOR_ONE.contains(&w.as_str()))?;
-    let mut i = first + 1;
-    if words.get(first).is_some_and(|w| w == "what") {
-        if words
-            .get(i)
-            .is_some_and(|w| w == "is" || w == "are" || w == "s")
-        {
-            i += 1;
-        } else {
-            return None;
-        }
-    }
-    if words.get(i).is_none_or(|w| w != "the") || first > 3 {
-        return None;
-    }
-    let rest = &words[i + 1..];
-    let of = rest.iter().position(|w| w == "of")?;
-    if of == 0 || of > 3 {
-        return None;
-    }
-    if rest[..of]
-        .iter()
-        .any(|w| text::lexicon::ASPECT_NOUNS.contains(&w.as_str()))
-    {
-        return None;
-    }
-    let terms: Vec<String> = rest[..of].iter().flat_map(|w| text::terms(w)).collect();
-    (!terms.is_empty()).then_some(terms)
 }
 
 /// Whether `query` names everything the method's name is about (`weather` for

@@ -24,6 +24,9 @@ pub struct Query {
     /// The verbs that frame the request ("help me find", "can you provide"), stems: they ask,
     /// they are not what is asked about.
     pub framing: Vec<String>,
+    /// What a request opening "Calculate the X of ..." or "What is the X of ..." asks for: the
+    /// terms of X.
+    pub asked_for: Option<Vec<String>>,
 }
 
 impl Query {
@@ -48,6 +51,7 @@ impl Query {
             act: text::leading_verb(text).filter(|v| text::mutating_verb(v)),
             acts: text::requested_actions(text),
             framing: text::framing_verbs(text),
+            asked_for: asked_for(text),
         };
         query.dates = crate::when::dates(&query.tokens);
         query.times = crate::when::times(&query.tokens);
@@ -231,6 +235,45 @@ fn quoted(text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// The terms of what a request opening "Calculate the X of ..." or "What is the X of ..."
+/// asks for: the one to three words between "the" and "of".
+fn asked_for(text: &str) -> Option<Vec<String>> {
+    let words: Vec<String> = text::words(text)
+        .into_iter()
+        .map(|w| w.to_lowercase())
+        .collect();
+    let first = words
+        .iter()
+        .position(|w| text::lexicon::ASKING_FOR_ONE.contains(&w.as_str()))?;
+    let mut i = first + 1;
+    if words.get(first).is_some_and(|w| w == "what") {
+        if words
+            .get(i)
+            .is_some_and(|w| w == "is" || w == "are" || w == "s")
+        {
+            i += 1;
+        } else {
+            return None;
+        }
+    }
+    if words.get(i).is_none_or(|w| w != "the") || first > 3 {
+        return None;
+    }
+    let rest = &words[i + 1..];
+    let of = rest.iter().position(|w| w == "of")?;
+    if of == 0 || of > 3 {
+        return None;
+    }
+    if rest[..of]
+        .iter()
+        .any(|w| text::lexicon::ASPECT_NOUNS.contains(&w.as_str()))
+    {
+        return None;
+    }
+    let terms: Vec<String> = rest[..of].iter().flat_map(|w| text::terms(w)).collect();
+    (!terms.is_empty()).then_some(terms)
 }
 
 #[cfg(test)]

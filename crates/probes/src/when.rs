@@ -159,9 +159,9 @@ pub fn dates(toks: &[String]) -> Vec<Moment> {
     // "from April 18th 2023 until April 24th": a date without a year is in the year the query
     // gives its other dates, when they all give the same one and it names no other year ("on
     // March 3rd next year").
-    let another_year = lower.windows(2).any(|w| {
-        w[1] == "year" && ["next", "last", "following", "previous"].contains(&w[0].as_str())
-    });
+    let another_year = lower
+        .windows(2)
+        .any(|w| w[1] == "year" && text::lexicon::OTHER_YEAR.contains(&w[0].as_str()));
     let mut years = out
         .iter()
         .filter_map(|m| m.normal.as_deref()?.get(..4).map(str::to_owned));

@@ -635,6 +635,10 @@ pub const COUNT_LEADS: &[&str] = &[
     "best", "bottom", "first", "last", "latest", "limit", "next", "past", "top", "worst",
 ];
 
+/// Words before "year" that point to a year other than the one a request's dates give ("next
+/// year"). Words.
+pub const OTHER_YEAR: &[&str] = &["following", "last", "next", "previous"];
+
 /// Words that open a request for one quantity or property ("Calculate the area of ...", "What
 /// is the mean of ..."). Words.
 pub const ASKING_FOR_ONE: &[&str] = &[
