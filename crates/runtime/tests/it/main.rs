@@ -22,7 +22,6 @@ mod metrics;
 mod models;
 mod new_tool;
 mod openapi;
-mod otlp;
 mod replicas;
 mod shapes;
 mod stream;

@@ -1,5 +1,9 @@
 //! OpenTelemetry export: the request span and one span per stage arrive at an OTLP/HTTP receiver
 //! on loopback, decoded with the official OTLP protobuf definitions (`opentelemetry-proto`).
+//!
+//! This is the only test of its binary: tracing caches each callsite's interest process-wide, and
+//! a pipeline running on another test's thread could register a stage's callsite as unwanted
+//! while this test's subscriber is being installed.
 
 use std::sync::{Arc, Mutex};
 
@@ -43,11 +47,6 @@ fn stage_spans_are_exported_over_otlp_http() {
     let subscriber = tracing_subscriber::Registry::default().with(layer);
     let pipeline = runtime::build_pipeline(&Config::default(), false).unwrap();
     let settled = tracing::subscriber::with_default(subscriber, || {
-        // Other tests of this binary run the pipeline on other threads without a subscriber. A
-        // stage's callsite they register while this subscriber is being set up can keep the
-        // interest it was given without it ("never"), and its spans would not be recorded here:
-        // ask every callsite again now that the subscriber is in place.
-        tracing::callsite::rebuild_interest_cache();
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
