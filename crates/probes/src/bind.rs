@@ -696,6 +696,16 @@ impl<'a> Binder<'a> {
         if let Some(w) = way.filter(|w| *w != Direction::At) {
             candidates.retain(|e| cue(query, e).is_none_or(|c| c == w || c == Direction::At));
         }
+        // Of the names left for a place, one a place word introduces ("near Seattle") is a
+        // place; a name with none may be anything ("the Play genre").
+        let cued = cued.or_else(|| {
+            way.and_then(|_| {
+                candidates
+                    .iter()
+                    .find(|e| cue(query, e).is_some() && fits(p, e))
+                    .cloned()
+            })
+        });
         // A name right beside a word of another parameter's own ("'TravelHistory' published"
         // for `publisher`) is left to that parameter.
         let beside = |q: &Param, e: &String| {
@@ -3018,6 +3028,20 @@ mod tests {
         let b = check(trip, "Schedule the class on November 12th 2026, please");
         assert_eq!(b.arguments["travel_date"], "2026-11-12");
         assert!(b.arguments.get("travel_class").is_none(), "{b:?}");
+    }
+
+    #[test]
+    fn a_place_takes_the_name_a_place_word_introduces_over_one_without() {
+        let schema = json!({"type": "object", "required": ["where_to"], "properties": {
+            "where_to": {"type": "string", "description": "The city or town of the stay"},
+            "kind": {"type": "string", "description": "What sort of show"}}});
+        let b = check(
+            schema.clone(),
+            "Search for something under the Play genre near Seattle.",
+        );
+        assert_eq!(b.arguments["where_to"], "Seattle", "{b:?}");
+        let b = check(schema, "Anything of the Drama kind, in Portland?");
+        assert_eq!(b.arguments["where_to"], "Portland", "{b:?}");
     }
 
     #[test]
