@@ -792,10 +792,12 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
 /// its name is about (`weather` for `Weather_1_GetWeather`).
 fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig, reads_only: bool) -> bool {
     // A method that changes things ("BuyEventTickets") does not serve a request that only looks
-    // ("find theater events") unless the request names what it does.
+    // ("find theater events") unless the request names what it does, or asks for something its
+    // name names ("I'd like to visit the property" of `ScheduleVisit`).
     if let Some(verb) = &s.doc.acts
         && !query.terms.contains(verb)
         && query.act.is_none()
+        && !query.requested.iter().any(|w| s.doc.name_terms.contains(w))
     {
         return false;
     }
@@ -2104,5 +2106,28 @@ mod tests {
             &ProbeConfig::default(),
         );
         assert!(names.missing_capability_signal.is_none(), "{names:?}");
+    }
+
+    #[test]
+    fn a_method_that_acts_serves_a_request_for_what_its_name_names() {
+        let idx = index(&[(
+            "Homes_2_ScheduleVisit",
+            "Arrange a visit to a property on a date",
+            json!({"type": "object", "required": ["property_name"], "properties": {
+                "property_name": {"type": "string", "description": "Name of the property"}}}),
+        )]);
+        let wants = run(
+            &idx,
+            &Query::parse("I'd like to visit the property Northridge Apartments"),
+            &ProbeConfig::default(),
+        );
+        assert!(wants.missing_capability_signal.is_none(), "{wants:?}");
+        // Naming the thing is not asking for what the method does to it.
+        let looks = run(
+            &idx,
+            &Query::parse("Who manages the Northridge Apartments property visits?"),
+            &ProbeConfig::default(),
+        );
+        assert!(looks.missing_capability_signal.is_some(), "{looks:?}");
     }
 }

@@ -21,6 +21,9 @@ pub struct Query {
     /// Every verb that changes things the request asks for, in any clause ("... and move the
     /// file"), stems in order.
     pub acts: Vec<String>,
+    /// Stems of the words right after a word that puts a request ("to", "please"): what it
+    /// wants done.
+    pub requested: Vec<String>,
     /// The verbs that frame the request ("help me find", "can you provide"), stems: they ask,
     /// they are not what is asked about.
     pub framing: Vec<String>,
@@ -50,6 +53,7 @@ impl Query {
             times: Vec::new(),
             act: text::leading_verb(text).filter(|v| text::mutating_verb(v)),
             acts: text::requested_actions(text),
+            requested: text::requested_words(text, false),
             framing: text::framing_verbs(text),
             asked_for: asked_for(text),
         };

@@ -205,14 +205,26 @@ pub fn mutating_verb(term: &str) -> bool {
 /// changing verb that opens a sentence or follows a word that puts a request
 /// ([`lexicon::ACTION_OPENERS`]). "How to add a user" asks how, not to add.
 pub fn requested_actions(text: &str) -> Vec<String> {
+    requested_words(text, true)
+        .into_iter()
+        .filter(|w| mutating_verb(w))
+        .collect()
+}
+
+/// Stems of the words where a request puts what it wants done: one after a word that puts a
+/// request ("I'd like to visit ...", "please renew ..."), and with `sentence_starts` a
+/// sentence's first word too (which may as well be the noun a question opens with), distinct,
+/// in order. "How to add a user" asks how, not to add.
+pub fn requested_words(text: &str, sentence_starts: bool) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for (bare, prev, before) in words_in_clauses(text) {
-        let opens = prev
-            .as_deref()
-            .is_none_or(|p| lexicon::ACTION_OPENERS.contains(&p));
+        let opens = match prev.as_deref() {
+            None => sentence_starts,
+            Some(p) => lexicon::ACTION_OPENERS.contains(&p),
+        };
         let how_to = prev.as_deref() == Some("to") && before.as_deref() == Some("how");
         let stem = stem(&bare);
-        if opens && !how_to && mutating_verb(&stem) && !out.contains(&stem) {
+        if opens && !how_to && !out.contains(&stem) {
             out.push(stem);
         }
     }
@@ -308,6 +320,15 @@ mod tests {
         assert_eq!(requested_actions("I'd like to book the flight"), ["book"]);
         assert!(requested_actions("How to add a user to the book club?").is_empty());
         assert!(requested_actions("Show the posts about the move").is_empty());
+        assert_eq!(
+            requested_words(
+                "Events downtown? I'd like to visit one, please book it",
+                false
+            ),
+            ["visit", "book"]
+        );
+        assert_eq!(requested_words("Events downtown", true), ["event"]);
+        assert!(requested_words("Events downtown", false).is_empty());
     }
 
     #[test]
