@@ -311,6 +311,9 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         .collect();
     // Words of dates and times ("April 11th, 2023", "9 pm").
     let moments: HashSet<&str> = moment_terms.iter().flatten().map(String::as_str).collect();
+    // Words the query quotes: a literal value ("a todo that says 'go for shopping'"), which no
+    // metadata is expected to name.
+    let quoted = query.quoted_terms();
     let asks_to_act = query.act.is_some();
     // Near forms are looked up once per query against the index's vocabulary, not per method.
     let near: HashMap<&str, Vec<&str>> = query
@@ -335,28 +338,37 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         })
         .filter(|(_, k)| !k.is_empty())
         .collect();
-    let mut scored: Vec<Scored> = index
+    if total == 0.0 {
+        return index
+            .docs
+            .iter()
+            .map(|doc| Scored {
+                doc,
+                score: 0.0,
+                coverage: 0.0,
+                matched: Vec::new(),
+            })
+            .collect();
+    }
+    // What each method's metadata names of the query, before any value counts.
+    let named: Vec<Named> = index
         .docs
         .iter()
         .map(|doc| {
-            if total == 0.0 {
-                return Scored {
-                    doc,
-                    score: 0.0,
-                    coverage: 0.0,
-                    matched: Vec::new(),
-                };
-            }
             let weight_of = |t: &str| weight(t) * if doc.takes_moments { as_one(t) } else { 1.0 };
             let total = if doc.takes_moments {
                 total_with_moments_as_one
             } else {
                 total
             };
-            let mut covered = 0.0;
-            let mut in_name = 0.0;
-            let mut matched = Vec::new();
-            let mut values = Vec::new();
+            let mut named = Named {
+                total,
+                covered: 0.0,
+                in_name: 0.0,
+                matched: Vec::new(),
+                values: Vec::new(),
+                literal: 0.0,
+            };
             // Terms of tokens that one of the method's declared patterns recognises
             // ("acct-0002" for `^acct-[0-9]{4}$`) are named by its schema.
             let recognised: HashSet<String> = query
@@ -367,31 +379,57 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 .collect();
             for t in &query.terms {
                 if recognised.contains(t) {
-                    covered += weight_of(t) * wt.pattern;
-                    matched.push(t.clone());
+                    named.covered += weight_of(t) * wt.pattern;
+                    named.matched.push(t.clone());
                 } else if let Some(w) = doc.terms.get(t) {
-                    covered += weight_of(t) * w;
-                    matched.push(t.clone());
+                    named.covered += weight_of(t) * w;
+                    named.matched.push(t.clone());
                     if doc.name_terms.contains(t) {
-                        in_name += weight_of(t);
+                        named.in_name += weight_of(t);
                     }
                 } else if let Some(w) = near.get(t.as_str()).and_then(|c| near_form(doc, c)) {
-                    covered += weight_of(t) * w * wt.near_form;
-                    matched.push(t.clone());
+                    named.covered += weight_of(t) * w * wt.near_form;
+                    named.matched.push(t.clone());
                 } else if let Some(w) = kin.get(t.as_str()).and_then(|k| kin_weight(doc, k)) {
-                    covered += weight_of(t) * w * wt.kin;
-                    matched.push(t.clone());
+                    named.covered += weight_of(t) * w * wt.kin;
+                    named.matched.push(t.clone());
                 } else if (doc.takes_numbers && numbers.contains(t))
                     || (doc.takes_moments && moments.contains(t.as_str()))
                     || (doc.takes_names && (names.contains(t) || numbers.contains(t)))
                 {
-                    values.push(t);
+                    if doc.takes_names && quoted.contains(t) {
+                        named.literal += weight_of(t);
+                    }
+                    named.values.push((t.clone(), weight_of(t)));
                 }
             }
+            named
+        })
+        .collect();
+    // The most any method's metadata names of the words the query does not quote.
+    let best_unquoted = named.iter().map(Named::unquoted).fold(0.0, f64::max);
+    let mut scored: Vec<Scored> = index
+        .docs
+        .iter()
+        .zip(named)
+        .map(|(doc, named)| {
+            let Named {
+                total,
+                covered,
+                in_name,
+                mut matched,
+                values,
+                literal,
+            } = named;
             // Only once the metadata itself anchors the query in the method's domain do values
             // and, for a search method, unnamed topics count: names alone ("Bybit", "BTC") must
-            // not make an unrelated search look relevant.
+            // not make an unrelated search look relevant. What the query quotes is a value ("a
+            // todo for 'go for shopping at 9 pm'"), not a topic the metadata should name: the
+            // method that names the most of the other words is anchored on them alone.
             let topical = covered / total;
+            let unquoted = Named::unquoted_share(covered, total, literal);
+            let anchored = topical >= wt.anchor
+                || (literal > 0.0 && unquoted >= wt.anchor && unquoted >= best_unquoted);
             // A request that reads ("list", "get", "what ...") is not served by a method whose name
             // leads with a verb that changes things ("add_postgres_server"), however many words they share.
             let verb_penalty = if !asks_to_act && doc.acts.is_some() {
@@ -400,10 +438,10 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 1.0
             };
             let mut coverage = topical;
-            if topical >= wt.anchor {
-                for t in values {
-                    coverage += weight_of(t) * wt.value / total;
-                    matched.push(t.clone());
+            if anchored {
+                for (t, weight) in values {
+                    coverage += weight * wt.value / total;
+                    matched.push(t);
                 }
                 // A search method takes topics its metadata cannot list: it is credited with
                 // half of what is left uncovered.
@@ -421,6 +459,37 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         .collect();
     scored.sort_by(|a, b| b.score.total_cmp(&a.score));
     scored
+}
+
+/// What one method's metadata names of a query, before values count.
+struct Named {
+    /// The query's whole weight, as this method sees it (a date as one value when it takes one).
+    total: f64,
+    /// The weight of the words its metadata names.
+    covered: f64,
+    /// The weight of the words its name names.
+    in_name: f64,
+    /// The terms named.
+    matched: Vec<String>,
+    /// Values it could take, with their weights.
+    values: Vec<(String, f64)>,
+    /// The weight of the values the query quotes.
+    literal: f64,
+}
+
+impl Named {
+    /// The share of the words the query does not quote that the metadata names.
+    fn unquoted(&self) -> f64 {
+        Self::unquoted_share(self.covered, self.total, self.literal)
+    }
+
+    fn unquoted_share(covered: f64, total: f64, literal: f64) -> f64 {
+        if total > literal {
+            covered / (total - literal)
+        } else {
+            0.0
+        }
+    }
 }
 
 fn ranked(s: &Scored) -> RankedMethod {
@@ -2106,6 +2175,32 @@ mod tests {
             &ProbeConfig::default(),
         );
         assert!(names.missing_capability_signal.is_none(), "{names:?}");
+    }
+
+    #[test]
+    fn what_a_request_quotes_is_a_value_not_a_topic_the_method_leaves_unsaid() {
+        let idx = index(&[(
+            "todo_add",
+            "Adds an item to the todo list",
+            json!({"type": "object", "required": ["content"], "properties": {
+                "content": {"type": "string", "description": "The text of the item"}}}),
+        )]);
+        let quoted = run(
+            &idx,
+            &Query::parse("can you create a todo for 'go for shopping at 9 pm'"),
+            &ProbeConfig::default(),
+        );
+        assert!(quoted.missing_capability_signal.is_none(), "{quoted:?}");
+        // Quotes make a value of their words, never a topic of the request.
+        let elsewhere = run(
+            &idx,
+            &Query::parse("Translate 'buy shopping list items at the market' into Portuguese"),
+            &ProbeConfig::default(),
+        );
+        assert!(
+            elsewhere.missing_capability_signal.is_some(),
+            "{elsewhere:?}"
+        );
     }
 
     #[test]

@@ -144,6 +144,14 @@ impl Query {
             .collect()
     }
 
+    /// Terms of the phrases the query puts in quotes: literal values it gives, not topics.
+    pub fn quoted_terms(&self) -> std::collections::HashSet<String> {
+        quoted(&self.text)
+            .iter()
+            .flat_map(|q| text::terms(q))
+            .collect()
+    }
+
     /// Candidate named entities: quoted phrases, then runs of capitalised words that do not
     /// open the sentence.
     pub fn entities(&self) -> Vec<String> {
