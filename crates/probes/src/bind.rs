@@ -687,24 +687,20 @@ impl<'a> Binder<'a> {
             })
             .collect();
         let way = direction(p);
-        let cued = way.and_then(|w| {
-            candidates
-                .iter()
-                .find(|e| cue(query, e) == Some(w) && fits(p, e))
-                .cloned()
-        });
         if let Some(w) = way.filter(|w| *w != Direction::At) {
             candidates.retain(|e| cue(query, e).is_none_or(|c| c == w || c == Direction::At));
         }
-        // Of the names left for a place, one a place word introduces ("near Seattle") is a
-        // place; a name with none may be anything ("the Play genre").
-        let cued = cued.or_else(|| {
-            way.and_then(|_| {
-                candidates
-                    .iter()
-                    .find(|e| cue(query, e).is_some() && fits(p, e))
-                    .cloned()
-            })
+        // A place takes the name the query points at its way ("from Leeds" for an origin), else
+        // one any place word introduces ("near Seattle"): a name with none may be anything
+        // ("the Play genre").
+        let cued = way.and_then(|w| {
+            let pointed = |e: &&String| cue(query, e).is_some_and(|c| c == w) && fits(p, e);
+            let placed = |e: &&String| cue(query, e).is_some() && fits(p, e);
+            candidates
+                .iter()
+                .find(pointed)
+                .or_else(|| candidates.iter().find(placed))
+                .cloned()
         });
         // A name right beside a word of another parameter's own ("'TravelHistory' published"
         // for `publisher`) is left to that parameter.
