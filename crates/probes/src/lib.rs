@@ -413,6 +413,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         .iter()
         .zip(named)
         .map(|(doc, named)| {
+            let unquoted = named.unquoted();
             let Named {
                 total,
                 covered,
@@ -427,7 +428,6 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             // todo for 'go for shopping at 9 pm'"), not a topic the metadata should name: the
             // method that names the most of the other words is anchored on them alone.
             let topical = covered / total;
-            let unquoted = Named::unquoted_share(covered, total, literal);
             let anchored = topical >= wt.anchor
                 || (literal > 0.0 && unquoted >= wt.anchor && unquoted >= best_unquoted);
             // A request that reads ("list", "get", "what ...") is not served by a method whose name
@@ -480,12 +480,8 @@ struct Named {
 impl Named {
     /// The share of the words the query does not quote that the metadata names.
     fn unquoted(&self) -> f64 {
-        Self::unquoted_share(self.covered, self.total, self.literal)
-    }
-
-    fn unquoted_share(covered: f64, total: f64, literal: f64) -> f64 {
-        if total > literal {
-            covered / (total - literal)
+        if self.total > self.literal {
+            self.covered / (self.total - self.literal)
         } else {
             0.0
         }
