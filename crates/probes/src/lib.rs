@@ -1488,6 +1488,11 @@ mod tests {
         })])
     }
 
+    /// Why nothing serves `query` over `idx` with the default configuration, if nothing does.
+    fn miss_of(idx: &MethodIndex, query: &str) -> Option<MissingCapability> {
+        run(idx, &Query::parse(query), &ProbeConfig::default()).missing_capability_signal
+    }
+
     fn city() -> Value {
         json!({"type": "object", "properties": {"city": {"type": "string", "description": "City name"}},
             "required": ["city"]})
@@ -2181,22 +2186,14 @@ mod tests {
             json!({"type": "object", "required": ["content"], "properties": {
                 "content": {"type": "string", "description": "The text of the item"}}}),
         )]);
-        let quoted = run(
-            &idx,
-            &Query::parse("can you create a todo for 'go for shopping at 9 pm'"),
-            &ProbeConfig::default(),
-        );
-        assert!(quoted.missing_capability_signal.is_none(), "{quoted:?}");
+        let quoted = miss_of(&idx, "can you create a todo for 'go for shopping at 9 pm'");
+        assert!(quoted.is_none(), "{quoted:?}");
         // Quotes make a value of their words, never a topic of the request.
-        let elsewhere = run(
+        let elsewhere = miss_of(
             &idx,
-            &Query::parse("Translate 'buy shopping list items at the market' into Portuguese"),
-            &ProbeConfig::default(),
+            "Translate 'buy shopping list items at the market' into Portuguese",
         );
-        assert!(
-            elsewhere.missing_capability_signal.is_some(),
-            "{elsewhere:?}"
-        );
+        assert!(elsewhere.is_some(), "{elsewhere:?}");
     }
 
     #[test]
@@ -2207,18 +2204,13 @@ mod tests {
             json!({"type": "object", "required": ["property_name"], "properties": {
                 "property_name": {"type": "string", "description": "Name of the property"}}}),
         )]);
-        let wants = run(
-            &idx,
-            &Query::parse("I'd like to visit the property Northridge Apartments"),
-            &ProbeConfig::default(),
-        );
-        assert!(wants.missing_capability_signal.is_none(), "{wants:?}");
+        let wants = miss_of(&idx, "I'd like to visit the property Northridge Apartments");
+        assert!(wants.is_none(), "{wants:?}");
         // Naming the thing is not asking for what the method does to it.
-        let looks = run(
+        let looks = miss_of(
             &idx,
-            &Query::parse("Who manages the Northridge Apartments property visits?"),
-            &ProbeConfig::default(),
+            "Who manages the Northridge Apartments property visits?",
         );
-        assert!(looks.missing_capability_signal.is_some(), "{looks:?}");
+        assert!(looks.is_some(), "{looks:?}");
     }
 }
