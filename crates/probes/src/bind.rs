@@ -1670,6 +1670,30 @@ fn pick_number(
         })
         .collect();
     let mine = quantities.iter().find(|q| q.name == p.name)?;
+    // A quantity in a unit of some dimension ("5 seconds", "100 m", "0°C") goes to the open
+    // parameters whose names name that dimension (`time`, `height`, `initial_temperature`), the
+    // first written to the first declared, when they are as many.
+    if let Some(d) = dimension_named(&p.name) {
+        let peers: Vec<&str> = params
+            .iter()
+            .filter(|q| {
+                matches!(q.kind.as_deref(), Some("integer" | "number"))
+                    && !bound.contains_key(&q.name)
+                    && dimension_named(&q.name) == Some(d)
+            })
+            .map(|q| q.name.as_str())
+            .collect();
+        let written: Vec<(usize, f64)> = numbers
+            .iter()
+            .filter(|(i, _, _)| dimension_at(query, *i) == Some(d))
+            .map(|(i, _, v)| (*i, *v))
+            .collect();
+        if written.len() == peers.len()
+            && let Some(k) = peers.iter().position(|n| *n == p.name)
+        {
+            return Some(written[k]);
+        }
+    }
     // Words of its own that no other number parameter shares, bound or not: "side" names none
     // of `side1`, `side2`, `side3`.
     let distinctive: HashSet<String> = mine
@@ -1701,6 +1725,16 @@ fn pick_number(
     // and no other open one's; else it is the parameter's whose words are near it (for a number
     // written as a word, right beside it and a word no sibling shares).
     let claim = |at: usize, word: bool| -> Option<usize> {
+        // A quantity of one dimension is not a parameter's that names another, nor anyone's
+        // while an open parameter names its own ("100 m" is the height's, not the velocity's).
+        if let Some(d) = dimension_at(query, at)
+            && (dimension_named(&p.name).is_some_and(|mine| mine != d)
+                || open
+                    .iter()
+                    .any(|o| o.name != p.name && dimension_named(&o.name) == Some(d)))
+        {
+            return None;
+        }
         let unit = unit_of(at);
         let another = quantities.iter().any(|q| {
             q.name != p.name && open.iter().any(|o| o.name == q.name) && measured(q, &unit)
@@ -1743,6 +1777,28 @@ fn pick_number(
         return Some((*i, *v));
     }
     None
+}
+
+/// The dimension a parameter's name says it measures (`height` a length, `initial_temperature`
+/// a temperature), from [`text::lexicon::DIMENSION_NAMES`].
+fn dimension_named(name: &str) -> Option<&'static str> {
+    let terms = text::terms(name);
+    text::lexicon::DIMENSION_NAMES
+        .iter()
+        .find(|(_, words)| words.iter().any(|w| terms.contains(&text::stem(w))))
+        .map(|(d, _)| *d)
+}
+
+/// The dimension of the unit written with the number at token `at`: on it ("100m", "0°C") or as
+/// the next word ("5 seconds").
+fn dimension_at(query: &Query, at: usize) -> Option<&'static str> {
+    let token = query.tokens.get(at)?;
+    let fused = token.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | '-'));
+    if fused.is_empty() {
+        text::lexicon::unit_dimension(query.tokens.get(at + 1)?)
+    } else {
+        text::lexicon::unit_dimension(fused)
+    }
 }
 
 /// A list the query writes in prose for list parameter `p`: two or more numbers ("the values
@@ -2544,6 +2600,42 @@ mod tests {
         assert_eq!(
             check(bare, "include it").arguments["is_included"],
             json!(false)
+        );
+    }
+
+    #[test]
+    fn a_quantity_goes_to_the_parameters_named_for_what_its_unit_measures() {
+        let entropy = json!({"type": "object", "properties": {
+            "mass": {"type": "integer", "description": "The mass in kg."},
+            "initial_temperature": {"type": "integer", "description": "The starting value."},
+            "final_temperature": {"type": "integer", "description": "The ending value."}},
+            "required": ["mass", "initial_temperature", "final_temperature"]});
+        let b = check(entropy, "A 1kg ice block at 0°C is heated to 100°C.");
+        assert_eq!(
+            (
+                &b.arguments["mass"],
+                &b.arguments["initial_temperature"],
+                &b.arguments["final_temperature"]
+            ),
+            (&json!(1), &json!(0), &json!(100)),
+            "{b:?}"
+        );
+        let force = json!({"type": "object", "properties": {
+            "charge1": {"type": "integer", "description": "The first charge."},
+            "charge2": {"type": "integer", "description": "The second charge."},
+            "distance": {"type": "integer", "description": "How far apart they are."}},
+            "required": ["charge1", "charge2", "distance"]});
+        let b = check(force, "Two charges of 5C and 7C placed 3 meters apart.");
+        assert_eq!(b.arguments["distance"], json!(3), "{b:?}");
+        let fall = json!({"type": "object", "properties": {
+            "initial_velocity": {"type": "integer", "description": "The initial velocity of the object."},
+            "height": {"type": "integer", "description": "Where it is dropped from."}},
+            "required": ["initial_velocity", "height"]});
+        let b = check(fall, "The final speed of an object dropped from 100 m.");
+        assert_eq!(b.arguments["height"], json!(100), "{b:?}");
+        assert!(
+            !b.arguments.contains_key("initial_velocity"),
+            "a length is no velocity: {b:?}"
         );
     }
 

@@ -79,6 +79,7 @@ impl Query {
     }
 
     /// Numbers with their token positions.
+    /// A number the next word scales ("8.5 million") is counted at its full value.
     pub fn numbers_at(&self) -> Vec<(usize, String, f64)> {
         self.tokens
             .iter()
@@ -88,9 +89,17 @@ impl Query {
                     .chars()
                     .filter(|c| !matches!(c, '$' | ',' | '%' | '€' | '£'))
                     .collect();
+                // Written in lower case: "3 Thousand Oaks" is a place.
+                let scale = self.tokens.get(i + 1).and_then(|next| {
+                    text::lexicon::SCALE_WORDS
+                        .iter()
+                        .find(|(w, _)| w == next)
+                        .map(|(_, f)| *f)
+                });
                 cleaned
                     .parse::<f64>()
                     .ok()
+                    .map(|v| v * scale.unwrap_or(1.0))
                     .or_else(|| quantity(&cleaned))
                     .filter(|v| v.is_finite())
                     .map(|v| (i, t.clone(), v))
@@ -316,5 +325,17 @@ mod tests {
             Query::parse("send $1,500 to 'Bob Smith'").entities()[0],
             "Bob Smith"
         );
+    }
+
+    #[test]
+    fn a_number_a_scale_word_follows_counts_in_full() {
+        let q = Query::parse("a population of 213 million on 8.5 million km2, 3 Thousand Oaks");
+        let values: Vec<f64> = q.numbers().into_iter().map(|(_, v)| v).collect();
+        assert_eq!(
+            values,
+            [213e6, 8.5e6, 3.0],
+            "a capitalised scale word is a name's"
+        );
+        assert_eq!(Query::parse("a million and 12 more").numbers()[0].1, 12.0);
     }
 }

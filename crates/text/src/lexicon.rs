@@ -789,6 +789,119 @@ pub const ONE_THING: &[&str] = &["a", "an"];
 /// Words after a count that multiply it ("two dozen eggs" are 24), with their factors.
 pub const COUNT_MULTIPLIERS: &[(&str, i64)] = &[("dozen", 12)];
 
+/// Units written after a number (in lower case, on the number or as the next word), with the
+/// dimension each measures.
+pub const UNIT_DIMENSIONS: &[(&str, &str)] = &[
+    ("cm", "length"),
+    ("day", "duration"),
+    ("days", "duration"),
+    ("feet", "length"),
+    ("foot", "length"),
+    ("ft", "length"),
+    ("ft/s^2", "acceleration"),
+    ("g", "mass"),
+    ("gram", "mass"),
+    ("grams", "mass"),
+    ("h", "duration"),
+    ("hour", "duration"),
+    ("hours", "duration"),
+    ("hr", "duration"),
+    ("hrs", "duration"),
+    ("inch", "length"),
+    ("inches", "length"),
+    ("kelvin", "temperature"),
+    ("kg", "mass"),
+    ("kilogram", "mass"),
+    ("kilograms", "mass"),
+    ("kilometer", "length"),
+    ("kilometers", "length"),
+    ("kilometre", "length"),
+    ("kilometres", "length"),
+    ("km", "length"),
+    ("km/h", "speed"),
+    ("kph", "speed"),
+    ("lb", "mass"),
+    ("lbs", "mass"),
+    ("m", "length"),
+    ("m/s", "speed"),
+    ("m/s^2", "acceleration"),
+    ("m/s²", "acceleration"),
+    ("meter", "length"),
+    ("meters", "length"),
+    ("metre", "length"),
+    ("metres", "length"),
+    ("mi", "length"),
+    ("mile", "length"),
+    ("miles", "length"),
+    ("min", "duration"),
+    ("mins", "duration"),
+    ("minute", "duration"),
+    ("minutes", "duration"),
+    ("mm", "length"),
+    ("month", "duration"),
+    ("months", "duration"),
+    ("mph", "speed"),
+    ("ounce", "mass"),
+    ("ounces", "mass"),
+    ("oz", "mass"),
+    ("s", "duration"),
+    ("sec", "duration"),
+    ("second", "duration"),
+    ("seconds", "duration"),
+    ("secs", "duration"),
+    ("tonne", "mass"),
+    ("tonnes", "mass"),
+    ("week", "duration"),
+    ("weeks", "duration"),
+    ("year", "duration"),
+    ("years", "duration"),
+    ("yr", "duration"),
+    ("yrs", "duration"),
+    ("°c", "temperature"),
+    ("°f", "temperature"),
+];
+
+/// Words a parameter's name uses for what a dimension measures ("height" is a length), by
+/// dimension (as [`UNIT_DIMENSIONS`] names them).
+pub const DIMENSION_NAMES: &[(&str, &[&str])] = &[
+    ("acceleration", &["acceleration"]),
+    ("duration", &["duration", "interval", "period", "time"]),
+    (
+        "length",
+        &[
+            "altitude",
+            "depth",
+            "diameter",
+            "distance",
+            "elevation",
+            "height",
+            "length",
+            "radius",
+            "width",
+        ],
+    ),
+    ("mass", &["mass", "weight"]),
+    ("speed", &["speed", "velocity"]),
+    ("temperature", &["temp", "temperature"]),
+];
+
+/// The dimension a unit measures, the unit written as after a number (any case).
+pub fn unit_dimension(unit: &str) -> Option<&'static str> {
+    let unit = unit.to_lowercase();
+    UNIT_DIMENSIONS
+        .iter()
+        .find(|(u, _)| *u == unit)
+        .map(|(_, d)| *d)
+}
+
+/// Words after a number that scale it ("213 million" is 213,000,000), with their factors.
+pub const SCALE_WORDS: &[(&str, f64)] = &[
+    ("billion", 1e9),
+    ("million", 1e6),
+    ("thousand", 1e3),
+    ("trillion", 1e12),
+];
+
 /// Adjectives that rate, date or place a thing rather than say what kind it is ("a new movie",
 /// "the best restaurant", "cheap tickets"): never a category's value.
 pub const QUALIFIERS: &[&str] = &[
@@ -870,5 +983,12 @@ mod tests {
             DESTRUCTIVE.iter().all(|v| MUTATING.contains(v)),
             "every destructive verb is mutating"
         );
+        assert!(
+            UNIT_DIMENSIONS
+                .iter()
+                .all(|(_, d)| DIMENSION_NAMES.iter().any(|(n, _)| n == d)),
+            "every unit's dimension has the words that name it"
+        );
+        assert_eq!(unit_dimension("°C"), Some("temperature"));
     }
 }
