@@ -74,6 +74,7 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
     b.assignments();
     b.enums();
     b.codes();
+    b.currencies();
     b.moments();
     b.prose_lists();
     b.counted_lists();
@@ -323,6 +324,61 @@ impl<'a> Binder<'a> {
     fn settle(&mut self, p: &Param, value: Value, words: impl IntoIterator<Item = String>) {
         self.used_terms.extend(words);
         self.binding.arguments.insert(p.name.clone(), value);
+    }
+
+    /// Currencies: a text parameter about a currency takes the ISO code of one the query names
+    /// by name, code or sign ("200 euros to US dollars": `EUR`, `USD`). One parameter takes the
+    /// one currency named; of two, the one whose name says where money goes (`to_currency`,
+    /// `target`) takes the currency "to", "into" or "in" introduces and the other the other,
+    /// when exactly one is so introduced ("How many yen is 50 USD?" says no way in words).
+    fn currencies(&mut self) {
+        let open: Vec<&Param> = self
+            .params
+            .iter()
+            .filter(|p| {
+                p.choices.is_empty()
+                    && matches!(p.kind.as_deref(), Some("string") | None)
+                    && !self.binding.arguments.contains_key(&p.name)
+                    && text::terms(&format!("{} {}", p.name, p.description))
+                        .iter()
+                        .any(|t| t == "currenc")
+            })
+            .collect();
+        if open.is_empty() {
+            return;
+        }
+        let named = currencies_named(self.query);
+        let target = |p: &Param| matches!(direction(p), Some(Direction::To));
+        let settled: Vec<(&Param, &CurrencyMention)> = match (&open[..], &named[..]) {
+            ([p], [c]) if direction(p).is_none() || target(p) == c.after_to => vec![(*p, c)],
+            // "Convert 100 USD" names the currency to convert from, and none to convert to.
+            ([_], [c]) => {
+                self.used_tokens.extend(c.tokens.iter().cloned());
+                self.used_terms
+                    .extend(c.tokens.iter().flat_map(|t| text::terms(t)));
+                return;
+            }
+            ([a, b], [x, y])
+                if x.code != y.code && target(a) != target(b) && x.after_to != y.after_to =>
+            {
+                let (to, from) = if x.after_to { (x, y) } else { (y, x) };
+                if target(a) {
+                    vec![(*a, to), (*b, from)]
+                } else {
+                    vec![(*a, from), (*b, to)]
+                }
+            }
+            _ => return,
+        };
+        for (p, c) in settled {
+            self.used_tokens.extend(c.tokens.iter().cloned());
+            let words = c
+                .tokens
+                .iter()
+                .flat_map(|t| text::terms(t))
+                .collect::<Vec<_>>();
+            self.settle(p, Value::String(c.code.to_uppercase()), words);
+        }
     }
 
     /// Codes a description lists ("1 for Bangkok, 2 for Chiang Mai"): the code of the one thing
@@ -1446,9 +1502,10 @@ fn modifier_before(
 fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Option<String> {
     let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
     let raw: Vec<&str> = query.text.split_whitespace().collect();
-    let at = raw
-        .iter()
-        .position(|w| text::terms(w).iter().any(|t| own.contains(t)))?;
+    // A quoted word is a value itself, not a mention of the parameter ("Move 'pointA' to ...").
+    let at = raw.iter().position(|w| {
+        !w.starts_with(['\'', '"', '“', '‘']) && text::terms(w).iter().any(|t| own.contains(t))
+    })?;
     let mut value = Vec::new();
     for w in &raw[at + 1..] {
         let bare = w.trim_matches(|c: char| !c.is_alphanumeric() && !"^+-*/=.()".contains(c));
@@ -1777,6 +1834,72 @@ fn pick_number(
         return Some((*i, *v));
     }
     None
+}
+
+/// A currency the query names: its code (lower case), the tokens that name it, and whether "to",
+/// "into" or "in" comes right before it.
+struct CurrencyMention {
+    code: &'static str,
+    tokens: Vec<String>,
+    after_to: bool,
+}
+
+/// The distinct currencies the query names, in order: by name ("euros", "US dollars"), by code
+/// (`USD`) or by the sign before an amount (`€200`).
+fn currencies_named(query: &Query) -> Vec<CurrencyMention> {
+    let tokens = &query.tokens;
+    let mut out: Vec<CurrencyMention> = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let lower = |k: usize| tokens.get(k).map(|t| t.to_lowercase());
+        let by_name = |n: usize| {
+            let phrase = (i..i + n).map(lower).collect::<Option<Vec<_>>>()?.join(" ");
+            text::lexicon::CURRENCY_NAMES
+                .iter()
+                .find(|(name, _)| *name == phrase)
+                .map(|(_, code)| (*code, n))
+        };
+        let token = &tokens[i];
+        let by_code = || {
+            text::lexicon::CURRENCIES
+                .iter()
+                .find(|(code, _)| token.len() == 3 && *token == code.to_uppercase())
+                .map(|(code, _)| (*code, 1))
+        };
+        let by_sign = || {
+            let mut signed: Vec<&(&str, &str)> = text::lexicon::CURRENCIES
+                .iter()
+                .filter(|(_, sign)| !sign.is_empty() && token.starts_with(sign))
+                .collect();
+            signed.sort_by_key(|(_, sign)| std::cmp::Reverse(sign.len()));
+            let (code, sign) = signed.first()?;
+            token[sign.len()..]
+                .starts_with(|c: char| c.is_ascii_digit())
+                .then_some((*code, 1))
+        };
+        match by_name(2)
+            .or_else(|| by_name(1))
+            .or_else(by_code)
+            .or_else(by_sign)
+        {
+            Some((code, n)) => {
+                let after_to = i
+                    .checked_sub(1)
+                    .and_then(lower)
+                    .is_some_and(|w| text::lexicon::CONVERT_TO.contains(&w.as_str()));
+                if !out.iter().any(|c| c.code == code) {
+                    out.push(CurrencyMention {
+                        code,
+                        tokens: tokens[i..i + n].to_vec(),
+                        after_to,
+                    });
+                }
+                i += n;
+            }
+            None => i += 1,
+        }
+    }
+    out
 }
 
 /// The dimension a parameter's name says it measures (`height` a length, `initial_temperature`
@@ -3130,6 +3253,62 @@ mod tests {
         assert_eq!(b.arguments["where_to"], "Seattle", "{b:?}");
         let b = check(schema, "Anything of the Drama kind, in Portland?");
         assert_eq!(b.arguments["where_to"], "Portland", "{b:?}");
+    }
+
+    #[test]
+    fn numbers_a_comma_joins_are_a_list_and_a_quoted_word_is_no_mention() {
+        let schema = json!({"type": "object", "properties": {
+            "point_name": {"type": "string", "description": "The unique name of the point."},
+            "x": {"type": "number"}, "y": {"type": "number"}, "z": {"type": "number"}},
+            "required": ["point_name", "x", "y", "z"]});
+        let b = check(schema, "Move 'pointA' to 2,3,4");
+        assert_eq!(
+            (&b.arguments["x"], &b.arguments["y"], &b.arguments["z"]),
+            (&json!(2.0), &json!(3.0), &json!(4.0)),
+            "{b:?}"
+        );
+        assert_ne!(
+            b.arguments.get("point_name"),
+            Some(&json!("2,3,4")),
+            "what follows a quoted value is not the value of the word it quotes"
+        );
+    }
+
+    #[test]
+    fn a_currency_parameter_takes_the_code_of_the_currency_named() {
+        let schema = json!({"type": "object", "properties": {
+            "amount": {"type": "number"},
+            "base_currency": {"type": "string", "description": "The currency to convert from."},
+            "target_currency": {"type": "string", "description": "The currency to convert to."}},
+            "required": ["amount", "base_currency", "target_currency"]});
+        let b = check(schema.clone(), "Convert 200 euros to US dollars.");
+        assert_eq!(
+            (
+                &b.arguments["base_currency"],
+                &b.arguments["target_currency"]
+            ),
+            (&json!("EUR"), &json!("USD")),
+            "{b:?}"
+        );
+        let b = check(schema, "Change $50 into yen");
+        assert_eq!(
+            (
+                &b.arguments["base_currency"],
+                &b.arguments["target_currency"]
+            ),
+            (&json!("USD"), &json!("JPY")),
+            "{b:?}"
+        );
+        let balance = json!({"type": "object", "properties": {
+            "currency": {"type": "string", "description": "Currency of the report."}},
+            "required": ["currency"]});
+        let b = check(balance, "My balance in Swiss francs");
+        assert_eq!(b.arguments["currency"], "CHF");
+        let into = json!({"type": "object", "properties": {
+            "to_currency": {"type": "string", "description": "Currency to convert into."}},
+            "required": ["to_currency"]});
+        let b = check(into, "Convert 100 USD");
+        assert!(b.missing.iter().any(|m| m.name == "to_currency"), "{b:?}");
     }
 
     #[test]

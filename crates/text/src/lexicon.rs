@@ -552,6 +552,36 @@ pub const CURRENCIES: &[(&str, &str)] = &[
     ("usd", "$"),
 ];
 
+/// Currencies as a request names them in words (one or two, lower case), with their ISO 4217
+/// codes (lower case, as [`CURRENCIES`]). Names several currencies share ("krone", "peso") are
+/// left out.
+pub const CURRENCY_NAMES: &[(&str, &str)] = &[
+    ("australian dollar", "aud"),
+    ("australian dollars", "aud"),
+    ("british pound", "gbp"),
+    ("british pounds", "gbp"),
+    ("canadian dollar", "cad"),
+    ("canadian dollars", "cad"),
+    ("dollar", "usd"),
+    ("dollars", "usd"),
+    ("euro", "eur"),
+    ("euros", "eur"),
+    ("pounds sterling", "gbp"),
+    ("renminbi", "cny"),
+    ("rupee", "inr"),
+    ("rupees", "inr"),
+    ("sterling", "gbp"),
+    ("swiss franc", "chf"),
+    ("swiss francs", "chf"),
+    ("us dollar", "usd"),
+    ("us dollars", "usd"),
+    ("yen", "jpy"),
+    ("yuan", "cny"),
+];
+
+/// Words right before a currency that make it the one money is converted to ("into euros").
+pub const CONVERT_TO: &[&str] = &["in", "into", "to"];
+
 /// Field-name words that say a number is a percentage (`change24hPct`).
 pub const PERCENT_WORDS: &[&str] = &["pct", "percent", "percentage"];
 
@@ -885,12 +915,13 @@ pub const DIMENSION_NAMES: &[(&str, &[&str])] = &[
     ("temperature", &["temp", "temperature"]),
 ];
 
-/// The dimension a unit measures, the unit written as after a number (any case).
+/// The dimension a unit measures, the unit written as after a number: in any case, but a
+/// one-letter unit only in lower case (`1M` is a million, not a metre).
 pub fn unit_dimension(unit: &str) -> Option<&'static str> {
-    let unit = unit.to_lowercase();
+    let lower = unit.to_lowercase();
     UNIT_DIMENSIONS
         .iter()
-        .find(|(u, _)| *u == unit)
+        .find(|(u, _)| *u == unit || (unit.chars().count() > 1 && *u == lower))
         .map(|(_, d)| *d)
 }
 
@@ -990,5 +1021,11 @@ mod tests {
             "every unit's dimension has the words that name it"
         );
         assert_eq!(unit_dimension("°C"), Some("temperature"));
+        assert_eq!(unit_dimension("KM"), Some("length"));
+        assert_eq!(
+            unit_dimension("M"),
+            None,
+            "a one-letter unit is written in lower case"
+        );
     }
 }

@@ -64,11 +64,46 @@ pub fn words(text: &str) -> Vec<String> {
 
 /// Whitespace tokens with surrounding punctuation and a possessive `'s` removed, as written
 /// (`"Spain's"` → `Spain`, `"$1,500."` → `$1,500`): what values and patterns are read from.
+///
+/// Numbers joined by bare commas are a list, one token each ("2,3,4" is three), unless the
+/// commas group thousands ("1,500").
 pub fn tokens(text: &str) -> Vec<String> {
     text.split_whitespace()
         .map(token)
+        .flat_map(|t| match number_list(&t) {
+            Some(items) => items,
+            None => vec![t],
+        })
         .filter(|t| !t.is_empty())
         .collect()
+}
+
+/// The numbers of a token that joins them by commas ("2,3,4"), or `None` when it is not such a
+/// list or its commas group thousands ("1,500", "$12,000,000").
+fn number_list(token: &str) -> Option<Vec<String>> {
+    if !token.contains(',') {
+        return None;
+    }
+    let items: Vec<&str> = token.split(',').collect();
+    let numeric = |s: &str| {
+        !s.is_empty()
+            && s.trim_start_matches('-')
+                .starts_with(|c: char| c.is_ascii_digit())
+            && s.trim_start_matches('-').parse::<f64>().is_ok()
+    };
+    if !items.iter().all(|s| numeric(s)) {
+        return None;
+    }
+    let thousands = items[0].trim_start_matches('-').len() <= 3
+        && items[1..].iter().enumerate().all(|(k, s)| {
+            let digits = if k + 2 == items.len() {
+                s.split('.').next().unwrap_or(s)
+            } else {
+                s
+            };
+            digits.len() == 3 && digits.bytes().all(|b| b.is_ascii_digit())
+        });
+    (!thousands).then(|| items.into_iter().map(str::to_owned).collect())
 }
 
 /// One whitespace token cleaned as [`tokens`] cleans it.
@@ -294,6 +329,23 @@ mod tests {
     fn stopwords_and_their_plurals_and_contractions_are_not_terms() {
         assert_eq!(terms("I love the pop ones, don't you?"), ["love", "pop"]);
         assert_eq!(terms("I didn't do my hair cut"), ["hair", "cut"]);
+    }
+
+    #[test]
+    fn numbers_joined_by_commas_are_a_list_unless_the_commas_group_thousands() {
+        assert_eq!(
+            tokens("Move it to 2,3,4"),
+            ["Move", "it", "to", "2", "3", "4"]
+        );
+        assert_eq!(
+            tokens("at (40.7128,-74.0060)"),
+            ["at", "40.7128", "-74.0060"]
+        );
+        assert_eq!(
+            tokens("pay $1,500 or 12,000,000.50 and 1,500"),
+            ["pay", "$1,500", "or", "12,000,000.50", "and", "1,500"]
+        );
+        assert_eq!(tokens("Paris,France"), ["Paris,France"]);
     }
 
     #[test]
