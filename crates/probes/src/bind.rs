@@ -120,6 +120,7 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
     {
         b.binding.leftover = Some(p.name.clone());
     }
+    b.vague_references();
     b.finish()
 }
 
@@ -955,6 +956,26 @@ impl<'a> Binder<'a> {
 
     /// The binding, with every required parameter nothing bound (and that has no default) listed
     /// as missing.
+    /// A thing the request names only vaguely ("a specific company's stock", "another file",
+    /// "one of my files") has no value in it: a word taken for that parameter from the prose
+    /// around it is let go, so the parameter is asked for. A value the request quotes, or
+    /// writes with a capital or a digit, names the thing and stays.
+    fn vague_references(&mut self) {
+        for p in self.params {
+            let Some(Value::String(value)) = self.binding.arguments.get(&p.name) else {
+                continue;
+            };
+            let written = value
+                .chars()
+                .any(|c| c.is_uppercase() || c.is_ascii_digit())
+                || self.query.text.contains(&format!("'{value}'"))
+                || self.query.text.contains(&format!("\"{value}\""));
+            if !written && vaguely_named(self.query, &text::terms(&p.name)) {
+                self.binding.arguments.remove(&p.name);
+            }
+        }
+    }
+
     fn finish(mut self) -> Binding {
         // Several values named for a list parameter are that list, not one call per value.
         if let Some((name, values)) = self.binding.fan_out.take() {
@@ -1900,6 +1921,38 @@ fn currencies_named(query: &Query) -> Vec<CurrencyMention> {
         }
     }
     out
+}
+
+/// Whether the query names the thing of `own` (a parameter's name terms) vaguely: one of its
+/// words comes after a vague word ([`text::lexicon::VAGUE_WORDS`]) or "one of" with only
+/// small words between ("a specific company stock", "one of my files").
+fn vaguely_named(query: &Query, own: &[String]) -> bool {
+    let lower: Vec<String> = query.tokens.iter().map(|t| t.to_lowercase()).collect();
+    lower.iter().enumerate().any(|(i, t)| {
+        if !text::terms(t).iter().any(|x| own.contains(x)) {
+            return false;
+        }
+        let mut k = i;
+        for _ in 0..3 {
+            let Some(before) = k.checked_sub(1) else {
+                return false;
+            };
+            k = before;
+            let w = lower[k].as_str();
+            if text::lexicon::VAGUE_WORDS.contains(&w)
+                || (w == "one" && lower.get(k + 1).is_some_and(|n| n == "of"))
+            {
+                return true;
+            }
+            if !text::is_stopword(w) && !text::lexicon::VAGUE_WORDS.contains(&w) {
+                // One other word may stand between ("a specific company stock").
+                if k + 1 != i {
+                    return false;
+                }
+            }
+        }
+        false
+    })
 }
 
 /// The dimension a parameter's name says it measures (`height` a length, `initial_temperature`
@@ -3271,6 +3324,28 @@ mod tests {
             b.arguments.get("point_name"),
             Some(&json!("2,3,4")),
             "what follows a quoted value is not the value of the word it quotes"
+        );
+    }
+
+    #[test]
+    fn a_thing_named_only_vaguely_is_asked_for() {
+        let schema = json!({"type": "object", "properties": {
+            "stock": {"type": "string", "description": "The stock to add."}},
+            "required": ["stock"]});
+        for query in [
+            "I want to keep track of a specific company stock, add it to my watchlist",
+            "Please add another stock to my watchlist",
+        ] {
+            let b = check(schema.clone(), query);
+            assert!(
+                b.missing.iter().any(|m| m.name == "stock"),
+                "{query}: {b:?}"
+            );
+        }
+        let b = check(schema, "Add the stock 'acme' to my watchlist");
+        assert_eq!(
+            b.arguments["stock"], "acme",
+            "a quoted value names it: {b:?}"
         );
     }
 

@@ -925,6 +925,16 @@ pub fn unit_dimension(unit: &str) -> Option<&'static str> {
         .map(|(_, d)| *d)
 }
 
+/// Words that refer to a thing without naming it ("a specific company", "another file").
+pub const VAGUE_WORDS: &[&str] = &[
+    "another",
+    "certain",
+    "different",
+    "particular",
+    "some",
+    "specific",
+];
+
 /// Words after a number that scale it ("213 million" is 213,000,000), with their factors.
 pub const SCALE_WORDS: &[(&str, f64)] = &[
     ("billion", 1e9),
