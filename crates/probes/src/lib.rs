@@ -857,11 +857,13 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
 /// its name is about (`weather` for `Weather_1_GetWeather`).
 fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig, reads_only: bool) -> bool {
     // A method that changes things ("BuyEventTickets") does not serve a request that only looks
-    // ("find theater events") unless the request names what it does, or asks for something its
-    // name names ("I'd like to visit the property" of `ScheduleVisit`).
+    // ("find theater events") unless the request names what it does, commands a change in
+    // words of its own ("make the volume 20" of `set_volume`), or asks for something its name
+    // names ("I'd like to visit the property" of `ScheduleVisit`).
     if let Some(verb) = &s.doc.acts
         && !query.terms.contains(verb)
         && query.act.is_none()
+        && query.commands.is_none()
         && !query.requested.iter().any(|w| s.doc.name_terms.contains(w))
     {
         return false;
@@ -2212,5 +2214,25 @@ mod tests {
             "Who manages the Northridge Apartments property visits?",
         );
         assert!(looks.is_some(), "{looks:?}");
+    }
+
+    #[test]
+    fn a_method_that_acts_serves_a_command_in_other_words() {
+        let idx = index(&[(
+            "set_volume",
+            "Set the playback volume of the speaker",
+            json!({"type": "object", "required": ["volume"], "properties": {
+                "volume": {"type": "integer", "description": "Volume level from 0 to 100"}}}),
+        )]);
+        for command in [
+            "Make the volume 20",
+            "Can you lower the playback volume to 30?",
+        ] {
+            let miss = miss_of(&idx, command);
+            assert!(miss.is_none(), "{command}: {miss:?}");
+        }
+        // A statement about the thing commands nothing.
+        let states = miss_of(&idx, "I love my speaker volume at 20");
+        assert!(states.is_some(), "{states:?}");
     }
 }

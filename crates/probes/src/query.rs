@@ -18,6 +18,9 @@ pub struct Query {
     pub times: Vec<crate::when::Moment>,
     /// The verb that changes things the request leads with ("send", "book"), a stem.
     pub act: Option<String>,
+    /// The verb a command leads with when it neither looks nor asks ("make the volume 20"),
+    /// a stem: such a request does not only look.
+    pub commands: Option<String>,
     /// Every verb that changes things the request asks for, in any clause ("... and move the
     /// file"), stems in order.
     pub acts: Vec<String>,
@@ -52,6 +55,7 @@ impl Query {
             dates: Vec::new(),
             times: Vec::new(),
             act: text::leading_verb(text).filter(|v| text::mutating_verb(v)),
+            commands: text::commanding_verb(text),
             acts: text::requested_actions(text),
             requested: text::requested_words(text, false),
             framing: text::framing_verbs(text),

@@ -420,6 +420,12 @@ pub const PLAIN_WORDS: &[&str] = &["hello", "report", "weather", "window"];
 /// Articles that open a noun phrase. Words.
 pub const DETERMINERS: &[&str] = &["a", "an", "the"];
 
+/// Words that open the thing a command acts on ("make **the** volume 20", "lower **my**
+/// thermostat"): after the request's first word, they show that word is a verb. Words.
+pub const OBJECT_OPENERS: &[&str] = &[
+    "a", "an", "her", "his", "its", "my", "our", "the", "their", "your",
+];
+
 /// Words that open a turn continuing the one before ("and in euros?", "then the next one"). Words.
 pub const FOLLOW_UP_OPENERS: &[&str] = &["also", "and", "then"];
 

@@ -321,6 +321,34 @@ pub fn leading_verb(text: &str) -> Option<String> {
         .map(|w| stem(&w))
 }
 
+/// The verb a command leads with when it is not one that only looks or asks ("Make the volume
+/// 20", "Can you lower my thermostat?" → `lower`): the request's first word (after lead-ins)
+/// followed by a word that opens its object. "Find the restaurants" looks, "Tell me" asks,
+/// "Events downtown?" has no object.
+pub fn commanding_verb(text: &str) -> Option<String> {
+    let words = words(text);
+    let at = words
+        .iter()
+        .position(|w| lexicon::LEAD_INS.binary_search(&w.as_str()).is_err())?;
+    // "I love my ..." states; "I need to ...", "Can you ..." ask.
+    let lead = &words[..at];
+    let states = lead
+        .iter()
+        .any(|w| w != "you" && lexicon::STATEMENT_SUBJECTS.contains(&w.as_str()))
+        && !lead
+            .iter()
+            .any(|w| lexicon::ASKING_VERBS.contains(&w.as_str()));
+    if states {
+        return None;
+    }
+    let (first, next) = (&words[at], words.get(at + 1)?);
+    let verb = stem(first);
+    let opens_object = lexicon::OBJECT_OPENERS.contains(&next.as_str());
+    let looks_or_asks = lexicon::GENERIC_VERBS.contains(&verb.as_str())
+        || lexicon::ASKING_VERBS.contains(&first.as_str());
+    (opens_object && !looks_or_asks).then_some(verb)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -329,6 +357,34 @@ mod tests {
     fn stopwords_and_their_plurals_and_contractions_are_not_terms() {
         assert_eq!(terms("I love the pop ones, don't you?"), ["love", "pop"]);
         assert_eq!(terms("I didn't do my hair cut"), ["hair", "cut"]);
+    }
+
+    #[test]
+    fn a_command_leads_with_a_verb_that_neither_looks_nor_asks_before_its_object() {
+        assert_eq!(
+            commanding_verb("Make the volume 20").as_deref(),
+            Some("make")
+        );
+        assert_eq!(
+            commanding_verb("Can you lower my thermostat?").as_deref(),
+            Some("lower")
+        );
+        assert_eq!(
+            commanding_verb("I need to establish a new server").as_deref(),
+            Some("establish")
+        );
+        for looks_asks_or_states in [
+            "Find the restaurants nearby",
+            "Tell me the time",
+            "Events downtown?",
+            "I love my maroon clothing",
+        ] {
+            assert_eq!(
+                commanding_verb(looks_asks_or_states),
+                None,
+                "{looks_asks_or_states}"
+            );
+        }
     }
 
     #[test]
