@@ -355,8 +355,7 @@ impl<'a> Binder<'a> {
             // "Convert 100 USD" names the currency to convert from, and none to convert to.
             ([_], [c]) => {
                 self.used_tokens.extend(c.tokens.iter().cloned());
-                self.used_terms
-                    .extend(c.tokens.iter().flat_map(|t| text::terms(t)));
+                self.used_terms.extend(c.terms());
                 return;
             }
             ([a, b], [x, y])
@@ -373,12 +372,7 @@ impl<'a> Binder<'a> {
         };
         for (p, c) in settled {
             self.used_tokens.extend(c.tokens.iter().cloned());
-            let words = c
-                .tokens
-                .iter()
-                .flat_map(|t| text::terms(t))
-                .collect::<Vec<_>>();
-            self.settle(p, Value::String(c.code.to_uppercase()), words);
+            self.settle(p, Value::String(c.code.to_uppercase()), c.terms());
         }
     }
 
@@ -972,6 +966,9 @@ impl<'a> Binder<'a> {
                 || self.query.text.contains(&format!("\"{value}\""));
             if !written && vaguely_named(self.query, &text::terms(&p.name)) {
                 self.binding.arguments.remove(&p.name);
+                if self.binding.leftover.as_ref() == Some(&p.name) {
+                    self.binding.leftover = None;
+                }
             }
         }
     }
@@ -1726,6 +1723,8 @@ fn pick_number(
         name: &'p str,
         terms: HashSet<String>,
         unit: HashSet<String>,
+        /// What its name says it measures (`height`: a length).
+        dimension: Option<&'static str>,
     }
     let quantities: Vec<Quantity> = params
         .iter()
@@ -1744,22 +1743,20 @@ fn pick_number(
                     .flat_map(|(i, _)| words.iter().skip(i + 1).take(2))
                     .flat_map(|w| text::terms(w))
                     .collect(),
+                dimension: dimension_named(&q.name),
             }
         })
         .collect();
     let mine = quantities.iter().find(|q| q.name == p.name)?;
+    let is_open = |q: &Quantity| open.iter().any(|o| o.name == q.name);
     // A quantity in a unit of some dimension ("5 seconds", "100 m", "0°C") goes to the open
     // parameters whose names name that dimension (`time`, `height`, `initial_temperature`), the
     // first written to the first declared, when they are as many.
-    if let Some(d) = dimension_named(&p.name) {
-        let peers: Vec<&str> = params
+    if let Some(d) = mine.dimension {
+        let peers: Vec<&str> = quantities
             .iter()
-            .filter(|q| {
-                matches!(q.kind.as_deref(), Some("integer" | "number"))
-                    && !bound.contains_key(&q.name)
-                    && dimension_named(&q.name) == Some(d)
-            })
-            .map(|q| q.name.as_str())
+            .filter(|q| !bound.contains_key(q.name) && q.dimension == Some(d))
+            .map(|q| q.name)
             .collect();
         let written: Vec<(usize, f64)> = numbers
             .iter()
@@ -1787,14 +1784,11 @@ fn pick_number(
     let (near_distinctive, near_any) = (query.mentions(&distinctive), query.mentions(&mine.terms));
     // The unit written with the quantity at `at`: fused ("1kg") or the next word ("6 hours").
     let unit_of = |at: usize| -> HashSet<String> {
-        let fused = query.tokens.get(at).map(|t| {
-            t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '-')
-                .to_owned()
-        });
+        let fused = query.tokens.get(at).map(|t| fused_unit(t));
         fused
             .into_iter()
-            .chain(query.tokens.get(at + 1).cloned())
-            .flat_map(|t| text::terms(&t))
+            .chain(query.tokens.get(at + 1).map(String::as_str))
+            .flat_map(text::terms)
             .collect()
     };
     let measured = |q: &Quantity, unit: &HashSet<String>| q.unit.iter().any(|t| unit.contains(t));
@@ -1806,17 +1800,17 @@ fn pick_number(
         // A quantity of one dimension is not a parameter's that names another, nor anyone's
         // while an open parameter names its own ("100 m" is the height's, not the velocity's).
         if let Some(d) = dimension_at(query, at)
-            && (dimension_named(&p.name).is_some_and(|mine| mine != d)
-                || open
+            && (mine.dimension.is_some_and(|own| own != d)
+                || quantities
                     .iter()
-                    .any(|o| o.name != p.name && dimension_named(&o.name) == Some(d)))
+                    .any(|q| q.name != p.name && is_open(q) && q.dimension == Some(d)))
         {
             return None;
         }
         let unit = unit_of(at);
-        let another = quantities.iter().any(|q| {
-            q.name != p.name && open.iter().any(|o| o.name == q.name) && measured(q, &unit)
-        });
+        let another = quantities
+            .iter()
+            .any(|q| q.name != p.name && is_open(q) && measured(q, &unit));
         if another {
             return None;
         }
@@ -1863,6 +1857,13 @@ struct CurrencyMention {
     code: &'static str,
     tokens: Vec<String>,
     after_to: bool,
+}
+
+impl CurrencyMention {
+    /// The terms of the words that name it.
+    fn terms(&self) -> Vec<String> {
+        self.tokens.iter().flat_map(|t| text::terms(t)).collect()
+    }
 }
 
 /// The distinct currencies the query names, in order: by name ("euros", "US dollars"), by code
@@ -1928,31 +1929,22 @@ fn currencies_named(query: &Query) -> Vec<CurrencyMention> {
 /// small words between ("a specific company stock", "one of my files").
 fn vaguely_named(query: &Query, own: &[String]) -> bool {
     let lower: Vec<String> = query.tokens.iter().map(|t| t.to_lowercase()).collect();
-    lower.iter().enumerate().any(|(i, t)| {
-        if !text::terms(t).iter().any(|x| own.contains(x)) {
-            return false;
-        }
-        let mut k = i;
-        for _ in 0..3 {
-            let Some(before) = k.checked_sub(1) else {
-                return false;
-            };
-            k = before;
-            let w = lower[k].as_str();
-            if text::lexicon::VAGUE_WORDS.contains(&w)
-                || (w == "one" && lower.get(k + 1).is_some_and(|n| n == "of"))
-            {
+    let vague_before = |i: usize| {
+        for k in (i.saturating_sub(3)..i).rev() {
+            if text::lexicon::is_vague(&lower[k], lower.get(k + 1).map(String::as_str)) {
                 return true;
             }
-            if !text::is_stopword(w) && !text::lexicon::VAGUE_WORDS.contains(&w) {
-                // One other word may stand between ("a specific company stock").
-                if k + 1 != i {
-                    return false;
-                }
+            // Over small words, and one other word right before it ("a specific company stock").
+            if k + 1 != i && !text::is_stopword(&lower[k]) {
+                return false;
             }
         }
         false
-    })
+    };
+    lower
+        .iter()
+        .enumerate()
+        .any(|(i, t)| text::terms(t).iter().any(|x| own.contains(x)) && vague_before(i))
 }
 
 /// The dimension a parameter's name says it measures (`height` a length, `initial_temperature`
@@ -1965,11 +1957,15 @@ fn dimension_named(name: &str) -> Option<&'static str> {
         .map(|(d, _)| *d)
 }
 
+/// The unit written on a number (`cm` of `6cm`, `°C` of `0°C`); empty when none is.
+fn fused_unit(token: &str) -> &str {
+    token.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | '-'))
+}
+
 /// The dimension of the unit written with the number at token `at`: on it ("100m", "0°C") or as
 /// the next word ("5 seconds").
 fn dimension_at(query: &Query, at: usize) -> Option<&'static str> {
-    let token = query.tokens.get(at)?;
-    let fused = token.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | '-'));
+    let fused = fused_unit(query.tokens.get(at)?);
     if fused.is_empty() {
         text::lexicon::unit_dimension(query.tokens.get(at + 1)?)
     } else {

@@ -940,6 +940,13 @@ pub const VAGUE_WORDS: &[&str] = &[
     "some",
     "specific",
 ];
+/// Words that refer to a thing without naming it when "of" follows ("one of my files").
+pub const VAGUE_BEFORE_OF: &[&str] = &["one"];
+
+/// Whether `word` (lower case), followed by `next`, refers to a thing without naming it.
+pub fn is_vague(word: &str, next: Option<&str>) -> bool {
+    VAGUE_WORDS.contains(&word) || (VAGUE_BEFORE_OF.contains(&word) && next == Some("of"))
+}
 
 /// Words after a number that scale it ("213 million" is 213,000,000), with their factors.
 pub const SCALE_WORDS: &[(&str, f64)] = &[

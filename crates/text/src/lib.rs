@@ -315,10 +315,15 @@ pub fn destructive_verb(term: &str) -> bool {
 
 /// The first word of the request proper, skipping lead-ins: "Please could you send ..." → "send".
 pub fn leading_verb(text: &str) -> Option<String> {
-    words(text)
-        .into_iter()
-        .find(|w| lexicon::LEAD_INS.binary_search(&w.as_str()).is_err())
-        .map(|w| stem(&w))
+    let words = words(text);
+    words.get(request_start(&words)?).map(|w| stem(w))
+}
+
+/// Where the request proper starts among `words`: the first that is not a lead-in.
+fn request_start(words: &[String]) -> Option<usize> {
+    words
+        .iter()
+        .position(|w| lexicon::LEAD_INS.binary_search(&w.as_str()).is_err())
 }
 
 /// The verb a command leads with when it is not one that only looks or asks ("Make the volume
@@ -327,9 +332,7 @@ pub fn leading_verb(text: &str) -> Option<String> {
 /// "Events downtown?" has no object.
 pub fn commanding_verb(text: &str) -> Option<String> {
     let words = words(text);
-    let at = words
-        .iter()
-        .position(|w| lexicon::LEAD_INS.binary_search(&w.as_str()).is_err())?;
+    let at = request_start(&words)?;
     // "I love my ..." states; "I need to ...", "Can you ..." ask.
     let lead = &words[..at];
     let states = lead
