@@ -66,7 +66,7 @@ struct Scored<'a> {
 ///
 /// The phases run in this order, each a [`Binder`] method, because each consumes words the later
 /// ones must not reuse: explicit assignments, enum values, codes a description lists, dates and
-/// times, lists written in
+/// times, ranges of numbers, lists written in
 /// prose, then per remaining parameter a pattern, the free text, a structured value, a list, a
 /// number or a name.
 pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Binding {
@@ -76,6 +76,7 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
     b.codes();
     b.currencies();
     b.moments();
+    b.ranges();
     b.prose_lists();
     b.counted_lists();
     b.described_values();
@@ -622,16 +623,83 @@ impl<'a> Binder<'a> {
         ) else {
             return;
         };
-        let value = if p.kind.as_deref() == Some("integer") {
-            if v.fract() != 0.0 {
-                return;
-            }
-            Value::from(v as i64)
-        } else {
-            serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number)
+        if let Some(value) = typed_number(p, v) {
+            self.used_numbers.insert(at);
+            self.binding.arguments.insert(p.name.clone(), value);
+        }
+    }
+
+    /// Ranges of numbers. "From 1 to 2" or "between 10 and 20" fill the two number parameters
+    /// that bound one (`a` "The lower bound", `b` "The upper bound"; `min_price`, `max_price`),
+    /// the low end first. A number with a bound of its own ("over 4", "under $100", "at least
+    /// 3", "fewer than 10") fills the one parameter that bounds from that side. With two
+    /// parameters of one side open, or two numbers bounding one side, which is whose is a guess,
+    /// and the later phases decide.
+    fn ranges(&mut self) {
+        let open = |end: RangeEnd| -> Vec<&'a Param> {
+            self.params
+                .iter()
+                .filter(|p| {
+                    matches!(p.kind.as_deref(), Some("integer" | "number"))
+                        && !self.binding.arguments.contains_key(&p.name)
+                        && range_end(p) == Some(end)
+                })
+                .collect()
         };
-        self.used_numbers.insert(at);
-        self.binding.arguments.insert(p.name.clone(), value);
+        let (starts, ends) = (open(RangeEnd::Start), open(RangeEnd::End));
+        if starts.is_empty() && ends.is_empty() {
+            return;
+        }
+        let query = self.query;
+        let numbers: Vec<(usize, f64)> = query
+            .numbers_at()
+            .into_iter()
+            .filter(|(i, t, _)| {
+                !self.used_numbers.contains(i)
+                    && !self.used_tokens.contains(t)
+                    && !self.temporal_tokens.contains(t)
+            })
+            .map(|(i, _, v)| (i, v))
+            .collect();
+        // Two numbers a range joins: "from 1 to 2", "between 10 and 20", "$300,000 to $400,000"
+        // ("3 and 4" alone is a list).
+        let spans: Vec<[(usize, f64); 2]> = numbers
+            .windows(2)
+            .filter(|pair| {
+                let ((i, a), (j, b)) = (pair[0], pair[1]);
+                let opened = i
+                    .checked_sub(1)
+                    .is_some_and(|k| word_in(query, k, text::lexicon::RANGE_OPENERS));
+                j == i + 2
+                    && a <= b
+                    && word_in(query, i + 1, text::lexicon::RANGE_JOINERS)
+                    && (opened || !word_in(query, i + 1, &["and"]))
+            })
+            .map(|pair| [pair[0], pair[1]])
+            .collect();
+        let mut found: Vec<(&Param, usize, f64)> = Vec::new();
+        if let ([low], [high], [[(i, a), (j, b)]]) = (&starts[..], &ends[..], &spans[..]) {
+            found.push((low, *i, *a));
+            found.push((high, *j, *b));
+        }
+        if found.is_empty() {
+            let in_span = |at: usize| spans.iter().flatten().any(|(i, _)| *i == at);
+            for (side, params) in [(RangeEnd::Start, &starts), (RangeEnd::End, &ends)] {
+                let cued: Vec<&(usize, f64)> = numbers
+                    .iter()
+                    .filter(|(i, _)| !in_span(*i) && bound_written(query, *i) == Some(side))
+                    .collect();
+                if let ([p], [(at, v)]) = (&params[..], &cued[..]) {
+                    found.push((p, *at, *v));
+                }
+            }
+        }
+        for (p, at, v) in found {
+            if let Some(value) = typed_number(p, v) {
+                self.used_numbers.insert(at);
+                self.binding.arguments.insert(p.name.clone(), value);
+            }
+        }
     }
 
     /// A yes-or-no flag: on when the query names it ("include dissent information" for
@@ -1849,6 +1917,83 @@ fn pick_number(
         return Some((*i, *v));
     }
     None
+}
+
+/// `v` as `p`'s type: an integer parameter takes no fraction.
+fn typed_number(p: &Param, v: f64) -> Option<Value> {
+    if p.kind.as_deref() == Some("integer") {
+        (v.fract() == 0.0).then(|| Value::from(v as i64))
+    } else {
+        serde_json::Number::from_f64(v).map(Value::Number)
+    }
+}
+
+/// The end of a range a number parameter bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RangeEnd {
+    Start,
+    End,
+}
+
+/// Which end of a range `p` bounds: what the words of its name say (`min_price`, `_from`, `to`),
+/// else its description when it names one end only ("The lower bound of the integration"), its
+/// prepositions left out there as prose ("The function to be integrated").
+fn range_end(p: &Param) -> Option<RangeEnd> {
+    let side = |words: Vec<String>, prose: bool| {
+        let names = |list: &[&str]| {
+            words.iter().any(|w| {
+                list.contains(&w.as_str())
+                    && !(prose && text::lexicon::RANGE_PREPOSITIONS.contains(&w.as_str()))
+            })
+        };
+        match (
+            names(text::lexicon::RANGE_STARTS),
+            names(text::lexicon::RANGE_ENDS),
+        ) {
+            (true, false) => Some(RangeEnd::Start),
+            (false, true) => Some(RangeEnd::End),
+            _ => None,
+        }
+    };
+    side(text::words(&p.name), false).or_else(|| side(text::words(&p.description), true))
+}
+
+/// Whether the query's token at `at`, lower-cased, is one of `list`.
+fn word_in(query: &Query, at: usize, list: &[&str]) -> bool {
+    query
+        .tokens
+        .get(at)
+        .is_some_and(|t| list.contains(&t.to_lowercase().as_str()))
+}
+
+/// The end of a range the words before the number at `at` make it: "over 4", "at least 3" and
+/// "more than 2" a low end; "under $100", "at most 3", "up to 5" and "less than 30" a high end
+/// ("no more than 5" too).
+fn bound_written(query: &Query, at: usize) -> Option<RangeEnd> {
+    let before = |back: usize| at.checked_sub(back);
+    let is = |back: usize, list: &[&str]| before(back).is_some_and(|k| word_in(query, k, list));
+    if is(1, text::lexicon::AT_LEAST_CUES) {
+        return Some(RangeEnd::Start);
+    }
+    if is(1, text::lexicon::AT_MOST_CUES) || (is(1, &["to"]) && is(2, &["up"])) {
+        return Some(RangeEnd::End);
+    }
+    if !is(1, &["than"]) {
+        return None;
+    }
+    let negated = is(3, &["no", "not"]);
+    let side = if is(2, text::lexicon::MORE_THAN) {
+        RangeEnd::Start
+    } else if is(2, text::lexicon::LESS_THAN) {
+        RangeEnd::End
+    } else {
+        return None;
+    };
+    Some(match (side, negated) {
+        (RangeEnd::Start, true) => RangeEnd::End,
+        (RangeEnd::End, true) => RangeEnd::Start,
+        (side, false) => side,
+    })
 }
 
 /// A currency the query names: its code (lower case), the tokens that name it, and whether "to",
@@ -3415,6 +3560,47 @@ mod tests {
             "Deliver to 12 Harbour Road, Leith, EH6 to the office",
         );
         assert!(b.missing.iter().any(|m| m.name == "companies"), "{b:?}");
+    }
+
+    #[test]
+    fn a_range_fills_the_parameters_that_bound_it_and_a_one_sided_bound_its_side() {
+        let integral = json!({"type": "object", "properties": {
+            "func": {"type": "string", "description": "The function to be integrated."},
+            "a": {"type": "integer", "description": "The lower bound of the integration."},
+            "b": {"type": "integer", "description": "The upper bound of the integration."}},
+            "required": ["a", "b"]});
+        let b = check(integral.clone(), "Integrate 3x^2 from 1 to 2");
+        assert_eq!(
+            (&b.arguments["a"], &b.arguments["b"]),
+            (&json!(1), &json!(2))
+        );
+        // The names decide before the descriptions, which mention both ends.
+        let window = json!({"type": "object", "properties": {
+            "to": {"type": "integer", "description": "The end of the timeframe."},
+            "_from": {"type": "integer", "description": "The start of the timeframe, up to 'to'."}},
+            "required": ["to"]});
+        let b = check(window, "Kubernetes events between 193000 and 339000");
+        assert_eq!(b.arguments["_from"], json!(193000));
+        assert_eq!(b.arguments["to"], json!(339000));
+        let prices = json!({"type": "object", "properties": {
+            "min_price": {"type": "number"}, "max_price": {"type": "number"},
+            "city": {"type": "string"}},
+            "required": ["city"]});
+        let b = check(prices.clone(), "Hotels in Oslo under $100");
+        assert_eq!(b.arguments["max_price"], json!(100.0));
+        assert!(!b.arguments.contains_key("min_price"));
+        let b = check(prices.clone(), "Hotels in Oslo for more than 80 dollars");
+        assert_eq!(b.arguments["min_price"], json!(80.0));
+        let b = check(prices.clone(), "Hotels in Oslo for no more than 80 dollars");
+        assert_eq!(b.arguments["max_price"], json!(80.0));
+        // A range one end of which has no parameter is not read as a bound on its own.
+        let ceiling = json!({"type": "object", "properties": {
+            "max": {"type": "number"}, "city": {"type": "string"}}, "required": ["city"]});
+        let b = check(ceiling, "Villas in Oslo within $300,000 to $400,000");
+        assert!(!b.arguments.contains_key("max"));
+        // Numbers a plain "and" joins are a list, not a range.
+        let b = check(prices, "Hotels in Oslo at 80 and 90");
+        assert!(!b.arguments.contains_key("min_price") && !b.arguments.contains_key("max_price"));
     }
 
     #[test]

@@ -1012,6 +1012,52 @@ pub const CHOICE_FILLERS: &[&str] = &[
     "thank", "that", "want", "with",
 ];
 
+/// Words a number parameter's name or description uses for the low end of a range (`start`,
+/// "The lower bound", `min_price`). Words.
+pub const RANGE_STARTS: &[&str] = &[
+    "begin",
+    "beginning",
+    "earliest",
+    "from",
+    "low",
+    "lower",
+    "min",
+    "minimum",
+    "start",
+    "starting",
+];
+
+/// Words a number parameter's name or description uses for the high end of a range (`end`,
+/// "The upper bound", `max_price`). Words.
+pub const RANGE_ENDS: &[&str] = &[
+    "end", "ending", "high", "higher", "latest", "max", "maximum", "to", "until", "upper",
+];
+
+/// Prepositions that may be prose in a description rather than the end of a range it names
+/// ("The function to be integrated"): they count in a parameter's name only. Words.
+pub const RANGE_PREPOSITIONS: &[&str] = &["from", "to", "until"];
+
+/// The word before a number that makes it a range's low end ("over 4", "above 100"). Words.
+pub const AT_LEAST_CUES: &[&str] = &["above", "exceeding", "least", "minimum", "over"];
+
+/// The word before a number that makes it a range's high end ("under $100", "at most 3",
+/// "within 5"). Words.
+pub const AT_MOST_CUES: &[&str] = &["below", "maximum", "most", "under", "within"];
+
+/// Comparatives before "than" that make the number after it a low end ("more than 3"). Words.
+pub const MORE_THAN: &[&str] = &[
+    "bigger", "greater", "higher", "larger", "longer", "more", "over",
+];
+
+/// Comparatives before "than" that make the number after it a high end ("less than 30"). Words.
+pub const LESS_THAN: &[&str] = &["cheaper", "fewer", "less", "lower", "shorter", "smaller"];
+
+/// Words that open a range of two numbers ("from 1 to 2", "between 10 and 20"). Words.
+pub const RANGE_OPENERS: &[&str] = &["between", "from"];
+
+/// Words that join a range's two ends ("1 to 2", "10 and 20", "5 through 9"). Words.
+pub const RANGE_JOINERS: &[&str] = &["and", "through", "thru", "till", "to", "until"];
+
 #[cfg(test)]
 mod tests {
     use super::*;
