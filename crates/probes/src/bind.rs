@@ -138,6 +138,9 @@ struct Binder<'a> {
     used_numbers: HashSet<usize>,
     /// Where the lists already bound start in the query's text.
     used_lists: HashSet<usize>,
+    /// How many of the lists the query writes out (`[1, 2]`, "(40.7, -74.0)") are bound: each
+    /// list parameter takes the next.
+    written_lists: usize,
     /// Tokens of the query's dates and times: their digits are not quantities.
     temporal_tokens: HashSet<String>,
 }
@@ -159,6 +162,7 @@ impl<'a> Binder<'a> {
             used_tokens: HashSet::new(),
             used_numbers: HashSet::new(),
             used_lists: HashSet::new(),
+            written_lists: 0,
             temporal_tokens,
         }
     }
@@ -514,9 +518,20 @@ impl<'a> Binder<'a> {
             .insert(p.name.clone(), Value::Object(inner.arguments));
     }
 
-    /// A list parameter takes the query's first written list.
+    /// A list parameter takes the next list the query writes out, in the order written: a JSON
+    /// array or numbers in parentheses ("(40.7128, -74.0060) and (34.0522, -118.2437)" fill
+    /// `point1` and `point2`).
     fn list(&mut self, p: &Param) {
-        if let Some(list) = self.query.lists().into_iter().next() {
+        let written = self
+            .query
+            .written_lists()
+            .into_iter()
+            .nth(self.written_lists);
+        if let Some((span, list)) = written {
+            self.written_lists += 1;
+            // Its numbers are its items, not quantities of their own.
+            self.used_tokens
+                .extend(text::tokens(&self.query.text[span]));
             self.binding.arguments.insert(p.name.clone(), list);
         }
     }
@@ -3601,6 +3616,41 @@ mod tests {
         // Numbers a plain "and" joins are a list, not a range.
         let b = check(prices, "Hotels in Oslo at 80 and 90");
         assert!(!b.arguments.contains_key("min_price") && !b.arguments.contains_key("max_price"));
+    }
+
+    #[test]
+    fn each_list_parameter_takes_the_next_list_written_out() {
+        let schema = json!({"type": "object", "properties": {
+            "point1": {"type": "array", "items": {"type": "number"}},
+            "point2": {"type": "array", "items": {"type": "number"}}},
+            "required": ["point1", "point2"]});
+        let b = check(
+            schema.clone(),
+            "Slope between (40.7128, -74.0060) and (34.0522, -118.2437)",
+        );
+        assert_eq!(b.arguments["point1"], json!([40.7128, -74.006]));
+        assert_eq!(b.arguments["point2"], json!([34.0522, -118.2437]));
+        // A compass letter gives the sign; JSON arrays and parentheses keep the order written.
+        let b = check(
+            schema.clone(),
+            "From (33.4484 N, 112.0740 W) to [34.05, -118.24]",
+        );
+        assert_eq!(b.arguments["point1"], json!([33.4484, -112.074]));
+        assert_eq!(b.arguments["point2"], json!([34.05, -118.24]));
+        // A list's numbers are its items, not quantities of their own.
+        let rated = json!({"type": "object", "properties": {
+            "cash_flows": {"type": "array", "items": {"type": "number"}},
+            "rate": {"type": "number", "description": "The rate to discount the cash flows at."}},
+            "required": ["cash_flows", "rate"]});
+        let b = check(
+            rated,
+            "NPV of the cash flows: [-500, 100, 300] discounted at 8% a year",
+        );
+        assert_eq!(b.arguments["rate"], json!(8.0));
+        // Words in parentheses are no list.
+        let b = check(schema, "Slope between (the old mill, 3) and (40.7, -74.0)");
+        assert_eq!(b.arguments["point1"], json!([40.7, -74.0]));
+        assert!(!b.arguments.contains_key("point2"));
     }
 
     #[test]

@@ -122,10 +122,15 @@ impl Query {
 
     /// Lists the query writes out as JSON arrays (`[12, 15, 18]`, `["a", "b"]`), in order.
     pub fn lists(&self) -> Vec<serde_json::Value> {
-        let mut out = Vec::new();
-        let mut rest = self.text.as_str();
-        while let Some(open) = rest.find('[') {
-            let after = &rest[open..];
+        self.written_lists().into_iter().map(|(_, v)| v).collect()
+    }
+
+    /// [`Query::lists`], each with the part of the text that writes it.
+    pub fn written_lists(&self) -> Vec<(std::ops::Range<usize>, serde_json::Value)> {
+        let mut out: Vec<(std::ops::Range<usize>, serde_json::Value)> = Vec::new();
+        let mut from = 0;
+        while let Some(open) = self.text[from..].find('[').map(|i| from + i) {
+            let after = &self.text[open..];
             let Some(literal) = crate::bind::bracketed(after) else {
                 break;
             };
@@ -134,9 +139,42 @@ impl Query {
             if let Ok(v @ serde_json::Value::Array(_)) = parsed
                 && v.as_array().is_some_and(|a| !a.is_empty())
             {
-                out.push(v);
+                out.push((open..open + literal.len(), v));
             }
-            rest = &after[literal.len()..];
+            from = open + literal.len();
+        }
+        out.extend(self.number_tuples());
+        out.sort_by_key(|(at, _)| at.start);
+        out
+    }
+
+    /// Numbers written together in parentheses ("(40.7128, -74.0060)"), with the part of the text
+    /// each group takes: a compass letter after a number gives its sign ("112.0740 W" is
+    /// -112.0740). A group with anything but numbers in it ("(for two)") is none.
+    fn number_tuples(&self) -> Vec<(std::ops::Range<usize>, serde_json::Value)> {
+        let mut out = Vec::new();
+        let mut from = 0;
+        while let Some(open) = self.text[from..].find('(').map(|i| from + i) {
+            let Some(close) = self.text[open..].find(')').map(|i| open + i) else {
+                break;
+            };
+            let items: Option<Vec<serde_json::Value>> = self.text[open + 1..close]
+                .split(',')
+                .map(|item| {
+                    let item = item.trim();
+                    let (number, sign) = match item.rsplit_once(' ') {
+                        Some((n, "N" | "E")) => (n, 1.0),
+                        Some((n, "S" | "W")) => (n, -1.0),
+                        _ => (item, 1.0),
+                    };
+                    let v = number.trim_end_matches('°').parse::<f64>().ok()?;
+                    serde_json::Number::from_f64(sign * v).map(serde_json::Value::Number)
+                })
+                .collect();
+            if let Some(items) = items.filter(|i| i.len() >= 2) {
+                out.push((open..close + 1, serde_json::Value::Array(items)));
+            }
+            from = close + 1;
         }
         out
     }
