@@ -171,6 +171,8 @@ impl<'a> Binder<'a> {
     fn assignments(&mut self) {
         for p in self.params {
             if let Some((token, value)) = assignment(p, self.query) {
+                // A list's or an object's items are spent with it ("flows: [-500, 100]").
+                self.used_tokens.extend(text::tokens(&token));
                 self.used_tokens.insert(token);
                 self.used_terms.extend(text::terms(&value.to_string()));
                 self.binding.arguments.insert(p.name.clone(), value);
@@ -3643,9 +3645,16 @@ mod tests {
             "rate": {"type": "number", "description": "The rate to discount the cash flows at."}},
             "required": ["cash_flows", "rate"]});
         let b = check(
-            rated,
+            rated.clone(),
             "NPV of the cash flows: [-500, 100, 300] discounted at 8% a year",
         );
+        assert_eq!(b.arguments["rate"], json!(8.0));
+        // So are those of a list assigned by name.
+        let b = check(
+            rated,
+            "NPV with cash_flows: [-500, 100, 300], discounted at 8% a year",
+        );
+        assert_eq!(b.arguments["cash_flows"], json!([-500, 100, 300]));
         assert_eq!(b.arguments["rate"], json!(8.0));
         // Words in parentheses are no list.
         let b = check(schema, "Slope between (the old mill, 3) and (40.7, -74.0)");
