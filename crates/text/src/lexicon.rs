@@ -1058,6 +1058,19 @@ pub const RANGE_OPENERS: &[&str] = &["between", "from"];
 /// Words that join a range's two ends ("1 to 2", "10 and 20", "5 through 9"). Words.
 pub const RANGE_JOINERS: &[&str] = &["and", "through", "thru", "till", "to", "until"];
 
+/// Plurals no suffix rule undoes, with their singulars ("two adults and one child" names the
+/// `children`). Sorted by plural.
+pub const IRREGULAR_PLURALS: &[(&str, &str)] = &[
+    ("children", "child"),
+    ("feet", "foot"),
+    ("geese", "goose"),
+    ("men", "man"),
+    ("mice", "mouse"),
+    ("people", "person"),
+    ("teeth", "tooth"),
+    ("women", "woman"),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

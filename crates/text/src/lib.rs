@@ -132,6 +132,9 @@ pub fn stem(word: &str) -> String {
         static STEMS: Memo<String> = RefCell::new(HashMap::new());
     }
     remembered(&STEMS, word, |w| {
+        let w = lexicon::IRREGULAR_PLURALS
+            .binary_search_by_key(&w, |(plural, _)| plural)
+            .map_or(w, |i| lexicon::IRREGULAR_PLURALS[i].1);
         let mut stem = stemmer().stem(w).into_owned();
         let tail = stem.as_bytes();
         if let [.., a, b] = tail
@@ -360,6 +363,18 @@ mod tests {
     fn stopwords_and_their_plurals_and_contractions_are_not_terms() {
         assert_eq!(terms("I love the pop ones, don't you?"), ["love", "pop"]);
         assert_eq!(terms("I didn't do my hair cut"), ["hair", "cut"]);
+    }
+
+    #[test]
+    fn an_irregular_plural_stems_as_its_singular() {
+        assert_eq!(stem("children"), stem("child"));
+        assert_eq!(stem("people"), stem("person"));
+        assert_eq!(stem("women"), stem("woman"));
+        assert!(
+            lexicon::IRREGULAR_PLURALS
+                .windows(2)
+                .all(|w| w[0].0 < w[1].0)
+        );
     }
 
     #[test]
