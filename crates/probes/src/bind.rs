@@ -1395,11 +1395,15 @@ fn cue(query: &Query, entity: &str) -> Option<Direction> {
     .then_some(Direction::From)
 }
 
-/// A place with the region code the query gives right after it ("New York, NY"), for a
-/// parameter whose description asks for the state or region.
+/// A place with the region the query writes right after it and a comma ("New York, NY",
+/// "Chennai, Tamil Nadu", "Paris, France"), for a parameter whose description asks for the
+/// state, region or country: up to three capitalised words, ending at the clause's end.
 fn with_region(p: &Param, query: &Query, entity: String) -> String {
     let described = p.description.to_lowercase();
-    if !(described.contains("state") || described.contains("region")) {
+    if !["state", "region", "country", "province"]
+        .iter()
+        .any(|w| described.contains(w))
+    {
         return entity;
     }
     let words: Vec<&str> = entity.split_whitespace().collect();
@@ -1412,14 +1416,31 @@ fn with_region(p: &Param, query: &Query, entity: String) -> String {
             && raw[i + words.len() - 1].trim_end_matches(',') == *last
             && raw[i + words.len() - 1].ends_with(',')
     });
-    let code = found
-        .and_then(|i| raw.get(i + words.len()))
-        .map(|c| c.trim_end_matches(|ch: char| !ch.is_alphanumeric()));
-    match code {
-        Some(c) if c.len() == 2 && c.chars().all(|ch| ch.is_ascii_uppercase()) => {
-            format!("{entity}, {c}")
+    let mut region: Vec<&str> = Vec::new();
+    for token in found
+        .into_iter()
+        .flat_map(|i| raw.iter().skip(i + words.len()).take(3))
+    {
+        let bare = token.trim_end_matches(|c: char| !c.is_alphanumeric());
+        let lower = bare.to_lowercase();
+        // A state's code may spell a word ("OR", "IN"); a capitalised word may open a question.
+        let code = bare.len() == 2 && bare.chars().all(|c| c.is_ascii_uppercase());
+        if !bare.starts_with(char::is_uppercase)
+            || (!code
+                && (text::is_stopword(&lower)
+                    || text::lexicon::QUESTION_OPENERS.contains(&lower.as_str())))
+        {
+            break;
         }
-        _ => entity,
+        region.push(bare);
+        if bare.len() < token.len() {
+            break;
+        }
+    }
+    if region.is_empty() {
+        entity
+    } else {
+        format!("{entity}, {}", region.join(" "))
     }
 }
 
@@ -3660,6 +3681,42 @@ mod tests {
         let b = check(schema, "Slope between (the old mill, 3) and (40.7, -74.0)");
         assert_eq!(b.arguments["point1"], json!([40.7, -74.0]));
         assert!(!b.arguments.contains_key("point2"));
+    }
+
+    #[test]
+    fn a_place_keeps_the_region_written_after_it_when_the_description_asks_for_one() {
+        let schema = json!({"type": "object", "properties": {
+            "location": {"type": "string",
+                "description": "The city, as 'City, State (abbr)', or 'City, Country' without a state."}},
+            "required": ["location"]});
+        let place = |q: &str| check(schema.clone(), q).arguments["location"].clone();
+        assert_eq!(
+            place("The weather in Chennai, Tamil Nadu in fahrenheit?"),
+            json!("Chennai, Tamil Nadu")
+        );
+        assert_eq!(
+            place("The temperature in Paris, France?"),
+            json!("Paris, France")
+        );
+        assert_eq!(
+            place("The weather in Berkeley, CA, USA"),
+            json!("Berkeley, CA")
+        );
+        assert_eq!(
+            place("Cars in Portland, OR, from April 22"),
+            json!("Portland, OR")
+        );
+        assert_eq!(
+            place("The weather in Paris, Can you hurry?"),
+            json!("Paris")
+        );
+        // A description that asks for no region gets the place alone.
+        let bare = json!({"type": "object", "properties": {
+            "city": {"type": "string", "description": "The city."}}, "required": ["city"]});
+        assert_eq!(
+            check(bare, "The weather in Paris, France").arguments["city"],
+            json!("Paris")
+        );
     }
 
     #[test]
