@@ -1,7 +1,7 @@
 //! Dates and times the query gives, as written and, when they are complete, in the forms schemas
 //! ask for (`YYYY-MM-DD`, `HH:MM`). Everything here reads the query's tokens; nothing guesses a
 //! year or today's date (a date written without its year takes the one the query's other dates
-//! all give).
+//! all give; "Saturday" or "tomorrow" is a date only when the query states today's).
 
 /// A date or a time of day in the query.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -173,7 +173,59 @@ pub fn dates(toks: &[String]) -> Vec<Moment> {
             out[at].normal = Some(format!("{y}-{m:02}-{d:02}"));
         }
     }
+    // "... on the upcoming Saturday? Today is Tuesday April 25th 2023": with today's date stated,
+    // a day named relative to it is that date, and the statement's own dates come after the
+    // others: they say when the request is made, not what it asks for.
+    if let Some((today, first, last)) = stated_today(&lower, &out) {
+        let stating = |m: &Moment| m.span.0 >= first && m.span.1 <= last;
+        for m in out.iter_mut().filter(|m| m.normal.is_none()) {
+            let day = if stating(m) {
+                "today"
+            } else {
+                &lower[m.span.1]
+            };
+            m.normal = relative_to(today, day).map(|d| d.format("%Y-%m-%d").to_string());
+        }
+        out.sort_by_key(stating);
+    }
     out
+}
+
+/// Today's date where the query states it ("Today is Tuesday April 25th 2023", "today's date is
+/// 2023-10-10"): a complete date within four words after "today", with the first and last token
+/// of the statement.
+fn stated_today(lower: &[String], found: &[Moment]) -> Option<(chrono::NaiveDate, usize, usize)> {
+    lower.iter().enumerate().find_map(|(k, w)| {
+        if w != "today" {
+            return None;
+        }
+        let m = found
+            .iter()
+            .find(|m| m.span.0 > k && m.span.0 <= k + 4 && m.normal.is_some())?;
+        let date = chrono::NaiveDate::parse_from_str(m.normal.as_deref()?, "%Y-%m-%d").ok()?;
+        Some((date, k, m.span.1))
+    })
+}
+
+/// The date `day` (a relative day or a weekday, lower case) names when today is `today`: a
+/// weekday is its next one after today.
+fn relative_to(today: chrono::NaiveDate, day: &str) -> Option<chrono::NaiveDate> {
+    use chrono::Datelike;
+    match day {
+        "today" | "tonight" => Some(today),
+        "tomorrow" => today.succ_opt(),
+        "yesterday" => today.pred_opt(),
+        _ => {
+            let want = day.parse::<chrono::Weekday>().ok()?;
+            let ahead =
+                (7 + want.num_days_from_monday() - today.weekday().num_days_from_monday()) % 7;
+            today.checked_add_days(chrono::Days::new(u64::from(if ahead == 0 {
+                7
+            } else {
+                ahead
+            })))
+        }
+    }
 }
 
 /// Times of day in the query, in order: `09:00`, `2 PM`, `5pm`, `5 in the afternoon`, `noon`.
@@ -290,13 +342,47 @@ mod tests {
         assert_eq!(
             normals(dates(&q)),
             [
-                pair("Today", None),
-                pair("March 10 of 2024", Some("2024-03-10")),
                 pair("20th of June 2022", Some("2022-06-20")),
-                pair("next Tuesday", None),
+                pair("next Tuesday", Some("2024-03-12")),
+                pair("Today", Some("2024-03-10")),
+                pair("March 10 of 2024", Some("2024-03-10")),
+            ]
+        );
+        assert_eq!(
+            normals(dates(&tokens(
+                "Next Tuesday and March 10 of 2024; the 20th of June"
+            ))),
+            [
+                pair("Next Tuesday", None),
+                pair("March 10 of 2024", Some("2024-03-10")),
+                pair("20th of June", Some("2024-06-20")),
             ]
         );
         assert!(dates(&tokens("I may march on, 3 of them")).is_empty());
+    }
+
+    #[test]
+    fn a_day_named_relative_to_a_stated_today_is_a_date() {
+        let q = tokens(
+            "Forecast for Berkeley on the upcoming Saturday? Today is Tuesday April 25th 2023",
+        );
+        assert_eq!(normals(dates(&q))[0], pair("Saturday", Some("2023-04-29")));
+        let q = tokens("today's date is 2023-10-10; events tomorrow and on Tuesday, not yesterday");
+        assert_eq!(
+            normals(dates(&q))[..3],
+            [
+                pair("tomorrow", Some("2023-10-11")),
+                pair("Tuesday", Some("2023-10-17")),
+                pair("yesterday", Some("2023-10-09")),
+            ]
+        );
+        // The statement alone is the date asked for; without it nothing is guessed.
+        let q = tokens("What's on? Today is 2023-10-10");
+        assert_eq!(normals(dates(&q))[0], pair("Today", Some("2023-10-10")));
+        assert_eq!(
+            normals(dates(&tokens("events on Saturday"))),
+            [pair("Saturday", None)]
+        );
     }
 
     #[test]
