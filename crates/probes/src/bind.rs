@@ -66,7 +66,7 @@ struct Scored<'a> {
 ///
 /// The phases run in this order, each a [`Binder`] method, because each consumes words the later
 /// ones must not reuse: explicit assignments, enum values, codes a description lists, dates and
-/// times, ranges of numbers, lists written in
+/// times, ranges of numbers, mathematical expressions, lists written in
 /// prose, then per remaining parameter a pattern, the free text, a structured value, a list, a
 /// number or a name.
 pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Binding {
@@ -77,6 +77,7 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
     b.currencies();
     b.moments();
     b.ranges();
+    b.expressions();
     b.prose_lists();
     b.counted_lists();
     b.described_values();
@@ -643,6 +644,40 @@ impl<'a> Binder<'a> {
         if let Some(value) = typed_number(p, v) {
             self.used_numbers.insert(at);
             self.binding.arguments.insert(p.name.clone(), value);
+        }
+    }
+
+    /// Mathematical expressions ("y=3x+2", "f(x) = 3x^2 + 2x - 4") fill the open string
+    /// parameters whose names say they take one (`function`, `equation`, `func1`), in the order
+    /// written, the part before an `=` left out: with one such parameter the first expression,
+    /// with several only as many expressions as there are parameters.
+    fn expressions(&mut self) {
+        let open: Vec<&Param> = self
+            .params
+            .iter()
+            .filter(|p| {
+                p.required
+                    && p.choices.is_empty()
+                    && p.kind.as_deref().is_none_or(|k| k == "string")
+                    && !self.binding.arguments.contains_key(&p.name)
+                    && text::words(&p.name).iter().any(|w| {
+                        let bare = w.trim_end_matches(|c: char| c.is_ascii_digit());
+                        text::lexicon::EXPRESSION_NAMES.contains(&bare)
+                    })
+            })
+            .collect();
+        if open.is_empty() {
+            return;
+        }
+        let written = expressions_written(&self.query.text);
+        if open.len() > 1 && written.len() != open.len() {
+            return;
+        }
+        for (p, (expression, tokens)) in open.into_iter().zip(written) {
+            self.used_tokens.extend(tokens);
+            self.binding
+                .arguments
+                .insert(p.name.clone(), Value::String(expression));
         }
     }
 
@@ -1955,6 +1990,58 @@ fn pick_number(
         return Some((*i, *v));
     }
     None
+}
+
+/// The mathematical expressions `text` writes, in order, each with the query tokens it takes: a
+/// run of words with an operator and a variable ("3x^2", "y=3x+2", "3x^2 + 2x - 4"), without
+/// what an `=` assigns it to ("f(x) = 3x^2" gives "3x^2"). "x=1" sets a value, no expression.
+fn expressions_written(text: &str) -> Vec<(String, Vec<String>)> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let operator = |w: &str| matches!(w, "+" | "-" | "*" | "/" | "^");
+    let term = |w: &str| {
+        !w.is_empty()
+            && w.len() <= 12
+            && w.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "^*/+-().".contains(c))
+            && w.chars().any(|c| c.is_ascii_alphanumeric())
+    };
+    let mathy = |w: &str| {
+        let body = w.rsplit('=').next().unwrap_or(w);
+        term(body)
+            && body.chars().any(|c| c.is_ascii_alphabetic())
+            && (body.contains(['^', '*', '/', '+']) || (w.contains('=') && body.len() > 1))
+            && body.parse::<f64>().is_err()
+    };
+    let trim = |w: &str| {
+        w.trim_end_matches(|c: char| ",.;:?!".contains(c))
+            .to_owned()
+    };
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let first = trim(words[i]);
+        if !mathy(&first) {
+            i += 1;
+            continue;
+        }
+        let mut parts = vec![first.rsplit('=').next().unwrap_or(&first).to_owned()];
+        let mut tokens = vec![text::token(words[i])];
+        let mut j = i + 1;
+        // "3x^2 + 2x - 4": an operator and a term continue it, until the clause ends.
+        while !words[j - 1].ends_with([',', '.', ';', '?', '!'])
+            && j + 1 < words.len()
+            && operator(words[j])
+            && term(&trim(words[j + 1]))
+        {
+            parts.push(words[j].to_owned());
+            parts.push(trim(words[j + 1]));
+            tokens.push(text::token(words[j + 1]));
+            j += 2;
+        }
+        out.push((parts.join(" "), tokens));
+        i = j;
+    }
+    out
 }
 
 /// `v` as `p`'s type: an integer parameter takes no fraction.
@@ -3717,6 +3804,40 @@ mod tests {
             check(bare, "The weather in Paris, France").arguments["city"],
             json!("Paris")
         );
+    }
+
+    #[test]
+    fn a_parameter_named_for_an_expression_takes_the_expression_written() {
+        let one = json!({"type": "object", "properties": {
+            "func": {"type": "string", "description": "The function to be integrated."},
+            "a": {"type": "integer"}, "b": {"type": "integer"}},
+            "required": ["func", "a", "b"]});
+        let b = check(
+            one.clone(),
+            "Find the integral of the function f(x) = 3x^2 from 1 to 2.",
+        );
+        assert_eq!(b.arguments["func"], json!("3x^2"));
+        assert_eq!(
+            (&b.arguments["a"], &b.arguments["b"]),
+            (&json!(1), &json!(2))
+        );
+        let b = check(
+            one,
+            "Area under the curve y=3x^2 + 2x - 4, between x = -1 and x = 2",
+        );
+        assert_eq!(b.arguments["func"], json!("3x^2 + 2x - 4"));
+        let two = json!({"type": "object", "properties": {
+            "function1": {"type": "string"}, "function2": {"type": "string"}},
+            "required": ["function1", "function2"]});
+        let b = check(
+            two.clone(),
+            "Find the intersection points of y=3x+2 and y=2x+3.",
+        );
+        assert_eq!(b.arguments["function1"], json!("3x+2"));
+        assert_eq!(b.arguments["function2"], json!("2x+3"));
+        // A value set by "=" is no expression, and one expression does not fill two.
+        let b = check(two, "Where does y=3x+2 meet the line at x=1?");
+        assert!(!b.arguments.contains_key("function1") && !b.arguments.contains_key("function2"));
     }
 
     #[test]

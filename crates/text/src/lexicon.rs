@@ -1071,6 +1071,18 @@ pub const IRREGULAR_PLURALS: &[(&str, &str)] = &[
     ("women", "woman"),
 ];
 
+/// Words a parameter's name uses for a mathematical expression it takes as text (`function`,
+/// `equation`, `polynomial`). Words.
+pub const EXPRESSION_NAMES: &[&str] = &[
+    "equation",
+    "expr",
+    "expression",
+    "formula",
+    "func",
+    "function",
+    "polynomial",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
