@@ -335,24 +335,37 @@ impl<'a> Binder<'a> {
         self.binding.arguments.insert(p.name.clone(), value);
     }
 
+    /// Binds the quantity `v` at token `at` to `p` in `p`'s type (an integer parameter takes no
+    /// fraction), spending it.
+    fn settle_number(&mut self, p: &Param, at: usize, v: f64) {
+        if let Some(value) = typed_number(p, v) {
+            self.used_numbers.insert(at);
+            self.binding.arguments.insert(p.name.clone(), value);
+        }
+    }
+
+    /// The parameters not bound yet that `keep` accepts, in declared order.
+    fn open(&self, keep: impl Fn(&Param) -> bool) -> Vec<&'a Param> {
+        let params: &'a [Param] = self.params;
+        params
+            .iter()
+            .filter(|p| !self.binding.arguments.contains_key(&p.name) && keep(p))
+            .collect()
+    }
+
     /// Currencies: a text parameter about a currency takes the ISO code of one the query names
     /// by name, code or sign ("200 euros to US dollars": `EUR`, `USD`). One parameter takes the
     /// one currency named; of two, the one whose name says where money goes (`to_currency`,
     /// `target`) takes the currency "to", "into" or "in" introduces and the other the other,
     /// when exactly one is so introduced ("How many yen is 50 USD?" says no way in words).
     fn currencies(&mut self) {
-        let open: Vec<&Param> = self
-            .params
-            .iter()
-            .filter(|p| {
-                p.choices.is_empty()
-                    && matches!(p.kind.as_deref(), Some("string") | None)
-                    && !self.binding.arguments.contains_key(&p.name)
-                    && text::terms(&format!("{} {}", p.name, p.description))
-                        .iter()
-                        .any(|t| t == "currenc")
-            })
-            .collect();
+        let open = self.open(|p| {
+            p.choices.is_empty()
+                && matches!(p.kind.as_deref(), Some("string") | None)
+                && text::terms(&format!("{} {}", p.name, p.description))
+                    .iter()
+                    .any(|t| t == "currenc")
+        });
         if open.is_empty() {
             return;
         }
@@ -579,16 +592,12 @@ impl<'a> Binder<'a> {
     /// ("buy a pizza") binds only where the method takes both lists, items with their
     /// quantities. Runs after [`Binder::prose_lists`]: a list written out binds first.
     fn counted_lists(&mut self) {
-        let open = |kind: &str| -> Vec<&'a Param> {
-            self.params
-                .iter()
-                .filter(|q| {
-                    q.required
-                        && q.kind.as_deref() == Some("array")
-                        && q.item_kind.as_deref() == Some(kind)
-                        && !self.binding.arguments.contains_key(&q.name)
-                })
-                .collect()
+        let open = |kind: &str| {
+            self.open(|q| {
+                q.required
+                    && q.kind.as_deref() == Some("array")
+                    && q.item_kind.as_deref() == Some(kind)
+            })
         };
         let (things, counts) = (open("string"), open("integer"));
         let [things] = things[..] else {
@@ -641,10 +650,7 @@ impl<'a> Binder<'a> {
         ) else {
             return;
         };
-        if let Some(value) = typed_number(p, v) {
-            self.used_numbers.insert(at);
-            self.binding.arguments.insert(p.name.clone(), value);
-        }
+        self.settle_number(p, at, v);
     }
 
     /// Mathematical expressions ("y=3x+2", "f(x) = 3x^2 + 2x - 4") fill the open string
@@ -652,20 +658,15 @@ impl<'a> Binder<'a> {
     /// written, the part before an `=` left out: with one such parameter the first expression,
     /// with several only as many expressions as there are parameters.
     fn expressions(&mut self) {
-        let open: Vec<&Param> = self
-            .params
-            .iter()
-            .filter(|p| {
-                p.required
-                    && p.choices.is_empty()
-                    && p.kind.as_deref().is_none_or(|k| k == "string")
-                    && !self.binding.arguments.contains_key(&p.name)
-                    && text::words(&p.name).iter().any(|w| {
-                        let bare = w.trim_end_matches(|c: char| c.is_ascii_digit());
-                        text::lexicon::EXPRESSION_NAMES.contains(&bare)
-                    })
-            })
-            .collect();
+        let open = self.open(|p| {
+            p.required
+                && p.choices.is_empty()
+                && p.kind.as_deref().is_none_or(|k| k == "string")
+                && text::words(&p.name).iter().any(|w| {
+                    let bare = w.trim_end_matches(|c: char| c.is_ascii_digit());
+                    text::lexicon::EXPRESSION_NAMES.contains(&bare)
+                })
+        });
         if open.is_empty() {
             return;
         }
@@ -688,15 +689,10 @@ impl<'a> Binder<'a> {
     /// parameters of one side open, or two numbers bounding one side, which is whose is a guess,
     /// and the later phases decide.
     fn ranges(&mut self) {
-        let open = |end: RangeEnd| -> Vec<&'a Param> {
-            self.params
-                .iter()
-                .filter(|p| {
-                    matches!(p.kind.as_deref(), Some("integer" | "number"))
-                        && !self.binding.arguments.contains_key(&p.name)
-                        && range_end(p) == Some(end)
-                })
-                .collect()
+        let open = |end: RangeEnd| {
+            self.open(|p| {
+                matches!(p.kind.as_deref(), Some("integer" | "number")) && range_end(p) == Some(end)
+            })
         };
         let (starts, ends) = (open(RangeEnd::Start), open(RangeEnd::End));
         if starts.is_empty() && ends.is_empty() {
@@ -747,10 +743,7 @@ impl<'a> Binder<'a> {
             }
         }
         for (p, at, v) in found {
-            if let Some(value) = typed_number(p, v) {
-                self.used_numbers.insert(at);
-                self.binding.arguments.insert(p.name.clone(), value);
-            }
+            self.settle_number(p, at, v);
         }
     }
 
@@ -1435,7 +1428,7 @@ fn cue(query: &Query, entity: &str) -> Option<Direction> {
 /// state, region or country: up to three capitalised words, ending at the clause's end.
 fn with_region(p: &Param, query: &Query, entity: String) -> String {
     let described = p.description.to_lowercase();
-    if !["state", "region", "country", "province"]
+    if !text::lexicon::REGION_WORDS
         .iter()
         .any(|w| described.contains(w))
     {

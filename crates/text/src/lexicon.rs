@@ -1083,6 +1083,10 @@ pub const EXPRESSION_NAMES: &[&str] = &[
     "polynomial",
 ];
 
+/// Words a place parameter's description uses when it wants the region with the place ("in the
+/// format 'City, State'"). Words.
+pub const REGION_WORDS: &[&str] = &["country", "province", "region", "state"];
+
 #[cfg(test)]
 mod tests {
     use super::*;
