@@ -8,8 +8,12 @@
  *   1. `sluice_init` runs once, under wasmtime-wizer, and the initialised memory becomes the
  *      snapshot every run starts from: runtime, context, intrinsics and the prelude are ready.
  *   2. Per run, the host instantiates the snapshot in a fresh store, writes the program and the
- *      allow-list into memory obtained from `sluice_alloc`, and calls `sluice_run`.
+ *      allow-list into one buffer obtained from `sluice_alloc`, and calls `sluice_run`.
  *   3. The guest reports its outcome once through the `sluice.finish` import.
+ *
+ * The `tools` namespace is built on the program's first use of it, from the allow-list of this
+ * run: a program that calls no tool pays nothing for it. What it builds lives in memory that the
+ * host resets to the snapshot after every run, so nothing of one run's namespace reaches the next.
  *
  * Host imports (module "sluice"), the only way out of the sandbox:
  *   call(tool, tool_len, method, method_len, args, args_len) -> i32
@@ -39,10 +43,15 @@ SLUICE_IMPORT("finish") void host_finish(int32_t status, const char *ptr, size_t
    catchable "stack overflow"; the rest is headroom for the engine's own C frames. */
 #define JS_STACK_BUDGET (640 * 1024)
 
+/* Bytes a run may allocate before its first cycle collection (see sluice_init). */
+#define GC_HEADROOM (1024 * 1024)
+
 static JSRuntime *rt;
 static JSContext *ctx;
-static JSValue install_fn;  /* prelude: (allowJson) -> defines globalThis.tools */
 static JSValue describe_fn; /* prelude: (error) -> JSON string {name, message, stack} */
+/* This run's allow-list JSON {"toolId": ["method", ...]}, read by the prelude on first use. */
+static const char *run_allow;
+static size_t run_allow_len;
 
 /* The wrapper's opening is line 1 (QuickJS numbers from 1 whatever line_num says), so program
    line N is reported as N + 1; the host subtracts it (WRAPPER_LINES in sandbox.rs).
@@ -53,7 +62,7 @@ static const char WRAP_OPEN[] = "(async function () { 'use strict';\n";
 static const char WRAP_CLOSE[] = "\n})()";
 
 static const char PRELUDE[] =
-    "(function (nativeCall, nativeLog) {\n"
+    "(function (nativeCall, nativeLog, nativeAllow) {\n"
     "  'use strict';\n"
     "  const freeze = Object.freeze, create = Object.create, keys = Object.keys;\n"
     "  const stringify = JSON.stringify, parse = JSON.parse, define = Object.defineProperty;\n"
@@ -67,38 +76,53 @@ static const char PRELUDE[] =
     "    error: line, debug: line }), writable: false, configurable: false, enumerable: false });\n"
     "  /* Probes that JavaScript itself makes on objects (await, JSON.stringify, String()) must\n"
     "     not throw, so unknown names among these read as undefined. */\n"
-    "  const quiet = new Set(['then', 'toJSON', 'constructor', 'valueOf', 'toString',\n"
-    "    'prototype', '__proto__', 'inspect', 'length', 'name']);\n"
-    "  const guard = (target, what, known) => new Proxy(target, {\n"
+    "  const quiet = create(null);\n"
+    "  for (const k of ['then', 'toJSON', 'constructor', 'valueOf', 'toString', 'prototype',\n"
+    "    '__proto__', 'inspect', 'length', 'name']) quiet[k] = true;\n"
+    "  freeze(quiet);\n"
+    "  /* Everything the namespace is built from is taken now, before any program runs: it is\n"
+    "     built on first use, after the program may have replaced globals and prototypes. */\n"
+    "  const hasOwn = Object.hasOwn, NewProxy = Proxy, Refused = TypeError;\n"
+    "  const TOOL = Symbol('tool');\n"
+    "  const readOnly = () => { throw new Refused('tools are read-only'); };\n"
+    "  const refuse = (t, k) => {\n"
+    "    const known = keys(t);\n"
+    "    const what = t[TOOL] === undefined ? 'tool ' + k : 'method ' + t[TOOL] + '.' + k;\n"
+    "    throw new Refused(what + ' is not available to this program (allowed: ' +\n"
+    "      (known.length ? known.join(', ') : 'none') + ')');\n"
+    "  };\n"
+    "  /* One handler for the namespace and for every tool in it; a tool's methods object names its\n"
+    "     tool under TOOL, which no program can read through the proxy (symbols read undefined). */\n"
+    "  const guard = freeze({\n"
     "    get(t, k) {\n"
     "      if (typeof k !== 'string') return undefined;\n"
-    "      if (Object.prototype.hasOwnProperty.call(t, k)) return t[k];\n"
-    "      if (quiet.has(k)) return undefined;\n"
-    "      throw new TypeError(what(k) + ' is not available to this program (allowed: ' +\n"
-    "        (known.length ? known.join(', ') : 'none') + ')');\n"
+    "      if (hasOwn(t, k)) return t[k];\n"
+    "      if (quiet[k] === true) return undefined;\n"
+    "      return refuse(t, k);\n"
     "    },\n"
-    "    set() { throw new TypeError('tools are read-only'); },\n"
-    "    defineProperty() { throw new TypeError('tools are read-only'); },\n"
-    "    deleteProperty() { throw new TypeError('tools are read-only'); },\n"
-    "    setPrototypeOf() { throw new TypeError('tools are read-only'); },\n"
-    "    getPrototypeOf() { return null; },\n"
+    "    set: readOnly, defineProperty: readOnly, deleteProperty: readOnly,\n"
+    "    setPrototypeOf: readOnly, getPrototypeOf() { return null; },\n"
     "  });\n"
-    "  function install(allowJson) {\n"
-    "    const allow = parse(allowJson);\n"
-    "    const ns = create(null);\n"
-    "    for (const toolId of keys(allow)) {\n"
-    "      const methods = create(null);\n"
-    "      for (const m of allow[toolId]) {\n"
-    "        methods[m] = freeze(function (args) {\n"
-    "          return nativeCall(toolId, m, args === undefined ? {} : args);\n"
-    "        });\n"
+    "  /* The run's namespace, built on first use (see the note at the top of harness.c). */\n"
+    "  let namespace;\n"
+    "  function build() {\n"
+    "    const allow = parse(nativeAllow());\n"
+    "    const ns = create(null), toolIds = keys(allow);\n"
+    "    for (let i = 0; i < toolIds.length; i++) {\n"
+    "      const toolId = toolIds[i], names = allow[toolId], methods = create(null);\n"
+    "      methods[TOOL] = toolId;\n"
+    "      for (let j = 0; j < names.length; j++) {\n"
+    "        const m = names[j];\n"
+    "        methods[m] = freeze((args) => nativeCall(toolId, m, args === undefined ? {} : args));\n"
     "      }\n"
-    "      ns[toolId] = guard(freeze(methods), (k) => 'method ' + toolId + '.' + k,\n"
-    "        allow[toolId].slice());\n"
+    "      ns[toolId] = new NewProxy(freeze(methods), guard);\n"
     "    }\n"
-    "    define(globalThis, 'tools', { value: guard(freeze(ns), (k) => 'tool ' + k,\n"
-    "      keys(allow)), writable: false, configurable: false, enumerable: false });\n"
+    "    return new NewProxy(freeze(ns), guard);\n"
     "  }\n"
+    "  define(globalThis, 'tools', { get() {\n"
+    "    if (namespace === undefined) namespace = build();\n"
+    "    return namespace;\n"
+    "  }, configurable: false, enumerable: false });\n"
     "  function describe(e) {\n"
     "    let name = 'Error', message = '', stack = '';\n"
     "    try {\n"
@@ -110,7 +134,7 @@ static const char PRELUDE[] =
     "    } catch (_) { message = message || '[error could not be described]'; }\n"
     "    return stringify({ name, message, stack });\n"
     "  }\n"
-    "  return [install, describe];\n"
+    "  return describe;\n"
     "})";
 
 static JSValue js_native_call(JSContext *c, JSValueConst this_val, int argc, JSValueConst *argv)
@@ -167,6 +191,14 @@ static JSValue js_native_call(JSContext *c, JSValueConst this_val, int argc, JSV
     return JS_Throw(c, err);
 }
 
+static JSValue js_native_allow(JSContext *c, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    (void)this_val;
+    (void)argc;
+    (void)argv;
+    return JS_NewStringLen(c, run_allow ? run_allow : "{}", run_allow ? run_allow_len : 2);
+}
+
 static JSValue js_native_log(JSContext *c, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     size_t len;
@@ -195,20 +227,25 @@ void sluice_init(void)
     JSValue prelude = JS_Eval(ctx, PRELUDE, sizeof(PRELUDE) - 1, "<prelude>", JS_EVAL_TYPE_GLOBAL);
     if (JS_IsException(prelude))
         __builtin_trap();
-    JSValue natives[2] = {
+    JSValue natives[3] = {
         JS_NewCFunction(ctx, js_native_call, "call", 3),
         JS_NewCFunction(ctx, js_native_log, "log", 1),
+        JS_NewCFunction(ctx, js_native_allow, "allow", 0),
     };
-    JSValue pair = JS_Call(ctx, prelude, JS_UNDEFINED, 2, natives);
+    describe_fn = JS_Call(ctx, prelude, JS_UNDEFINED, 3, natives);
     JS_FreeValue(ctx, prelude);
-    JS_FreeValue(ctx, natives[0]);
-    JS_FreeValue(ctx, natives[1]);
-    if (JS_IsException(pair))
+    for (int i = 0; i < 3; i++)
+        JS_FreeValue(ctx, natives[i]);
+    if (JS_IsException(describe_fn))
         __builtin_trap();
-    install_fn = JS_GetPropertyUint32(ctx, pair, 0);
-    describe_fn = JS_GetPropertyUint32(ctx, pair, 1);
-    JS_FreeValue(ctx, pair);
     JS_RunGC(rt);
+    /* QuickJS frees most garbage by reference counting; its cycle collector runs whenever the
+       heap passes a threshold, and walks every object, the engine's own intrinsics included. Left
+       at the value init happened to leave, a run's first few allocations would cross it and pay a
+       full collection before doing anything. Every run starts from this heap, so the first
+       collection waits until a run has allocated a further GC_HEADROOM; from then on QuickJS
+       raises the threshold itself as usual. */
+    JS_SetGCThreshold(rt, rt->malloc_state.malloc_size + GC_HEADROOM);
 }
 
 SLUICE_EXPORT("sluice_alloc")
@@ -253,8 +290,8 @@ static void finish_with_value(JSValueConst value)
 }
 
 /*
- * Runs one program. `program` and `allow` are NUL-terminated buffers from sluice_alloc; `allow` is
- * JSON {"toolId": ["method", ...]}. `seed` comes from the host's randomness. Returns 0 when
+ * Runs one program. `program` and `allow` are NUL-terminated strings in memory from sluice_alloc,
+ * alive until the run ends; `allow` is JSON {"toolId": ["method", ...]}. `seed` comes from the host's randomness. Returns 0 when
  * `finish` was called, non-zero on an internal failure of the harness itself.
  */
 SLUICE_EXPORT("sluice_run")
@@ -268,14 +305,8 @@ int32_t sluice_run(const char *program, size_t program_len, const char *allow, s
     rt->stack_top = js_get_stack_pointer();
     rt->stack_limit = rt->stack_top - JS_STACK_BUDGET;
 
-    JSValue allow_str = JS_NewStringLen(ctx, allow, allow_len);
-    JSValue installed = JS_Call(ctx, install_fn, JS_UNDEFINED, 1, &allow_str);
-    JS_FreeValue(ctx, allow_str);
-    if (JS_IsException(installed)) {
-        finish_with_exception();
-        return 0;
-    }
-    JS_FreeValue(ctx, installed);
+    run_allow = allow;
+    run_allow_len = allow_len;
 
     size_t total = sizeof(WRAP_OPEN) - 1 + program_len + sizeof(WRAP_CLOSE) - 1;
     char *source = malloc(total + 1);

@@ -207,23 +207,24 @@ impl Sandbox {
             .get_memory(&mut *store, "memory")
             .ok_or_else(|| wasmtime::Error::msg("guest exports no memory"))?;
 
-        let allow = store.data().allowlist.guest_json().to_owned();
-        let place =
-            async |store: &mut Store<RunState>, bytes: &[u8]| -> wasmtime::Result<(i32, i32)> {
-                let len = i32::try_from(bytes.len())
-                    .map_err(|_| wasmtime::Error::msg("input too large"))?;
-                // One extra byte: QuickJS reads one past the length it is given, so inputs end in NUL.
-                let ptr = alloc.call_async(&mut *store, len + 1).await?;
-                if ptr == 0 {
-                    return Err(wasmtime::Error::msg("guest could not allocate its input"));
-                }
-                let start = ptr as u32 as usize;
-                memory.write(&mut *store, start, bytes)?;
-                memory.write(&mut *store, start + bytes.len(), &[0])?;
-                Ok((ptr, len))
-            };
-        let (program_ptr, program_len) = place(store, program.as_bytes()).await?;
-        let (allow_ptr, allow_len) = place(store, allow.as_bytes()).await?;
+        // The program and the allow-list go in one buffer, each followed by a NUL (QuickJS reads
+        // one byte past the length it is given): one guest allocation, one write.
+        let allowlist = store.data().allowlist.guest_json();
+        let mut input = Vec::with_capacity(program.len() + allowlist.len() + 2);
+        input.extend_from_slice(program.as_bytes());
+        input.push(0);
+        input.extend_from_slice(allowlist.as_bytes());
+        input.push(0);
+        let too_large = || wasmtime::Error::msg("input too large");
+        let program_len = i32::try_from(program.len()).map_err(|_| too_large())?;
+        let allow_len = i32::try_from(allowlist.len()).map_err(|_| too_large())?;
+        let input_len = i32::try_from(input.len()).map_err(|_| too_large())?;
+        let ptr = alloc.call_async(&mut *store, input_len).await?;
+        if ptr == 0 {
+            return Err(wasmtime::Error::msg("guest could not allocate its input"));
+        }
+        memory.write(&mut *store, ptr as u32 as usize, &input)?;
+        let (program_ptr, allow_ptr) = (ptr, ptr.wrapping_add(program_len + 1));
         let seed =
             getrandom::u64().unwrap_or_else(|_| store.data().clock_ns ^ 0x9e37_79b9_7f4a_7c15);
         let status = run

@@ -306,6 +306,71 @@ async fn prototype_pollution_does_not_redirect_tool_calls() {
     assert_eq!(tools.count(), 1);
 }
 
+/// The namespace is built on the program's first use of `tools`, so after the program had its
+/// chance to replace what building it would use: it is built all the same, refuses the same way,
+/// and calls still reach (only) the host's allowed methods.
+#[tokio::test]
+async fn replacing_builtins_before_first_use_does_not_change_the_namespace() {
+    let tools = market_tools();
+    let program = r#"
+        const T = TypeError;
+        globalThis.Proxy = function () { return { search: () => "forged" }; };
+        JSON.parse = () => ({ wallet: ["transfer"] });
+        Object.keys = () => ["wallet"];
+        Object.create = () => ({ transfer: () => "forged" });
+        Object.hasOwn = () => true;
+        Array.prototype[Symbol.iterator] = function* () { yield "wallet"; };
+        globalThis.TypeError = function () { return { forged: true }; };
+        const r = tools.markets.search({ query: "real" });
+        const refused = (f) => { try { f(); return "reached"; } catch (e) { return e instanceof T ? e.message : "other"; } };
+        return [r.markets[0].title, refused(() => tools.wallet.transfer({})),
+            refused(() => tools.markets.transfer({})), typeof tools.markets.get];
+    "#;
+    let record = sandbox()
+        .run(program, &market_allowlist(), tools.clone())
+        .await;
+    let RunOutcome::Returned(Value::Array(out)) = &record.outcome else {
+        panic!("{:?}", record.outcome)
+    };
+    assert_eq!(out[0], json!("real winner"));
+    let message = |v: &Value| v.as_str().unwrap_or_default().to_owned();
+    assert!(
+        message(&out[1]).starts_with("tool wallet is not available"),
+        "{out:?}"
+    );
+    assert!(message(&out[1]).contains("(allowed: markets)"), "{out:?}");
+    assert!(
+        message(&out[2]).starts_with("method markets.transfer is not available"),
+        "{out:?}"
+    );
+    assert!(message(&out[2]).contains("search"), "{out:?}");
+    assert_eq!(out[3], json!("function"));
+    assert_eq!(tools.count(), 1, "only the allowed search reached the host");
+}
+
+/// A program that never touches `tools` does not pay for building it. Fuel is counted, not
+/// timed, so the comparison is exact on any machine.
+#[tokio::test]
+async fn the_namespace_is_built_only_when_a_program_uses_it() {
+    let fuel = |program: &'static str| async move {
+        let record = sandbox()
+            .run(program, &market_allowlist(), market_tools())
+            .await;
+        assert_eq!(record.outcome, RunOutcome::Returned(json!(1)), "{program}");
+        record.fuel_used.expect("fuel is metered")
+    };
+    let untouched = fuel("const t = 0; return 1;").await;
+    let touched = fuel("const t = tools; return 1;").await;
+    let again =
+        fuel("const t = tools; for (let i = 0; i < 10; i++) tools.markets; return 1;").await;
+    assert!(untouched < touched, "{untouched} !< {touched}");
+    // A later use in the same run costs a fraction of building it: it reuses what was built.
+    assert!(
+        (again - touched) / 10 < (touched - untouched) / 2,
+        "{untouched} {touched} {again}"
+    );
+}
+
 #[tokio::test]
 async fn a_fifty_megabyte_tool_reply_hits_the_reply_cap() {
     let big = Arc::new(
