@@ -305,8 +305,9 @@ mod tests {
         )
         .unwrap();
         assert_eq!(embedded, serde_json::to_value(&p.calls).unwrap());
-        // The description comment stays one line (the template is JSON-escaped).
-        assert_eq!(p.source.lines().filter(|l| l.starts_with("//")).count(), 2);
+        // The description comment stays one line (the template is JSON-escaped): the template's
+        // own comment is two.
+        assert_eq!(p.source.lines().filter(|l| l.starts_with("//")).count(), 3);
         assert_eq!(p.methods().len(), 1);
     }
 }
