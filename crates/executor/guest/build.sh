@@ -34,8 +34,10 @@ out="$here/sluice-quickjs.wasm"
 [ "$mode" = "--check" ] && out="$work/check.wasm"
 
 # -ffile-prefix-map keeps the build directory out of the module, so the bytes are reproducible.
+# -DNDEBUG and -funsigned-char are QuickJS-ng's own release settings: without NDEBUG the engine
+# also compiles in its debug dumps (ENABLE_DUMPS), checked all through the interpreter.
 clang-19 --target=wasm32-wasi -O2 -nostdlibinc -isystem /usr/include/wasm32-wasi \
-  -D_GNU_SOURCE -D_WASI_EMULATED_PROCESS_CLOCKS -D_WASI_EMULATED_SIGNAL \
+  -DNDEBUG -funsigned-char -D_GNU_SOURCE -D_WASI_EMULATED_PROCESS_CLOCKS -D_WASI_EMULATED_SIGNAL \
   -ffile-prefix-map="$qjs"=quickjs -ffile-prefix-map="$here"=guest \
   -I "$qjs" -Wno-everything \
   -mexec-model=reactor -fuse-ld=lld -L/usr/lib/wasm32-wasi \
