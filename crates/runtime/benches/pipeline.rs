@@ -3,7 +3,8 @@
 //! `cargo bench -p runtime --bench pipeline` runs, in order:
 //! 1. criterion: one request through the pipeline (World Cup under `return`, deep; a precise
 //!    question that executes a program and synthesizes an answer);
-//! 2. latency percentiles (p50, p99) of the same requests over 2,000 runs each;
+//! 2. latency percentiles (p50, p99) of the same requests over 2,000 runs each, and each stage's
+//!    mean over those runs;
 //! 3. a load generator: 16 concurrent HTTP clients against the real server on loopback for
 //!    10 seconds, reporting requests per second and latency percentiles.
 //!
@@ -73,6 +74,7 @@ fn main() {
         ("world_cup_deep_clarification", world_cup()),
         ("precise_question_answer", precise()),
     ] {
+        let before = pipeline.stage_latencies().totals();
         let samples: Vec<Duration> = rt.block_on(async {
             let mut out = Vec::with_capacity(2000);
             for _ in 0..2000 {
@@ -84,6 +86,19 @@ fn main() {
         });
         let (p50, p99) = percentiles(samples);
         println!("latency {name}: p50 {p50:?}, p99 {p99:?} (2000 sequential runs)");
+        // Where the time went: each stage's mean over these runs (from the event before it to its
+        // own, as `/metrics` counts it).
+        let after = pipeline.stage_latencies().totals();
+        let stages: Vec<String> = before
+            .iter()
+            .zip(&after)
+            .filter(|(b, a)| a.1 > b.1)
+            .map(|(b, a)| {
+                let mean = (a.2 - b.2) / u32::try_from(a.1 - b.1).unwrap_or(u32::MAX);
+                format!("{} {mean:.1?}", a.0.as_str())
+            })
+            .collect();
+        println!("  stage means: {}", stages.join(", "));
     }
 
     load(&rt, Arc::clone(&pipeline));

@@ -82,6 +82,19 @@ impl StageLatencies {
         );
     }
 
+    /// Per stage so far: how many times it ran and its total time, for a benchmark to compare two
+    /// moments.
+    pub fn totals(&self) -> Vec<(EventName, u64, Duration)> {
+        EventName::ALL
+            .iter()
+            .zip(&self.stages)
+            .map(|(name, h)| {
+                let sum = Duration::from_nanos(h.sum_ns.load(Ordering::Relaxed));
+                (*name, h.count.load(Ordering::Relaxed), sum)
+            })
+            .collect()
+    }
+
     fn render(&self, out: &mut String) {
         out.push_str("# HELP sluice_stage_duration_seconds Time each stage takes.\n# TYPE sluice_stage_duration_seconds histogram\n");
         for (name, h) in EventName::ALL.iter().zip(&self.stages) {
