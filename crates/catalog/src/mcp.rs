@@ -1,7 +1,10 @@
 //! MCP client connections, the only place that speaks rmcp's client API (which churns between
 //! majors, so it stays behind this small surface).
 
-use rmcp::model::{CallToolRequestParams, PaginatedRequestParams};
+use futures::channel::mpsc;
+use rmcp::model::{
+    CallToolRequestParams, ClientJsonRpcMessage, PaginatedRequestParams, ServerJsonRpcMessage,
+};
 use rmcp::service::RunningService;
 use rmcp::transport::StreamableHttpClientTransport;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
@@ -11,6 +14,9 @@ use serde_json::{Map, Value};
 use crate::address::{Address, Outbound};
 use crate::builtin::BuiltinServer;
 use crate::failure::{self, Failure};
+
+/// Messages an in-process session may have in flight in each direction before the sender waits.
+const IN_MEMORY_QUEUE: usize = 64;
 
 /// A failed exchange: the typed cause callers see, and the raw detail for the log.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,16 +40,19 @@ pub(crate) struct Connection {
 }
 
 impl Connection {
-    /// Starts `server` in-process and connects to it over an in-memory duplex: the same protocol
-    /// as a remote server, without a socket.
+    /// Starts `server` in-process and connects to it over a pair of in-memory message channels:
+    /// the same MCP session as with a remote server (handshake, JSON-RPC ids, `tools/list`,
+    /// `tools/call`), with the messages handed over as values rather than encoded to bytes and
+    /// parsed back.
     pub async fn in_memory(server: BuiltinServer) -> Result<Self, Fault> {
-        let (client_io, server_io) = tokio::io::duplex(256 * 1024);
+        let (to_server, from_client) = mpsc::channel::<ClientJsonRpcMessage>(IN_MEMORY_QUEUE);
+        let (to_client, from_server) = mpsc::channel::<ServerJsonRpcMessage>(IN_MEMORY_QUEUE);
         tokio::spawn(async move {
-            if let Ok(running) = server.serve(server_io).await {
+            if let Ok(running) = server.serve((to_client, from_client)).await {
                 let _ = running.waiting().await;
             }
         });
-        let service = ().serve(client_io).await.map_err(|e| {
+        let service = ().serve((to_server, from_server)).await.map_err(|e| {
             Fault::new(
                 failure::of_handshake(&e),
                 format!("MCP handshake failed: {e}"),
@@ -120,6 +129,11 @@ impl Connection {
             self.service.call_tool(params).await.map_err(|e| {
                 CallError::Exchange(Fault::new(failure::of_service(&e), e.to_string()))
             })?;
+        if result.is_error != Some(true)
+            && let Some(structured) = result.structured_content
+        {
+            return Ok(structured);
+        }
         let text: Vec<String> = result
             .content
             .iter()
@@ -132,9 +146,6 @@ impl Connection {
                 text.join("\n")
             };
             return Err(CallError::Tool(message));
-        }
-        if let Some(structured) = result.structured_content {
-            return Ok(structured);
         }
         let joined = text.join("\n");
         Ok(serde_json::from_str(&joined).unwrap_or(Value::String(joined)))

@@ -1,5 +1,5 @@
 //! The tool servers that ship with Sluice. Each is a real MCP server (rmcp `ServerHandler`),
-//! reached in-process over an in-memory duplex with the same protocol as a remote server, and
+//! reached in-process over in-memory message channels with the same protocol as a remote server, and
 //! backed by the JSON files in `crates/catalog/builtin/<tool>/`.
 //!
 //! Their metadata quality varies on purpose: `markets`, `crypto-prices` and `wallet` declare
