@@ -168,7 +168,8 @@ pub struct QueryResponse {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PlanPreview {
-    /// The JavaScript program.
+    /// The JavaScript program. The deterministic planner's program is one fixed text that reads
+    /// the calls below as its input (`input.calls`).
     pub program: String,
     /// The calls it makes, in order.
     pub calls: Vec<PlannedCall>,

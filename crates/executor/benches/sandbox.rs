@@ -1,4 +1,6 @@
-//! Sandbox benchmarks: instantiate-and-run, cold compile, cached load, and fuel overhead.
+//! Sandbox benchmarks: instantiate-and-run (a program seen before starts from its bytecode; the
+//! `_compiling` cases keep nothing and parse every run), cold compile, cached load, and fuel
+//! overhead.
 //!
 //! `cargo bench -p executor --bench sandbox`
 
@@ -64,6 +66,11 @@ fn benches(c: &mut Criterion) {
         ..SandboxConfig::default()
     })
     .unwrap();
+    let compiling = Sandbox::new(SandboxConfig {
+        compiled_cache_bytes: 0,
+        ..SandboxConfig::default()
+    })
+    .unwrap();
     let allow = allowlist();
     let caller: Arc<dyn ToolCaller> = Arc::new(Echo);
     let check =
@@ -73,6 +80,22 @@ fn benches(c: &mut Criterion) {
         b.to_async(&rt).iter(|| async {
             let record = sandbox.run(THREE_CALLS, &allow, caller.clone()).await;
             check(&record.outcome);
+        })
+    });
+    c.bench_function("run/three_tool_calls_compiling", |b| {
+        b.to_async(&rt).iter(|| async {
+            let record = compiling.run(THREE_CALLS, &allow, caller.clone()).await;
+            check(&record.outcome);
+        })
+    });
+    c.bench_function("run/empty_program_compiling", |b| {
+        b.to_async(&rt).iter(|| async {
+            check(
+                &compiling
+                    .run("return 1;", &allow, caller.clone())
+                    .await
+                    .outcome,
+            )
         })
     });
     c.bench_function("run/empty_program", |b| {

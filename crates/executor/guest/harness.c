@@ -7,9 +7,18 @@
  *
  *   1. `sluice_init` runs once, under wasmtime-wizer, and the initialised memory becomes the
  *      snapshot every run starts from: runtime, context, intrinsics and the prelude are ready.
- *   2. Per run, the host instantiates the snapshot in a fresh store, writes the program and the
- *      allow-list into one buffer obtained from `sluice_alloc`, and calls `sluice_run`.
+ *   2. Per run, the host instantiates the snapshot in a fresh store, writes the program (its
+ *      source, or the bytecode an earlier run compiled it to), the allow-list and the program's
+ *      input (JSON data, the global `input`) into one buffer obtained from `sluice_alloc`, and
+ *      calls `sluice_run`.
  *   3. The guest reports its outcome once through the `sluice.finish` import.
+ *
+ * Compiling a small program costs more than running it. A run given source compiles it, hands the
+ * bytecode to the host through `sluice.compiled` before any of the program's code has run (so the
+ * program cannot shape it), and then runs it; the host may pass those bytes instead of the same
+ * source to a later run, which reads them back (`JS_ReadObject`) rather than parsing again. The
+ * bytes only ever come from this module's own compiler, never from outside, which is what
+ * QuickJS asks of bytecode it reads.
  *
  * The `tools` namespace is built on the program's first use of it, from the allow-list of this
  * run: a program that calls no tool pays nothing for it. What it builds lives in memory that the
@@ -22,6 +31,7 @@
  *   take_reply(dst)   copies the pending reply into guest memory of the announced length.
  *   log(ptr, len)     appends one console line.
  *   finish(status, ptr, len)   status 0: JSON result; 1: JSON description of an uncaught error.
+ *   compiled(ptr, len)   the bytecode of the run's program, offered for later runs of it.
  *
  * The engine's clock and randomness come from WASI imports that the host implements itself (see
  * wasi.rs); the harness reseeds Math.random and the hash seed from the host per run, because the
@@ -38,6 +48,13 @@ int32_t host_call(const char *tool, size_t tool_len, const char *method, size_t 
 SLUICE_IMPORT("take_reply") void host_take_reply(char *dst);
 SLUICE_IMPORT("log") void host_log(const char *ptr, size_t len);
 SLUICE_IMPORT("finish") void host_finish(int32_t status, const char *ptr, size_t len);
+SLUICE_IMPORT("compiled") void host_compiled(const uint8_t *ptr, size_t len);
+
+/* What `sluice_run`'s code holds: source; bytecode from `compiled`; or source whose bytecode the
+   host wants offered. */
+#define INPUT_SOURCE 0
+#define INPUT_BYTECODE 1
+#define INPUT_SOURCE_OFFERED 2
 
 /* Bytes of the shadow stack (1 MiB, see build.sh) that JavaScript may use before QuickJS throws a
    catchable "stack overflow"; the rest is headroom for the engine's own C frames. */
@@ -52,6 +69,9 @@ static JSValue describe_fn; /* prelude: (error) -> JSON string {name, message, s
 /* This run's allow-list JSON {"toolId": ["method", ...]}, read by the prelude on first use. */
 static const char *run_allow;
 static size_t run_allow_len;
+/* This run's input, JSON (`null` when the host gave none), read by the prelude on first use. */
+static const char *run_input;
+static size_t run_input_len;
 
 /* The wrapper's opening is line 1 (QuickJS numbers from 1 whatever line_num says), so program
    line N is reported as N + 1; the host subtracts it (WRAPPER_LINES in sandbox.rs).
@@ -62,7 +82,7 @@ static const char WRAP_OPEN[] = "(async function () { 'use strict';\n";
 static const char WRAP_CLOSE[] = "\n})()";
 
 static const char PRELUDE[] =
-    "(function (nativeCall, nativeLog, nativeAllow) {\n"
+    "(function (nativeCall, nativeLog, nativeAllow, nativeInput) {\n"
     "  'use strict';\n"
     "  const freeze = Object.freeze, create = Object.create, keys = Object.keys;\n"
     "  const stringify = JSON.stringify, parse = JSON.parse, define = Object.defineProperty;\n"
@@ -122,6 +142,12 @@ static const char PRELUDE[] =
     "  define(globalThis, 'tools', { get() {\n"
     "    if (namespace === undefined) namespace = build();\n"
     "    return namespace;\n"
+    "  }, configurable: false, enumerable: false });\n"
+    "  /* The run's input (JSON data the host passed with the program), parsed on first use. */\n"
+    "  let given, read = false;\n"
+    "  define(globalThis, 'input', { get() {\n"
+    "    if (!read) { given = parse(nativeInput()); read = true; }\n"
+    "    return given;\n"
     "  }, configurable: false, enumerable: false });\n"
     "  function describe(e) {\n"
     "    let name = 'Error', message = '', stack = '';\n"
@@ -199,6 +225,14 @@ static JSValue js_native_allow(JSContext *c, JSValueConst this_val, int argc, JS
     return JS_NewStringLen(c, run_allow ? run_allow : "{}", run_allow ? run_allow_len : 2);
 }
 
+static JSValue js_native_input(JSContext *c, JSValueConst this_val, int argc, JSValueConst *argv)
+{
+    (void)this_val;
+    (void)argc;
+    (void)argv;
+    return JS_NewStringLen(c, run_input ? run_input : "null", run_input ? run_input_len : 4);
+}
+
 static JSValue js_native_log(JSContext *c, JSValueConst this_val, int argc, JSValueConst *argv)
 {
     size_t len;
@@ -227,14 +261,15 @@ void sluice_init(void)
     JSValue prelude = JS_Eval(ctx, PRELUDE, sizeof(PRELUDE) - 1, "<prelude>", JS_EVAL_TYPE_GLOBAL);
     if (JS_IsException(prelude))
         __builtin_trap();
-    JSValue natives[3] = {
+    JSValue natives[4] = {
         JS_NewCFunction(ctx, js_native_call, "call", 3),
         JS_NewCFunction(ctx, js_native_log, "log", 1),
         JS_NewCFunction(ctx, js_native_allow, "allow", 0),
+        JS_NewCFunction(ctx, js_native_input, "input", 0),
     };
-    describe_fn = JS_Call(ctx, prelude, JS_UNDEFINED, 3, natives);
+    describe_fn = JS_Call(ctx, prelude, JS_UNDEFINED, 4, natives);
     JS_FreeValue(ctx, prelude);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 4; i++)
         JS_FreeValue(ctx, natives[i]);
     if (JS_IsException(describe_fn))
         __builtin_trap();
@@ -289,14 +324,49 @@ static void finish_with_value(JSValueConst value)
     JS_FreeValue(ctx, json);
 }
 
+/* The program's compiled function from its source, offered to the host before it runs when
+   `offer` is set. */
+static JSValue compile_source(const char *program, size_t program_len, int offer)
+{
+    size_t total = sizeof(WRAP_OPEN) - 1 + program_len + sizeof(WRAP_CLOSE) - 1;
+    char *source = malloc(total + 1);
+    if (!source)
+        return JS_ThrowOutOfMemory(ctx);
+    memcpy(source, WRAP_OPEN, sizeof(WRAP_OPEN) - 1);
+    memcpy(source + sizeof(WRAP_OPEN) - 1, program, program_len);
+    memcpy(source + sizeof(WRAP_OPEN) - 1 + program_len, WRAP_CLOSE, sizeof(WRAP_CLOSE));
+    JSEvalOptions options = {
+        .version = JS_EVAL_OPTIONS_VERSION,
+        .eval_flags = JS_EVAL_TYPE_GLOBAL | JS_EVAL_FLAG_COMPILE_ONLY,
+        .filename = "program.js",
+        .line_num = 1,
+    };
+    JSValue fun = JS_Eval2(ctx, source, total, &options);
+    free(source);
+    if (JS_IsException(fun) || !offer)
+        return fun;
+    size_t len;
+    uint8_t *bytes = JS_WriteObject(ctx, &len, fun, JS_WRITE_OBJ_BYTECODE);
+    if (bytes) {
+        host_compiled(bytes, len);
+        js_free(ctx, bytes);
+    } else {
+        /* Not offering the bytecode only costs later runs a compile; the run goes on. */
+        JS_FreeValue(ctx, JS_GetException(ctx));
+    }
+    return fun;
+}
+
 /*
- * Runs one program. `program` and `allow` are NUL-terminated strings in memory from sluice_alloc,
- * alive until the run ends; `allow` is JSON {"toolId": ["method", ...]}. `seed` comes from the host's randomness. Returns 0 when
- * `finish` was called, non-zero on an internal failure of the harness itself.
+ * Runs one program. `code` (source text, or bytecode from an earlier `compiled` report when
+ * `kind` is INPUT_BYTECODE), `allow` and `input` are NUL-terminated buffers from sluice_alloc,
+ * alive until the run ends; `allow` is JSON {"toolId": ["method", ...]}, `input` the JSON the
+ * program reads as `input`. `seed` comes from the host's randomness. Returns 0 when `finish` was called, non-zero on an internal
+ * failure of the harness itself.
  */
 SLUICE_EXPORT("sluice_run")
-int32_t sluice_run(const char *program, size_t program_len, const char *allow, size_t allow_len,
-                   uint64_t seed)
+int32_t sluice_run(const char *code, size_t code_len, int32_t kind, const char *allow,
+                   size_t allow_len, const char *input, size_t input_len, uint64_t seed)
 {
     /* The snapshot froze the seeds taken at init; every run gets its own. */
     ctx->random_state = seed ? seed : 1;
@@ -307,22 +377,21 @@ int32_t sluice_run(const char *program, size_t program_len, const char *allow, s
 
     run_allow = allow;
     run_allow_len = allow_len;
+    run_input = input;
+    run_input_len = input_len;
 
-    size_t total = sizeof(WRAP_OPEN) - 1 + program_len + sizeof(WRAP_CLOSE) - 1;
-    char *source = malloc(total + 1);
-    if (!source)
-        return 1;
-    memcpy(source, WRAP_OPEN, sizeof(WRAP_OPEN) - 1);
-    memcpy(source + sizeof(WRAP_OPEN) - 1, program, program_len);
-    memcpy(source + sizeof(WRAP_OPEN) - 1 + program_len, WRAP_CLOSE, sizeof(WRAP_CLOSE));
-    JSEvalOptions options = {
-        .version = JS_EVAL_OPTIONS_VERSION,
-        .eval_flags = JS_EVAL_TYPE_GLOBAL,
-        .filename = "program.js",
-        .line_num = 1,
-    };
-    JSValue promise = JS_Eval2(ctx, source, total, &options);
-    free(source);
+    JSValue fun;
+    if (kind == INPUT_BYTECODE)
+        fun = JS_ReadObject(ctx, (const uint8_t *)code, code_len, JS_READ_OBJ_BYTECODE);
+    else if (kind == INPUT_SOURCE || kind == INPUT_SOURCE_OFFERED)
+        fun = compile_source(code, code_len, kind == INPUT_SOURCE_OFFERED);
+    else
+        return 2;
+    if (JS_IsException(fun)) {
+        finish_with_exception();
+        return 0;
+    }
+    JSValue promise = JS_EvalFunction(ctx, fun);
     if (JS_IsException(promise)) {
         finish_with_exception();
         return 0;

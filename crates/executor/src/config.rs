@@ -59,6 +59,9 @@ pub struct SandboxConfig {
     /// every start. Only point it at a directory that this user alone can write: a cached module
     /// is machine code that is loaded as is.
     pub module_cache_dir: Option<PathBuf>,
+    /// Bytes (program text plus bytecode) of compiled programs kept so that a program run again
+    /// with exactly the same text skips parsing and compiling; 0 compiles every run.
+    pub compiled_cache_bytes: usize,
 }
 
 impl Default for SandboxConfig {
@@ -71,6 +74,7 @@ impl Default for SandboxConfig {
             max_concurrent_runs: 256,
             epoch_tick: Duration::from_millis(5),
             module_cache_dir: None,
+            compiled_cache_bytes: 16 << 20,
         }
     }
 }

@@ -50,9 +50,37 @@ pub(crate) struct RunState {
     pub log_bytes: usize,
     pub finish: Option<Finish>,
     pub limit_hit: Option<LimitHit>,
+    /// Whether the host keeps the bytecode the guest compiles this run's source to.
+    pub wants_bytecode: bool,
+    /// That bytecode, once the guest reported it (before any of the program ran).
+    pub compiled: Option<Vec<u8>>,
 }
 
 impl RunState {
+    pub fn new(
+        deadline: Instant,
+        limits: Limits,
+        allowlist: Allowlist,
+        caller: Arc<dyn ToolCaller>,
+        clock_ns: u64,
+    ) -> Self {
+        Self {
+            limits,
+            allowlist,
+            caller,
+            deadline,
+            clock_ns,
+            calls: Vec::new(),
+            pending_reply: None,
+            logs: Vec::new(),
+            log_bytes: 0,
+            finish: None,
+            limit_hit: None,
+            wants_bytecode: false,
+            compiled: None,
+        }
+    }
+
     fn stop(&mut self, limit: LimitHit) -> wasmtime::Error {
         self.limit_hit.get_or_insert(limit);
         wasmtime::Error::msg(format!("run stopped: {} limit", limit.as_str()))
@@ -265,6 +293,18 @@ pub(crate) fn define_imports(linker: &mut Linker<RunState>) -> wasmtime::Result<
                 .get_mut(range)
                 .ok_or_else(|| wasmtime::Error::msg("guest passed an out-of-bounds reply buffer"))?
                 .copy_from_slice(&reply);
+            Ok(())
+        },
+    )?;
+    linker.func_wrap(
+        "sluice",
+        "compiled",
+        |mut caller: Caller<'_, RunState>, ptr: i32, len: i32| {
+            let state = caller.data();
+            if state.wants_bytecode && state.compiled.is_none() {
+                let bytes = read_bytes(&mut caller, ptr, len)?;
+                caller.data_mut().compiled = Some(bytes);
+            }
             Ok(())
         },
     )?;

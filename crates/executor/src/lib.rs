@@ -19,13 +19,15 @@
 //!
 //! Promises:
 //! - every run starts from the same pre-initialised snapshot in a fresh `Store` and shares no
-//!   state with any other run;
+//!   state with any other run (the bytecode a program's text compiles to is reused by later runs
+//!   of the same text; it is taken from the compiler before any of the program runs);
 //! - every run ends with an [`ExecutionRecord`]: the ordered calls, the result or the typed reason
 //!   it stopped ([`RunOutcome`]), never a panic;
 //! - a method that is not on the allow-list is never dispatched, whatever the program does.
 
 mod caller;
 mod capability;
+mod compiled;
 mod config;
 mod host;
 mod module_cache;

@@ -7,8 +7,9 @@
 //! pre-instantiate it against the host imports.
 //!
 //! A run: acquire a slot, instantiate the snapshot into a new store with fuel, an epoch deadline
-//! and a memory limiter, copy the program and the allow-list in, call `sluice_run`, and turn
-//! whatever happened into an [`ExecutionRecord`]. The store is dropped at the end of the run.
+//! and a memory limiter, copy the program (or the bytecode an earlier run compiled the same text
+//! to, see [`crate::compiled`]) and the allow-list in, call `sluice_run`, and turn whatever
+//! happened into an [`ExecutionRecord`]. The store is dropped at the end of the run.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -22,6 +23,7 @@ use wasmtime::{
     PoolingAllocationConfig, Store, Trap, TypedFunc,
 };
 
+use crate::compiled::CompiledPrograms;
 use crate::host::{Finish, RunState, define_imports};
 use crate::record::{ExecutionRecord, LimitHit, ProgramError, RunOutcome};
 use crate::{
@@ -39,7 +41,17 @@ pub struct Sandbox {
     pre: InstancePre<RunState>,
     slots: Semaphore,
     ticker_stop: Arc<AtomicBool>,
+    compiled: CompiledPrograms,
 }
+
+/// What `sluice_run` is given (the guest's `INPUT_*`): source; bytecode an earlier run offered;
+/// source whose bytecode the host wants offered through `sluice.compiled`.
+const INPUT_SOURCE: i32 = 0;
+const INPUT_BYTECODE: i32 = 1;
+const INPUT_SOURCE_OFFERED: i32 = 2;
+
+/// `sluice_run(code, code_len, kind, allow, allow_len, input, input_len, seed) -> status`.
+type SluiceRun = TypedFunc<(i32, i32, i32, i32, i32, i32, i32, i64), i32>;
 
 impl std::fmt::Debug for Sandbox {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -108,12 +120,14 @@ impl Sandbox {
         let ticker_stop = Arc::new(AtomicBool::new(false));
         spawn_epoch_ticker(engine.clone(), config.epoch_tick, Arc::clone(&ticker_stop));
         let slots = Semaphore::new(config.max_concurrent_runs as usize);
+        let compiled = CompiledPrograms::new(config.compiled_cache_bytes);
         Ok(Self {
             config,
             engine,
             pre,
             slots,
             ticker_stop,
+            compiled,
         })
     }
 
@@ -129,7 +143,21 @@ impl Sandbox {
         allowlist: &Allowlist,
         caller: Arc<dyn ToolCaller>,
     ) -> ExecutionRecord {
-        self.run_with_limits(program, allowlist, caller, &self.config.limits)
+        self.run_inner(program, None, allowlist, caller, &self.config.limits)
+            .await
+    }
+
+    /// Runs `program` with `input`, which it reads as the global `input` (JSON data, parsed on
+    /// first use). A program that takes its data as input keeps the same text from run to run,
+    /// so it is compiled once. Its serialized size counts against the program's byte limit.
+    pub async fn run_with_input(
+        &self,
+        program: &str,
+        input: &Value,
+        allowlist: &Allowlist,
+        caller: Arc<dyn ToolCaller>,
+    ) -> ExecutionRecord {
+        self.run_inner(program, Some(input), allowlist, caller, &self.config.limits)
             .await
     }
 
@@ -142,7 +170,20 @@ impl Sandbox {
         caller: Arc<dyn ToolCaller>,
         limits: &Limits,
     ) -> ExecutionRecord {
+        self.run_inner(program, None, allowlist, caller, limits)
+            .await
+    }
+
+    async fn run_inner(
+        &self,
+        program: &str,
+        input: Option<&Value>,
+        allowlist: &Allowlist,
+        caller: Arc<dyn ToolCaller>,
+        limits: &Limits,
+    ) -> ExecutionRecord {
         let started = Instant::now();
+        let input = input.map_or_else(|| "null".to_owned(), Value::to_string);
         let _slot = self
             .slots
             .acquire()
@@ -154,19 +195,13 @@ impl Sandbox {
         let clock_ns = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
-        let state = RunState {
-            deadline: started + limits.deadline,
+        let state = RunState::new(
+            started + limits.deadline,
             limits,
-            allowlist: allowlist.clone(),
+            allowlist.clone(),
             caller,
             clock_ns,
-            calls: Vec::new(),
-            pending_reply: None,
-            logs: Vec::new(),
-            log_bytes: 0,
-            finish: None,
-            limit_hit: None,
-        };
+        );
         let mut store = Store::new(&self.engine, state);
         store.limiter(|s| s as &mut dyn wasmtime::ResourceLimiter);
         let fuel = self.config.fuel_enabled.then_some(store.data().limits.fuel);
@@ -179,16 +214,19 @@ impl Sandbox {
         store.set_epoch_deadline((store.data().limits.deadline.as_nanos() / tick).max(1) as u64);
         store.epoch_deadline_trap();
 
-        let outcome = if program.len() > store.data().limits.max_program_bytes {
+        let outcome = if program.len() + input.len() > store.data().limits.max_program_bytes {
             RunOutcome::LimitHit(LimitHit::ProgramBytes)
         } else {
-            match self.execute(&mut store, program).await {
+            match self.execute(&mut store, program, &input).await {
                 Ok(()) => settle(store.data_mut()),
                 Err(err) => classify(store.data(), &err),
             }
         };
         let fuel_used = fuel.map(|f| f.saturating_sub(store.get_fuel().unwrap_or(0)));
-        let state = store.into_data();
+        let mut state = store.into_data();
+        if let Some(bytecode) = state.compiled.take() {
+            self.compiled.keep(program, bytecode);
+        }
         ExecutionRecord {
             calls: state.calls,
             outcome,
@@ -198,39 +236,64 @@ impl Sandbox {
         }
     }
 
-    async fn execute(&self, store: &mut Store<RunState>, program: &str) -> wasmtime::Result<()> {
+    async fn execute(
+        &self,
+        store: &mut Store<RunState>,
+        program: &str,
+        input: &str,
+    ) -> wasmtime::Result<()> {
         let instance = self.pre.instantiate_async(&mut *store).await?;
         let alloc: TypedFunc<i32, i32> = instance.get_typed_func(&mut *store, "sluice_alloc")?;
-        let run: TypedFunc<(i32, i32, i32, i32, i64), i32> =
-            instance.get_typed_func(&mut *store, "sluice_run")?;
+        let run: SluiceRun = instance.get_typed_func(&mut *store, "sluice_run")?;
         let memory = instance
             .get_memory(&mut *store, "memory")
             .ok_or_else(|| wasmtime::Error::msg("guest exports no memory"))?;
 
-        // The program and the allow-list go in one buffer, each followed by a NUL (QuickJS reads
-        // one byte past the length it is given): one guest allocation, one write.
+        // The program (or its bytecode), the allow-list and the input go in one buffer, each
+        // followed by a NUL (QuickJS reads one byte past the length it is given): one guest
+        // allocation, one write.
+        let bytecode = self.compiled.get(program);
+        let wants_bytecode = bytecode.is_none() && self.config.compiled_cache_bytes > 0;
+        let (code, kind) = match &bytecode {
+            Some(b) => (&b[..], INPUT_BYTECODE),
+            None if wants_bytecode => (program.as_bytes(), INPUT_SOURCE_OFFERED),
+            None => (program.as_bytes(), INPUT_SOURCE),
+        };
+        store.data_mut().wants_bytecode = wants_bytecode;
         let allowlist = store.data().allowlist.guest_json();
-        let mut input = Vec::with_capacity(program.len() + allowlist.len() + 2);
-        input.extend_from_slice(program.as_bytes());
-        input.push(0);
-        input.extend_from_slice(allowlist.as_bytes());
-        input.push(0);
+        let mut buffer = Vec::with_capacity(code.len() + allowlist.len() + input.len() + 3);
+        for part in [code, allowlist.as_bytes(), input.as_bytes()] {
+            buffer.extend_from_slice(part);
+            buffer.push(0);
+        }
         let too_large = || wasmtime::Error::msg("input too large");
-        let program_len = i32::try_from(program.len()).map_err(|_| too_large())?;
+        let code_len = i32::try_from(code.len()).map_err(|_| too_large())?;
         let allow_len = i32::try_from(allowlist.len()).map_err(|_| too_large())?;
         let input_len = i32::try_from(input.len()).map_err(|_| too_large())?;
-        let ptr = alloc.call_async(&mut *store, input_len).await?;
+        let buffer_len = i32::try_from(buffer.len()).map_err(|_| too_large())?;
+        let ptr = alloc.call_async(&mut *store, buffer_len).await?;
         if ptr == 0 {
             return Err(wasmtime::Error::msg("guest could not allocate its input"));
         }
-        memory.write(&mut *store, ptr as u32 as usize, &input)?;
-        let (program_ptr, allow_ptr) = (ptr, ptr.wrapping_add(program_len + 1));
+        memory.write(&mut *store, ptr as u32 as usize, &buffer)?;
+        let code_ptr = ptr;
+        let allow_ptr = code_ptr.wrapping_add(code_len + 1);
+        let input_ptr = allow_ptr.wrapping_add(allow_len + 1);
         let seed =
             getrandom::u64().unwrap_or_else(|_| store.data().clock_ns ^ 0x9e37_79b9_7f4a_7c15);
         let status = run
             .call_async(
                 &mut *store,
-                (program_ptr, program_len, allow_ptr, allow_len, seed as i64),
+                (
+                    code_ptr,
+                    code_len,
+                    kind,
+                    allow_ptr,
+                    allow_len,
+                    input_ptr,
+                    input_len,
+                    seed as i64,
+                ),
             )
             .await?;
         if status != 0 {
@@ -363,19 +426,13 @@ fn snapshot(engine: &Engine, linker: &Linker<RunState>) -> Result<Vec<u8>, Error
         fuel: u64::MAX / 4,
         ..Limits::default()
     };
-    let state = RunState {
-        deadline: Instant::now() + limits.deadline,
+    let state = RunState::new(
+        Instant::now() + limits.deadline,
         limits,
-        allowlist: Allowlist::empty(),
-        caller: Arc::new(NoTools),
-        clock_ns: 0,
-        calls: Vec::new(),
-        pending_reply: None,
-        logs: Vec::new(),
-        log_bytes: 0,
-        finish: None,
-        limit_hit: None,
-    };
+        Allowlist::empty(),
+        Arc::new(NoTools),
+        0,
+    );
     let mut store = Store::new(engine, state);
     if engine.get_consume_fuel() {
         store.set_fuel(u64::MAX / 4).map_err(engine_error)?;

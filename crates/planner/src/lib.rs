@@ -1,12 +1,15 @@
 //! Planning: the chosen interpretation becomes a JavaScript program for the executor.
 //!
-//! Without a configured model the deterministic planner renders `templates/program.js.j2`: one
-//! call per planned invocation (several when the query names several values of one parameter),
-//! each in its own `try` so one failure does not lose the others' evidence. An argument written
-//! `{"$from": "call-1", "pointer": "/items/0/id"}` is taken, when the program runs, from that
-//! earlier call's result; a call whose earlier call failed fails with that reason. Arguments are
-//! embedded as JSON, never spliced as code. The program calls only the interpretation's method,
-//! which is also the only entry of the run's allow-list.
+//! Without a configured model the deterministic planner plans the calls — one per planned
+//! invocation (several when the query names several values of one parameter) — and runs them
+//! with the program of `templates/program.js.j2`, which makes each call its input names
+//! (`input.calls`) in its own `try` so one failure does not lose the others' evidence. An
+//! argument written `{"$from": "call-1", "pointer": "/items/0/id"}` is taken, when the program
+//! runs, from that earlier call's result; a call whose earlier call failed fails with that reason.
+//! The calls are data, never spliced into code: the program's text is one of two fixed texts
+//! (with or without that reference resolver), so the sandbox compiles it once and reuses it for
+//! every plan. The program calls only the interpretation's methods, which are also the only
+//! entries of the run's allow-list.
 
 use std::sync::{LazyLock, OnceLock};
 
@@ -28,13 +31,19 @@ pub struct PlannedCall {
 /// A program and what it will call.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Program {
-    /// JavaScript: the body of an async function.
+    /// JavaScript: the body of an async function. It reads its calls from its input
+    /// ([`Program::input`]).
     pub source: String,
     /// The calls it makes, in order.
     pub calls: Vec<PlannedCall>,
 }
 
 impl Program {
+    /// What the program runs with (the sandbox's `input`): `{"calls": [...]}`.
+    pub fn input(&self) -> Value {
+        json!({ "calls": self.calls })
+    }
+
     /// The `(toolId, method)` pairs the program needs, without repeats.
     pub fn methods(&self) -> Vec<(String, String)> {
         let mut out: Vec<(String, String)> = Vec::new();
@@ -60,14 +69,25 @@ pub enum PlanError {
     Template(String),
 }
 
-fn environment() -> &'static minijinja::Environment<'static> {
-    static ENV: OnceLock<minijinja::Environment<'static>> = OnceLock::new();
-    ENV.get_or_init(|| {
+/// The program's two texts, rendered once: without and with the reference resolver.
+fn source(chained: bool) -> Result<&'static str, PlanError> {
+    static SOURCES: OnceLock<Result<[String; 2], String>> = OnceLock::new();
+    let sources = SOURCES.get_or_init(|| {
         let mut env = minijinja::Environment::new();
         env.add_template("program.js", include_str!("../templates/program.js.j2"))
-            .expect("the program template parses (tested)");
-        env
-    })
+            .map_err(|e| e.to_string())?;
+        let template = env.get_template("program.js").map_err(|e| e.to_string())?;
+        let render = |chained: bool| {
+            template
+                .render(minijinja::context! { chained => chained })
+                .map_err(|e| e.to_string())
+        };
+        Ok([render(false)?, render(true)?])
+    });
+    match sources {
+        Ok(texts) => Ok(&texts[usize::from(chained)]),
+        Err(e) => Err(PlanError::Template(e.clone())),
+    }
 }
 
 /// The calls an interpretation stands for: the calls whose results give its arguments, then its
@@ -115,19 +135,17 @@ fn own_calls(i: &Interpretation) -> Vec<PlannedCall> {
     }
 }
 
-/// Renders the program for `interpretation`.
+/// The program for `interpretation`: its calls, and the fixed text that makes them.
 pub fn plan(interpretation: &Interpretation) -> Result<Program, PlanError> {
     let calls = calls_for(interpretation);
-    // Only a plan with earlier calls carries the reference resolver: the sandbox compiles every
-    // line of the program on each run.
+    // Only a plan with earlier calls carries the reference resolver.
     let chained = std::iter::once(interpretation)
         .chain(&interpretation.also)
         .any(|i| !i.before.is_empty());
-    let source = environment()
-        .get_template("program.js")
-        .and_then(|t| t.render(minijinja::context! { description => interpretation.description.as_str(), calls => minijinja::Value::from(minijinja::value::Serde(&calls)), chained => chained }))
-        .map_err(|e| PlanError::Template(e.to_string()))?;
-    Ok(Program { source, calls })
+    Ok(Program {
+        source: source(chained)?.to_owned(),
+        calls,
+    })
 }
 
 /// The JSON Schema of a planner (or repair) model's answer.
@@ -282,7 +300,23 @@ mod tests {
     }
 
     #[test]
-    fn fans_out_and_embeds_hostile_text_as_data() {
+    fn every_plan_of_a_kind_has_the_same_text() {
+        let one = plan(&interpretation(None)).unwrap();
+        let mut other = interpretation(Some(("team".into(), vec![json!("Spain")])));
+        other.method = "get_team_odds".into();
+        let two = plan(&other).unwrap();
+        assert_eq!(one.source, two.source);
+        assert_ne!(one.input(), two.input());
+        let mut chained = interpretation(None);
+        chained.before = vec![interpretation(None)];
+        let three = plan(&chained).unwrap();
+        assert_ne!(three.source, one.source);
+        assert!(three.source.contains("resolve"));
+        assert!(!one.source.contains("resolve"));
+    }
+
+    #[test]
+    fn fans_out_and_keeps_hostile_text_as_data() {
         let mut i = interpretation(Some((
             "team".into(),
             vec![
@@ -293,21 +327,13 @@ mod tests {
         i.description = "line\nbreak */ injected".into();
         let p = plan(&i).unwrap();
         assert_eq!(p.calls.len(), 2);
-        // The calls line parses back to exactly the planned calls: the hostile text is data.
-        let line = p
-            .source
-            .lines()
-            .find(|l| l.starts_with("const calls = "))
-            .unwrap();
-        let embedded: Value = serde_json::from_str(
-            line.trim_start_matches("const calls = ")
-                .trim_end_matches(';'),
-        )
-        .unwrap();
-        assert_eq!(embedded, serde_json::to_value(&p.calls).unwrap());
-        // The description comment stays one line (the template is JSON-escaped): the template's
-        // own comment is two.
-        assert_eq!(p.source.lines().filter(|l| l.starts_with("//")).count(), 3);
+        // The hostile text never reaches the program's text; the input carries it verbatim.
+        assert!(!p.source.contains("wallet") && !p.source.contains("injected"));
+        assert_eq!(p.source, plan(&interpretation(None)).unwrap().source);
+        assert_eq!(
+            p.input()["calls"][1]["arguments"]["team"],
+            json!("</script>\"); tools.wallet.transfer({})//")
+        );
         assert_eq!(p.methods().len(), 1);
     }
 }

@@ -2,5 +2,6 @@
 
 mod basics;
 mod cache;
+mod compiled;
 mod hostile;
 mod support;

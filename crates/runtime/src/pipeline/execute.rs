@@ -122,17 +122,13 @@ pub(crate) async fn plan_and_execute(
     };
     let Some(mut program) = written else {
         r.done(Planned::deterministic(&plan.deterministic, round, None));
-        return Ok(run(
-            pipeline,
-            &plan.deterministic.source,
-            &plan.allowlist,
-            round,
-            r,
-        )
-        .await?
-        .record);
+        return Ok(
+            run(pipeline, deterministic(&plan), &plan.allowlist, round, r)
+                .await?
+                .record,
+        );
     };
-    let mut record = run(pipeline, &program, &plan.allowlist, round, r)
+    let mut record = run(pipeline, (&program, None), &plan.allowlist, round, r)
         .await?
         .record;
     let mut attempt = 0;
@@ -161,7 +157,7 @@ pub(crate) async fn plan_and_execute(
         };
         program = planned.source.as_deref().unwrap_or_default().to_owned();
         r.done(planned);
-        record = run(pipeline, &program, &plan.allowlist, round, r)
+        record = run(pipeline, (&program, None), &plan.allowlist, round, r)
             .await?
             .record;
     }
@@ -173,23 +169,23 @@ pub(crate) async fn plan_and_execute(
         );
         fallback.calls = None;
         r.done(fallback);
-        record = run(
-            pipeline,
-            &plan.deterministic.source,
-            &plan.allowlist,
-            round,
-            r,
-        )
-        .await?
-        .record;
+        record = run(pipeline, deterministic(&plan), &plan.allowlist, round, r)
+            .await?
+            .record;
     }
     Ok(record)
 }
 
-/// Runs `source` under `allowlist` and checks what it dispatched.
+/// The deterministic program of `plan` and its input (the calls it makes).
+fn deterministic(plan: &plan::Plan) -> (&str, Option<Value>) {
+    (&plan.deterministic.source, Some(plan.deterministic.input()))
+}
+
+/// Runs a program (`source`, and its input when it takes one) under `allowlist` and checks what
+/// it dispatched.
 async fn run(
     pipeline: &Pipeline,
-    source: &str,
+    (source, input): (&str, Option<Value>),
     allowlist: &Allowlist,
     round: u32,
     r: &mut Request,
@@ -199,11 +195,18 @@ async fn run(
         stalled: Arc::clone(&r.stalled),
         confinement: r.confinement.clone(),
     });
-    let record = pipeline
-        .sandbox
-        .run(source, allowlist, caller)
-        .instrument(stage!(EventName::FinalExecution))
-        .await;
+    let running = async {
+        match &input {
+            Some(input) => {
+                pipeline
+                    .sandbox
+                    .run_with_input(source, input, allowlist, caller)
+                    .await
+            }
+            None => pipeline.sandbox.run(source, allowlist, caller).await,
+        }
+    };
+    let record = running.instrument(stage!(EventName::FinalExecution)).await;
     if let Some(c) = record
         .dispatched_calls()
         .find(|c| !allowlist.allows(&c.tool_id, &c.method))

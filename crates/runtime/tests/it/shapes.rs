@@ -99,11 +99,12 @@ async fn plan_only_returns_the_program_and_its_calls_and_runs_nothing() {
         calls[0],
         json!({"toolId": "crypto-prices", "method": "get_spot_price", "arguments": {"symbol": "BTC"}})
     );
+    // The deterministic program is one fixed text: the calls above are its input.
     assert!(
         r["plan"]["program"]
             .as_str()
             .unwrap()
-            .contains("get_spot_price")
+            .contains("input.calls")
     );
     assert!(r["answer"].is_null());
     assert_eq!(r["meta"]["toolCalls"], 0);
