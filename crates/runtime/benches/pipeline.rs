@@ -4,7 +4,12 @@
 //! 1. criterion: one request through the pipeline (World Cup under `return`, deep; a precise
 //!    question that executes a program and synthesizes an answer);
 //! 2. latency percentiles (p50, p99) of the same requests over 2,000 runs each, and each stage's
-//!    mean over those runs;
+//!    mean over those runs; then the same percentiles with the 2,000 requests run one after
+//!    another inside one task on the runtime's workers, as the HTTP server runs a connection's
+//!    requests. (`block_on` polls its future on the bench's own thread, outside the worker pool,
+//!    so each tool call's messages to the in-process servers' session tasks wake a worker and
+//!    then the bench's thread again; on an otherwise idle machine those wake-ups are a sizeable
+//!    part of the first figure.)
 //! 3. a load generator: 16 concurrent HTTP clients against the real server on loopback for
 //!    10 seconds, reporting requests per second and latency percentiles.
 //!
@@ -99,6 +104,23 @@ fn main() {
             })
             .collect();
         println!("  stage means: {}", stages.join(", "));
+
+        let (p, r) = (Arc::clone(&pipeline), request.clone());
+        let samples: Vec<Duration> = rt
+            .block_on(rt.spawn(async move {
+                let mut out = Vec::with_capacity(2000);
+                for _ in 0..2000 {
+                    let t = Instant::now();
+                    once(&p, r.clone()).await;
+                    out.push(t.elapsed());
+                }
+                out
+            }))
+            .expect("the measuring task completes");
+        let (p50, p99) = percentiles(samples);
+        println!(
+            "latency {name}, in a task on a worker: p50 {p50:?}, p99 {p99:?} (2000 sequential runs)"
+        );
     }
 
     load(&rt, Arc::clone(&pipeline));
