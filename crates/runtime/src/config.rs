@@ -357,6 +357,9 @@ pub struct SandboxSection {
     /// Where to cache the compiled sandbox module; empty disables the cache. Defaults to
     /// `$XDG_CACHE_HOME/sluice` or `~/.cache/sluice`.
     pub module_cache_dir: Option<PathBuf>,
+    /// MiB of compiled programs kept (text plus bytecode), so that a program run again with the
+    /// same text skips parsing and compiling; 0 compiles every run.
+    pub compiled_cache_mib: usize,
 }
 
 impl Default for SandboxSection {
@@ -369,6 +372,7 @@ impl Default for SandboxSection {
             max_tool_calls: l.max_tool_calls,
             max_concurrent_runs: SandboxConfig::default().max_concurrent_runs,
             module_cache_dir: None,
+            compiled_cache_mib: SandboxConfig::default().compiled_cache_bytes >> 20,
         }
     }
 }
@@ -787,6 +791,7 @@ impl Config {
             max_memory_bytes: memory,
             max_concurrent_runs: s.max_concurrent_runs,
             module_cache_dir: if cache { dir } else { None },
+            compiled_cache_bytes: s.compiled_cache_mib.saturating_mul(1 << 20),
             ..SandboxConfig::default()
         }
     }
@@ -818,5 +823,15 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(err.contains("prot"), "{err}");
+    }
+
+    #[test]
+    fn the_compiled_program_cache_is_sized_in_mib_and_zero_turns_it_off() {
+        let default = Config::default().sandbox(false);
+        assert_eq!(default.compiled_cache_bytes, 16 << 20);
+        let off: Config = toml::from_str("[sandbox]\ncompiled_cache_mib = 0").unwrap();
+        assert_eq!(off.sandbox(false).compiled_cache_bytes, 0);
+        let big: Config = toml::from_str("[sandbox]\ncompiled_cache_mib = 64").unwrap();
+        assert_eq!(big.sandbox(false).compiled_cache_bytes, 64 << 20);
     }
 }
