@@ -11,8 +11,8 @@
 //! constant time.
 
 use std::fmt;
-use std::time::{SystemTime, UNIX_EPOCH};
 
+use contract::time::{now_ms, timestamp};
 use sha2::{Digest, Sha256};
 use sqlx::any::AnyRow;
 use sqlx::{AnyPool, Row};
@@ -220,17 +220,4 @@ fn random<const N: usize>() -> Result<[u8; N], KeyError> {
 
 fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
-
-fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
-}
-
-fn timestamp(ms: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(ms)
-        .unwrap_or_default()
-        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }

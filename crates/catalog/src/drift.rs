@@ -10,8 +10,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
-use std::time::{SystemTime, UNIX_EPOCH};
 
+use contract::time::{now_ms, timestamp};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -147,7 +147,7 @@ impl Record {
             current: hash.to_owned(),
         });
         if change.is_some() {
-            entry.changed_at = Some(now_rfc3339());
+            entry.changed_at = Some(timestamp(now_ms()));
             entry.changes += 1;
         }
         entry.hash = hash.to_owned();
@@ -168,16 +168,6 @@ impl Record {
             crate::cassette::write_json(path, &value);
         }
     }
-}
-
-fn now_rfc3339() -> String {
-    let ms = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0);
-    chrono::DateTime::from_timestamp_millis(ms)
-        .unwrap_or_default()
-        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
 #[cfg(test)]

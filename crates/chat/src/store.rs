@@ -8,8 +8,9 @@
 //! timeout.
 
 use std::path::Path;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
+use contract::time::{now_ms, timestamp};
 use contract::{ChatMessage, ChatThread, ChatTurn, Outcome, QueryResponse, Role, ThreadSummary};
 
 use crate::history::Said;
@@ -123,20 +124,6 @@ fn random_id(prefix: &str) -> String {
     }
     let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
     format!("{prefix}_{hex}")
-}
-
-fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-        .unwrap_or(0)
-}
-
-/// Milliseconds since the epoch as RFC 3339 in UTC.
-fn timestamp(ms: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(ms)
-        .unwrap_or_default()
-        .to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
 }
 
 impl Store {

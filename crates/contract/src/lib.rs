@@ -41,6 +41,7 @@ pub mod error;
 pub mod openapi;
 pub mod request;
 pub mod response;
+pub mod time;
 pub mod tools;
 
 pub use chat::{
