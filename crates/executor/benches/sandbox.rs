@@ -76,38 +76,18 @@ fn benches(c: &mut Criterion) {
     let check =
         |outcome: &RunOutcome| assert!(matches!(outcome, RunOutcome::Returned(_)), "{outcome:?}");
 
-    c.bench_function("run/three_tool_calls", |b| {
-        b.to_async(&rt).iter(|| async {
-            let record = sandbox.run(THREE_CALLS, &allow, caller.clone()).await;
-            check(&record.outcome);
-        })
-    });
-    c.bench_function("run/three_tool_calls_compiling", |b| {
-        b.to_async(&rt).iter(|| async {
-            let record = compiling.run(THREE_CALLS, &allow, caller.clone()).await;
-            check(&record.outcome);
-        })
-    });
-    c.bench_function("run/empty_program_compiling", |b| {
-        b.to_async(&rt).iter(|| async {
-            check(
-                &compiling
-                    .run("return 1;", &allow, caller.clone())
-                    .await
-                    .outcome,
-            )
-        })
-    });
-    c.bench_function("run/empty_program", |b| {
-        b.to_async(&rt).iter(|| async {
-            check(
-                &sandbox
-                    .run("return 1;", &allow, caller.clone())
-                    .await
-                    .outcome,
-            )
-        })
-    });
+    for (suffix, sb) in [("", &sandbox), ("_compiling", &compiling)] {
+        for (name, program) in [
+            ("three_tool_calls", THREE_CALLS),
+            ("empty_program", "return 1;"),
+        ] {
+            c.bench_function(&format!("run/{name}{suffix}"), |b| {
+                b.to_async(&rt).iter(|| async {
+                    check(&sb.run(program, &allow, caller.clone()).await.outcome)
+                })
+            });
+        }
+    }
 
     let mut group = c.benchmark_group("loop_1e6");
     group.sample_size(20);

@@ -32,9 +32,14 @@ impl CompiledPrograms {
         }
     }
 
+    /// Whether anything is ever kept (a budget of 0 keeps nothing).
+    pub(crate) fn keeps(&self) -> bool {
+        self.budget > 0
+    }
+
     /// The bytecode of `program`, when an earlier run compiled exactly this text.
     pub(crate) fn get(&self, program: &str) -> Option<Arc<[u8]>> {
-        if self.budget == 0 {
+        if !self.keeps() {
             return None;
         }
         self.lock().programs.get(program).cloned()

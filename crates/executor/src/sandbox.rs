@@ -253,7 +253,7 @@ impl Sandbox {
         // followed by a NUL (QuickJS reads one byte past the length it is given): one guest
         // allocation, one write.
         let bytecode = self.compiled.get(program);
-        let wants_bytecode = bytecode.is_none() && self.config.compiled_cache_bytes > 0;
+        let wants_bytecode = bytecode.is_none() && self.compiled.keeps();
         let (code, kind) = match &bytecode {
             Some(b) => (&b[..], INPUT_BYTECODE),
             None if wants_bytecode => (program.as_bytes(), INPUT_SOURCE_OFFERED),

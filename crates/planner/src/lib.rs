@@ -31,9 +31,9 @@ pub struct PlannedCall {
 /// A program and what it will call.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Program {
-    /// JavaScript: the body of an async function. It reads its calls from its input
-    /// ([`Program::input`]).
-    pub source: String,
+    /// JavaScript: the body of an async function, one of the two fixed texts. It reads its calls
+    /// from its input ([`Program::input`]).
+    pub source: &'static str,
     /// The calls it makes, in order.
     pub calls: Vec<PlannedCall>,
 }
@@ -143,7 +143,7 @@ pub fn plan(interpretation: &Interpretation) -> Result<Program, PlanError> {
         .chain(&interpretation.also)
         .any(|i| !i.before.is_empty());
     Ok(Program {
-        source: source(chained)?.to_owned(),
+        source: source(chained)?,
         calls,
     })
 }

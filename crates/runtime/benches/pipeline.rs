@@ -43,6 +43,17 @@ async fn once(p: &Pipeline, r: QueryRequest) -> QueryResponse {
     p.run(r, None).await.expect("the request settles")
 }
 
+/// The latency of 2,000 runs of `request`, one after another.
+async fn sequential(pipeline: Arc<Pipeline>, request: QueryRequest) -> Vec<Duration> {
+    let mut out = Vec::with_capacity(2000);
+    for _ in 0..2000 {
+        let t = Instant::now();
+        once(&pipeline, request.clone()).await;
+        out.push(t.elapsed());
+    }
+    out
+}
+
 fn percentiles(mut samples: Vec<Duration>) -> (Duration, Duration) {
     samples.sort();
     let at = |q: f64| samples[((samples.len() as f64 - 1.0) * q).round() as usize];
@@ -80,15 +91,7 @@ fn main() {
         ("precise_question_answer", precise()),
     ] {
         let before = pipeline.stage_latencies().totals();
-        let samples: Vec<Duration> = rt.block_on(async {
-            let mut out = Vec::with_capacity(2000);
-            for _ in 0..2000 {
-                let t = Instant::now();
-                once(&pipeline, request.clone()).await;
-                out.push(t.elapsed());
-            }
-            out
-        });
+        let samples = rt.block_on(sequential(Arc::clone(&pipeline), request.clone()));
         let (p50, p99) = percentiles(samples);
         println!("latency {name}: p50 {p50:?}, p99 {p99:?} (2000 sequential runs)");
         // Where the time went: each stage's mean over these runs (from the event before it to its
@@ -105,17 +108,8 @@ fn main() {
             .collect();
         println!("  stage means: {}", stages.join(", "));
 
-        let (p, r) = (Arc::clone(&pipeline), request.clone());
-        let samples: Vec<Duration> = rt
-            .block_on(rt.spawn(async move {
-                let mut out = Vec::with_capacity(2000);
-                for _ in 0..2000 {
-                    let t = Instant::now();
-                    once(&p, r.clone()).await;
-                    out.push(t.elapsed());
-                }
-                out
-            }))
+        let samples = rt
+            .block_on(rt.spawn(sequential(Arc::clone(&pipeline), request)))
             .expect("the measuring task completes");
         let (p50, p99) = percentiles(samples);
         println!(

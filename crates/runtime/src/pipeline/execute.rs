@@ -122,13 +122,14 @@ pub(crate) async fn plan_and_execute(
     };
     let Some(mut program) = written else {
         r.done(Planned::deterministic(&plan.deterministic, round, None));
+        let d = &plan.deterministic;
         return Ok(
-            run(pipeline, deterministic(&plan), &plan.allowlist, round, r)
+            run(pipeline, d.source, &d.input(), &plan.allowlist, round, r)
                 .await?
                 .record,
         );
     };
-    let mut record = run(pipeline, (&program, None), &plan.allowlist, round, r)
+    let mut record = run(pipeline, &program, &Value::Null, &plan.allowlist, round, r)
         .await?
         .record;
     let mut attempt = 0;
@@ -157,7 +158,7 @@ pub(crate) async fn plan_and_execute(
         };
         program = planned.source.as_deref().unwrap_or_default().to_owned();
         r.done(planned);
-        record = run(pipeline, (&program, None), &plan.allowlist, round, r)
+        record = run(pipeline, &program, &Value::Null, &plan.allowlist, round, r)
             .await?
             .record;
     }
@@ -169,23 +170,20 @@ pub(crate) async fn plan_and_execute(
         );
         fallback.calls = None;
         r.done(fallback);
-        record = run(pipeline, deterministic(&plan), &plan.allowlist, round, r)
+        let d = &plan.deterministic;
+        record = run(pipeline, d.source, &d.input(), &plan.allowlist, round, r)
             .await?
             .record;
     }
     Ok(record)
 }
 
-/// The deterministic program of `plan` and its input (the calls it makes).
-fn deterministic(plan: &plan::Plan) -> (&str, Option<Value>) {
-    (&plan.deterministic.source, Some(plan.deterministic.input()))
-}
-
-/// Runs a program (`source`, and its input when it takes one) under `allowlist` and checks what
-/// it dispatched.
+/// Runs `source` with `input` (the deterministic program's calls; `null` for a model's program)
+/// under `allowlist` and checks what it dispatched.
 async fn run(
     pipeline: &Pipeline,
-    (source, input): (&str, Option<Value>),
+    source: &str,
+    input: &Value,
     allowlist: &Allowlist,
     round: u32,
     r: &mut Request,
@@ -195,18 +193,11 @@ async fn run(
         stalled: Arc::clone(&r.stalled),
         confinement: r.confinement.clone(),
     });
-    let running = async {
-        match &input {
-            Some(input) => {
-                pipeline
-                    .sandbox
-                    .run_with_input(source, input, allowlist, caller)
-                    .await
-            }
-            None => pipeline.sandbox.run(source, allowlist, caller).await,
-        }
-    };
-    let record = running.instrument(stage!(EventName::FinalExecution)).await;
+    let record = pipeline
+        .sandbox
+        .run_with_input(source, input, allowlist, caller)
+        .instrument(stage!(EventName::FinalExecution))
+        .await;
     if let Some(c) = record
         .dispatched_calls()
         .find(|c| !allowlist.allows(&c.tool_id, &c.method))

@@ -152,7 +152,7 @@ impl<'a> Planned<'a> {
             round,
             repair: None,
             error: None,
-            source: Some(Cow::Borrowed(&program.source)),
+            source: Some(Cow::Borrowed(program.source)),
             calls: Some(&program.calls),
             rejected: None,
             fallback_reason: why,

@@ -98,7 +98,7 @@ pub(crate) fn settle(
                         arguments: c.arguments,
                     })
                     .collect(),
-                program: program.source,
+                program: program.source.to_owned(),
             });
         }
         Ending::Answer {
