@@ -166,6 +166,73 @@ pub fn split(text: &str) -> Vec<Ask> {
     merged
 }
 
+/// The parts of `text` that give context rather than ask: its statements ("I have a busy day
+/// today.") when another sentence asks, and the purpose or reason a request gives for itself
+/// ("... so that I can decide what to wear", "... because my flight lands late"). Empty when
+/// nothing in `text` asks, so that a request written as a statement keeps all its words.
+pub fn context(text: &str) -> Vec<String> {
+    let mut asking = false;
+    let mut out = Vec::new();
+    for sentence in sentences(text) {
+        if !is_request(&sentence) {
+            out.push(sentence);
+            continue;
+        }
+        let sentence: Vec<&str> = sentence.split_whitespace().collect();
+        let cut = (0..sentence.len()).find(|&i| opens_reason(&sentence[i..]));
+        let (ask, why) = sentence.split_at(cut.unwrap_or(sentence.len()));
+        asking |= !content_terms(&ask.join(" ")).is_empty();
+        if !why.is_empty() {
+            out.push(why.join(" "));
+        }
+    }
+    if asking { out } else { Vec::new() }
+}
+
+/// The sentences of `text`, in order.
+pub fn sentences(text: &str) -> Vec<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut out: Vec<Vec<&str>> = vec![Vec::new()];
+    for (i, word) in words.iter().enumerate() {
+        out.last_mut().expect("one sentence at least").push(word);
+        if ends_sentence(word, words.get(i + 1).copied()) {
+            out.push(Vec::new());
+        }
+    }
+    out.into_iter()
+        .filter(|s| !s.is_empty())
+        .map(|s| s.join(" "))
+        .collect()
+}
+
+/// Whether `rest` opens a clause that gives a purpose or a reason: a marker from
+/// [`text::lexicon::REASON_MARKERS`], and for "so", "since" and "as" a subject right after ("so
+/// I can", "since we", but not "since July" or "as soon as").
+fn opens_reason(rest: &[&str]) -> bool {
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+            .to_lowercase()
+    };
+    let first = bare(rest[0]);
+    if let Some(second) = rest.get(1).map(|w| bare(w))
+        && text::lexicon::REASON_MARKERS
+            .iter()
+            .any(|(w, needs_subject)| {
+                *w == first
+                    && (!needs_subject
+                        || text::lexicon::SUBJECT_PRONOUNS
+                            .iter()
+                            .any(|p| second == *p || second.starts_with(&format!("{p}'"))))
+            })
+    {
+        return true;
+    }
+    first == "so" && rest.get(1).is_some_and(|w| bare(w) == "that")
+        || first == "in"
+            && rest.get(1).is_some_and(|w| bare(w) == "order")
+            && rest.get(2).is_some_and(|w| bare(w) == "to")
+}
+
 /// The words of a part (parsed as `q`) that say what it is about: content terms that are not
 /// names, numbers or dates (a clause of values, "featuring James Shapkoff III", asks for nothing
 /// new).
@@ -259,6 +326,27 @@ mod tests {
             texts("I also want the standings of the Premier League"),
             ["I want the standings of the Premier League"]
         );
+    }
+
+    #[test]
+    fn statements_beside_an_ask_and_the_reasons_it_gives_are_context() {
+        assert_eq!(
+            context("I have a busy day today. What is the weather in Bangkok?"),
+            ["I have a busy day today."]
+        );
+        assert_eq!(
+            context("Tell me the weather so that I can decide what to wear"),
+            ["so that I can decide what to wear"]
+        );
+        assert_eq!(
+            context("Show my meetings because I'm late"),
+            ["because I'm late"]
+        );
+        // "since" and "so" give a reason only with a subject after them.
+        assert!(context("Show the sales since July").is_empty());
+        assert!(context("Show the weather in Oslo so I can pack").len() == 1);
+        // Nothing asks: nothing is only context.
+        assert!(context("I have a busy day today.").is_empty());
     }
 
     #[test]

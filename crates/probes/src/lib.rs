@@ -266,36 +266,6 @@ fn kin_weight(doc: &index::MethodDoc, kin: &[(&str, f32)]) -> Option<f64> {
 /// Scores every method of `index` against `query`, best first. Ties break on the method's
 /// position in the index (tool order, then declaration order), so ranking is deterministic.
 fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Scored<'a>> {
-    // Chatter ("maybe", "something nice") weighs little: it is in the request, but no tool is
-    // expected to cover it.
-    // So do the verbs that frame it ("help me find", "can you provide").
-    let weight = |t: &str| {
-        index.idf(t)
-            * if text::chatter(t) || query.framing.iter().any(|f| f == t) {
-                wt.chatter
-            } else {
-                1.0
-            }
-    };
-    let total: f64 = query.terms.iter().map(|t| weight(t)).sum();
-    // For a method that takes a date or a time, one written in several words ("April 11th,
-    // 2023", "9 pm") is one value: its words share one word's weight. For a method that takes
-    // none, every word of it stays a part of the request the method does not serve.
-    let mut parts: HashMap<&str, usize> = HashMap::new();
-    let moment_terms: Vec<Vec<String>> = query
-        .dates
-        .iter()
-        .chain(&query.times)
-        .map(|m| text::terms(&m.text))
-        .collect();
-    for terms in &moment_terms {
-        for t in terms {
-            let k = parts.entry(t.as_str()).or_insert(1);
-            *k = (*k).max(terms.len());
-        }
-    }
-    let as_one = |t: &str| parts.get(t).map_or(1.0, |k| 1.0 / *k as f64);
-    let total_with_moments_as_one: f64 = query.terms.iter().map(|t| weight(t) * as_one(t)).sum();
     // Words that are values rather than topics: named entities and numbers. No metadata can
     // list every city or amount, so a method with a parameter that takes such a value covers
     // them (a little less than a word its metadata names).
@@ -309,6 +279,40 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         .iter()
         .flat_map(|(t, _)| text::terms(t))
         .collect();
+    let moment_terms: Vec<Vec<String>> = query
+        .dates
+        .iter()
+        .chain(&query.times)
+        .map(|m| text::terms(&m.text))
+        .collect();
+    // Chatter ("maybe", "something nice") weighs little: it is in the request, but no tool is
+    // expected to cover it.
+    // So do the verbs that frame it ("help me find", "can you provide"), and the topics of the
+    // context it gives ("I have a busy day today", "so that I can decide what to wear"): the
+    // request explains itself there, it does not ask for it.
+    let weight = |t: &str| {
+        index.idf(t)
+            * if query.in_context(t) {
+                wt.context
+            } else if text::chatter(t) || query.framing.iter().any(|f| f == t) {
+                wt.chatter
+            } else {
+                1.0
+            }
+    };
+    let total: f64 = query.terms.iter().map(|t| weight(t)).sum();
+    // For a method that takes a date or a time, one written in several words ("April 11th,
+    // 2023", "9 pm") is one value: its words share one word's weight. For a method that takes
+    // none, every word of it stays a part of the request the method does not serve.
+    let mut parts: HashMap<&str, usize> = HashMap::new();
+    for terms in &moment_terms {
+        for t in terms {
+            let k = parts.entry(t.as_str()).or_insert(1);
+            *k = (*k).max(terms.len());
+        }
+    }
+    let as_one = |t: &str| parts.get(t).map_or(1.0, |k| 1.0 / *k as f64);
+    let total_with_moments_as_one: f64 = query.terms.iter().map(|t| weight(t) * as_one(t)).sum();
     // Words of dates and times ("April 11th, 2023", "9 pm").
     let moments: HashSet<&str> = moment_terms.iter().flatten().map(String::as_str).collect();
     // Words the query quotes: a literal value ("a todo that says 'go for shopping'"), which no
@@ -769,7 +773,7 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
     let viable: Vec<&Scored> = safe
         .iter()
         .copied()
-        .filter(|s| is_viable(s, query, config, index.reads_only()))
+        .filter(|s| is_viable(s, query, config, index))
         .collect();
     let signal = missing_capability(index, query, &scored, &viable, &config.weights);
     let mut report = ProbeReport {
@@ -855,7 +859,7 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
 
 /// Whether a method can serve the query: it covers enough of it, or the query names everything
 /// its name is about (`weather` for `Weather_1_GetWeather`).
-fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig, reads_only: bool) -> bool {
+fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig, index: &MethodIndex) -> bool {
     // A method that changes things ("BuyEventTickets") does not serve a request that only looks
     // ("find theater events") unless the request names what it does, commands a change in
     // words of its own ("make the volume 20" of `set_volume`), or asks for something its name
@@ -871,7 +875,7 @@ fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig, reads_only: bool) 
     // A request to change something ("move the file", "retweet it") is not served by a tool set
     // whose methods only read, unless the method names the change itself.
     if s.doc.acts.is_none()
-        && reads_only
+        && index.reads_only()
         && query
             .acts
             .iter()
@@ -883,6 +887,25 @@ fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig, reads_only: bool) 
     // "of", is something the method's metadata covers in some way, or it is not served.
     if let Some(asked) = &query.asked_for
         && !asked.iter().any(|t| s.matched.contains(t))
+    {
+        return false;
+    }
+    // "Tell me the current price of a jacket": what is asked for, the asking verb's object, is
+    // something the method's metadata names or relates to in meaning ("forecast" of a weather
+    // method), however much else they share. A method that searches free text takes any topic.
+    if let Some(thing) = &query.asked_thing
+        && !s.doc.free_text
+        && !thing.iter().any(|t| {
+            s.matched.contains(t)
+                || index
+                    .kin(
+                        t,
+                        &query.spelling(t).to_lowercase(),
+                        config.weights.asked_related,
+                    )
+                    .iter()
+                    .any(|(k, _)| s.doc.terms.contains_key(*k))
+        })
     {
         return false;
     }
@@ -1088,7 +1111,7 @@ fn compound(
         let scored = score_all(index, &q, wt);
         let viable: Vec<&Scored> = scored
             .iter()
-            .filter(|s| s.doc.query_safe() && is_viable(s, &q, config, index.reads_only()))
+            .filter(|s| s.doc.query_safe() && is_viable(s, &q, config, index))
             .collect();
         // Served on its own: the first ask (the request itself) by a viable method, a further
         // one only by a method that covers it adequately.
@@ -1414,7 +1437,7 @@ pub fn fast_pick(
     let scored = score_all(index, q, &config.weights);
     let viable: Vec<&Scored> = scored
         .iter()
-        .filter(|s| s.doc.query_safe() && is_viable(s, q, config, index.reads_only()))
+        .filter(|s| s.doc.query_safe() && is_viable(s, q, config, index))
         .collect();
     match compound(index, q, viable.first().copied(), config) {
         Some(Compound::Served(combined, _)) => return Ok(*combined),
@@ -1808,6 +1831,59 @@ mod tests {
             &ProbeConfig::default(),
         );
         assert!(r.missing_capability_signal.is_some(), "{r:?}");
+    }
+
+    #[test]
+    fn the_context_a_request_gives_is_not_what_it_asks_for() {
+        let idx = index(&[("get_city_forecast", "Temperature and rain forecast", city())]);
+        // Statements about the speaker and the reason for asking outweigh the ask on words
+        // alone; they are context, and the ask is served.
+        for query in [
+            "My cousin arrives with her two children and we are planning a long picnic by the \
+             lake. What is the forecast for Oslo?",
+            "Give me the forecast for Oslo so that I can decide whether my cousin and her \
+             children should pack jackets, boots and umbrellas",
+        ] {
+            let r = run(&idx, &Query::parse(query), &ProbeConfig::default());
+            assert!(r.missing_capability_signal.is_none(), "{query}: {r:?}");
+        }
+        // What the context mentions does not make a method serve an ask about something else.
+        let query = "The forecast for Oslo looks sunny. Book me a table at a lakeside restaurant.";
+        assert!(miss_of(&idx, query).is_some(), "{query}");
+        // A request written as a statement keeps all its words: nothing else asks.
+        assert!(asks::context("I need the forecast for Oslo").is_empty());
+    }
+
+    #[test]
+    fn what_a_request_asks_for_is_something_the_method_names_or_relates_to() {
+        let idx = index(&[(
+            "get_current_weather",
+            "Current weather conditions in a city",
+            city(),
+        )]);
+        // Everything but the thing asked for ("price") is the method's: a miss.
+        let query = "Tell me the current price of a 'winter jacket' in Berkeley";
+        assert!(miss_of(&idx, query).is_some(), "{query}");
+        // The thing asked for named by the method, or related in meaning to what it names.
+        for query in [
+            "Tell me the current weather in Berkeley",
+            "Get the weather forecast for Berkeley",
+        ] {
+            assert!(miss_of(&idx, query).is_none(), "{query}");
+        }
+        let pods = index(&[(
+            "get_pods",
+            "List the pods of a namespace",
+            json!({"type": "object", "properties": {"namespace": {"type": "string"}}, "required": ["namespace"]}),
+        )]);
+        for query in [
+            "Retrieve the list of secrets from the 'cascade-sandbox' namespace",
+            "What secrets are in the default namespace?",
+        ] {
+            let r = run(&pods, &Query::parse(query), &ProbeConfig::default());
+            assert!(r.missing_capability_signal.is_some(), "{query} {r:?}");
+        }
+        assert!(miss_of(&pods, "What pods are in the default namespace?").is_none());
     }
 
     #[test]

@@ -33,6 +33,38 @@ pub struct Query {
     /// What a request opening "Calculate the X of ..." or "What is the X of ..." asks for: the
     /// terms of X.
     pub asked_for: Option<Vec<String>>,
+    /// The thing a request asks for: the terms of the noun phrase its asking verb or question
+    /// word takes, without the words that rate, date or place it ("services" in "what services
+    /// are in the default namespace", "price" in "tell me the current price of a jacket",
+    /// "departur" and "board" in "show me the departures board").
+    pub asked_thing: Option<Vec<String>>,
+    /// Terms written only where the request gives context, not where it asks: its statements
+    /// and the reasons it gives ([`crate::asks::context`]).
+    pub context: Vec<String>,
+}
+
+/// The terms `text` writes only in its context parts: every occurrence of them is there.
+fn context_terms(text: &str) -> Vec<String> {
+    let count = |terms: Vec<String>| {
+        let mut n: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+        for t in terms {
+            *n.entry(t).or_default() += 1;
+        }
+        n
+    };
+    let parts = crate::asks::context(text);
+    if parts.is_empty() {
+        return Vec::new();
+    }
+    let all = count(text::terms(text));
+    let within = count(parts.iter().flat_map(|p| text::terms(p)).collect());
+    let mut out: Vec<String> = within
+        .into_iter()
+        .filter(|(t, n)| all.get(t) == Some(n))
+        .map(|(t, _)| t)
+        .collect();
+    out.sort();
+    out
 }
 
 impl Query {
@@ -60,10 +92,17 @@ impl Query {
             requested: text::requested_words(text, false),
             framing: text::framing_verbs(text),
             asked_for: asked_for(text),
+            asked_thing: asked_thing(text),
+            context: context_terms(text),
         };
         query.dates = crate::when::dates(&query.tokens);
         query.times = crate::when::times(&query.tokens);
         query
+    }
+
+    /// Whether `term` is written only where the request gives context.
+    pub fn in_context(&self, term: &str) -> bool {
+        self.context.iter().any(|t| t == term)
     }
 
     /// How the user wrote `term` (its first spelling in the query), or the term itself.
@@ -339,6 +378,120 @@ fn asked_for(text: &str) -> Option<Vec<String>> {
     (!terms.is_empty()).then_some(terms)
 }
 
+/// What the request's first asking sentence asks for: the terms of the noun phrase after its
+/// asking verb ("get", "show me", "tell me") or question word ("what", "which"), passing over
+/// lead-ins, determiners and an aspect noun's "of" ("the list of services" asks for services),
+/// and leaving out the words that rate, date or place ([`text::lexicon::QUALIFIERS`]). `None`
+/// when the sentence has no such frame, or the phrase ends in a name, a number or a quotation
+/// (values, not what is asked for).
+fn asked_thing(text: &str) -> Option<Vec<String>> {
+    use text::lexicon as lx;
+    let sentence = crate::asks::sentences(text)
+        .into_iter()
+        .find(|s| crate::asks::is_request(s))?;
+    // Tokens with their closing punctuation kept apart: a comma or a full stop ends a phrase.
+    let raw: Vec<&str> = sentence.split_whitespace().collect();
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+            .to_lowercase()
+            .replace("'s", "")
+    };
+    let mut i = 0;
+    while raw
+        .get(i)
+        .is_some_and(|w| lx::LEAD_INS.contains(&bare(w).as_str()))
+    {
+        i += 1;
+    }
+    let frame = bare(raw.get(i)?);
+    i += 1;
+    if lx::ASKING_FOR_THINGS.contains(&frame.as_str()) {
+        while raw
+            .get(i)
+            .is_some_and(|w| ["me", "us", "up", "for"].contains(&bare(w).as_str()))
+        {
+            i += 1;
+        }
+        // "tell me what the temperature is" (but "find what's available" asks for no thing).
+        if let Some(w) = raw.get(i)
+            && ["what", "which"].contains(&bare(w).as_str())
+        {
+            if w.contains('\'') {
+                return None;
+            }
+            i += 1;
+        }
+    } else if !["what", "which", "what's"].contains(&frame.as_str()) {
+        return None;
+    }
+    if raw
+        .get(i)
+        .is_some_and(|w| lx::BEING_VERBS.contains(&bare(w).as_str()))
+    {
+        i += 1;
+    }
+    loop {
+        while raw
+            .get(i)
+            .is_some_and(|w| lx::QUANTIFIERS.contains(&bare(w).as_str()))
+        {
+            i += 1;
+        }
+        let start = i;
+        while let Some(w) = raw.get(i) {
+            let b = bare(w);
+            if b.is_empty()
+                || lx::VALUE_ENDS.contains(&b.as_str())
+                || lx::RELATIVIZERS.contains(&b.as_str())
+                || lx::PHRASE_ENDS.contains(&b.as_str())
+                || lx::BEING_VERBS.contains(&b.as_str())
+            {
+                break;
+            }
+            // A participle after a noun describes it ("movies playing in Newark", "proteins
+            // found in the membrane").
+            if i > start && text::participle(&b) {
+                break;
+            }
+            i += 1;
+            if w.ends_with([',', '.', '?', '!', ';', ':']) {
+                break;
+            }
+        }
+        let phrase = &raw[start..i];
+        let head = phrase.last()?;
+        let word = bare(head);
+        // "the list of services": what is asked for comes after "of"; "the app's name" or "the
+        // latest trading details" ask for an aspect of a thing the phrase names only in passing.
+        if lx::ASPECT_NOUNS.contains(&word.as_str()) {
+            if raw.get(i).is_some_and(|w| bare(w) == "of") {
+                i += 1;
+                continue;
+            }
+            return None;
+        }
+        let value = phrase.len() > 3
+            || head.starts_with(['\'', '"'])
+            || head
+                .trim_start_matches(['\'', '"'])
+                .starts_with(char::is_uppercase)
+                && start > 0
+            || word.chars().any(|c| c.is_ascii_digit())
+            || lx::number_value(&word).is_some();
+        if value {
+            return None;
+        }
+        let terms: Vec<String> = phrase
+            .iter()
+            .map(|w| bare(w))
+            .filter(|w| !lx::QUALIFIERS.contains(&w.as_str()))
+            .flat_map(|w| text::terms(&w))
+            .filter(|t| !text::chatter(t))
+            .collect();
+        return (!terms.is_empty()).then_some(terms);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -367,6 +520,38 @@ mod tests {
             Query::parse("send $1,500 to 'Bob Smith'").entities()[0],
             "Bob Smith"
         );
+    }
+
+    #[test]
+    fn what_an_asking_verb_or_question_word_takes_is_what_is_asked_for() {
+        let thing = |q: &str| Query::parse(q).asked_thing;
+        let some = |t: &[&str]| Some(t.iter().map(|t| (*t).to_owned()).collect::<Vec<_>>());
+        assert_eq!(
+            thing("Tell me the current price of a jacket"),
+            some(&["price"])
+        );
+        assert_eq!(
+            thing("What services are in the default namespace?"),
+            some(&["servic"])
+        );
+        assert_eq!(
+            thing("Can you retrieve the list of services in it"),
+            some(&["servic"])
+        );
+        assert_eq!(thing("Find movies playing in Newark"), some(&["movi"]));
+        assert_eq!(
+            thing("What are the names of proteins found in cells?"),
+            some(&["protein"])
+        );
+        assert_eq!(
+            thing("I'm off tomorrow. Get me the latest weather forecast"),
+            some(&["weather", "forecast"])
+        );
+        // No frame, a name, a number, a quotation or only an aspect of something: nothing.
+        assert_eq!(thing("Weather in Oslo"), None);
+        assert_eq!(thing("Find 'Blue Monday'"), None);
+        assert_eq!(thing("Get the app's name and version"), None);
+        assert_eq!(thing("Find what's available"), None);
     }
 
     #[test]

@@ -36,9 +36,17 @@ pub struct Weights {
     /// Similarity from which two words count as alike: lower reaches more paraphrases and lets
     /// more merely related words ("forecast" and "weather", 0.5) pass for the same.
     pub kin_floor: f32,
+    /// Similarity from which a word of the thing a request asks for ("forecast" in "get the
+    /// forecast") is within a method's domain when its metadata does not name it: lower lets more methods serve
+    /// a request for something they only relate to ("price" is 0.19 from "weather").
+    pub asked_related: f32,
     /// Chatter ("maybe", "something nice"), relative to a content word of the same rarity: it is
     /// in the request, but no tool is expected to cover it.
     pub chatter: f64,
+    /// A word of the context a request gives (its statements beside the ask, the reason it
+    /// gives), relative to a word of the ask: context explains a request, so it barely counts
+    /// against a method that serves the ask; higher lets a long explanation sink a served ask.
+    pub context: f64,
     /// A word whose token the method's schema recognises by a declared pattern.
     pub pattern: f64,
     /// A value word (a name or a number the method could take as an argument).
@@ -89,7 +97,9 @@ impl Weights {
         near_form: 0.8,
         kin: 0.5,
         kin_floor: text::semantic::ALIKE,
+        asked_related: text::semantic::RELATED,
         chatter: 0.25,
+        context: 0.1,
         pattern: 0.9,
         value: 0.8,
         anchor: 0.2,

@@ -395,6 +395,14 @@ pub const STATEMENT_SUBJECTS: &[&str] = &[
     "there", "these", "they", "this", "those", "we", "you", "your",
 ];
 
+/// Words that open a clause giving a request's reason or purpose ("because ...", "so I can
+/// ...", "since we ..."), each with whether a subject must follow it for it to do so ("since
+/// July" is a date, "since we" a reason). "so that" and "in order to" open one too. Words.
+pub const REASON_MARKERS: &[(&str, bool)] = &[("because", false), ("since", true), ("so", true)];
+
+/// Pronouns that can be the subject of a clause. Words.
+pub const SUBJECT_PRONOUNS: &[&str] = &["he", "i", "it", "she", "they", "we", "you"];
+
 /// Forms of "to be" (and "to have") that make a clause a statement of fact. Words.
 pub const BEING_VERBS: &[&str] = &["are", "has", "have", "is", "was", "were"];
 
@@ -686,10 +694,50 @@ pub const ASKING_FOR_ONE: &[&str] = &[
     "what",
 ];
 
+/// Verbs (words) whose object is the thing a request asks for ("get the forecast", "show me
+/// flights", "tell me the price of ..."): the head of that object is what a method must be about.
+pub const ASKING_FOR_THINGS: &[&str] = &[
+    "calculate",
+    "compute",
+    "determine",
+    "display",
+    "estimate",
+    "fetch",
+    "find",
+    "get",
+    "give",
+    "list",
+    "provide",
+    "retrieve",
+    "show",
+    "tell",
+];
+
+/// Words that may open a noun phrase without being part of what it names: determiners,
+/// possessives and quantifiers. Words.
+pub const QUANTIFIERS: &[&str] = &[
+    "a", "all", "an", "any", "each", "every", "her", "his", "its", "my", "our", "some", "that",
+    "the", "their", "these", "this", "those", "your",
+];
+
+/// Participles that do not end in "-ed" ("proteins found in ...", "cars made in ..."). Words.
+pub const IRREGULAR_PARTICIPLES: &[&str] = &[
+    "born", "bought", "built", "done", "found", "given", "held", "known", "left", "made", "paid",
+    "seen", "sent", "shown", "sold", "taken", "written",
+];
+
+/// Words that end a noun phrase besides prepositions: auxiliaries, and "like" ("what is the
+/// weather like"). Words.
+pub const PHRASE_ENDS: &[&str] = &[
+    "can", "could", "did", "do", "does", "had", "like", "near", "should", "will", "would",
+];
+
 /// Nouns that ask for something about a thing without naming which ("the names of ...", "the
 /// information of ...", "the details of ..."): what such a request asks for is the thing after
 /// "of". Words.
 pub const ASPECT_NOUNS: &[&str] = &[
+    "amount",
+    "count",
     "data",
     "detail",
     "details",
@@ -698,7 +746,9 @@ pub const ASPECT_NOUNS: &[&str] = &[
     "list",
     "name",
     "names",
+    "number",
     "overview",
+    "quantity",
     "result",
     "results",
     "status",

@@ -233,6 +233,14 @@ pub fn chatter(term: &str) -> bool {
     lexicon::CHATTER.binary_search(&term).is_ok()
 }
 
+/// Whether `word` (lower case) has the form of a participle: "-ing", "-ed", or an irregular
+/// one from [`lexicon::IRREGULAR_PARTICIPLES`].
+pub fn participle(word: &str) -> bool {
+    let ing = word.ends_with("ing");
+    let ed = word.ends_with("ed") && !word.ends_with("eed");
+    (word.len() > 4 && (ing || ed)) || lexicon::IRREGULAR_PARTICIPLES.contains(&word)
+}
+
 /// Whether the stem `term` is a verb that changes the world.
 pub fn mutating_verb(term: &str) -> bool {
     lexicon::MUTATING.binary_search(&term).is_ok()

@@ -19,6 +19,11 @@ pub const DIMS: usize = 128;
 /// words 0.3–0.6 (forecast/weather 0.51), unrelated ones below 0.15.
 pub const ALIKE: f32 = 0.65;
 
+/// The similarity from which two words are related in meaning, though not alike: inside the
+/// related range on the scale of [`ALIKE`] (forecast/weather 0.51, height/dimension 0.38), above
+/// words that only keep company (price/current 0.30) and far above unrelated ones.
+pub const RELATED: f32 = 0.35;
+
 /// A unit-length word vector.
 pub type Vector = Arc<[f32]>;
 

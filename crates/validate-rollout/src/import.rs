@@ -214,9 +214,50 @@ pub const BFCL_CATEGORIES: &[(&str, Expect)] = &[
     ("live_irrelevance", Expect::CapabilityMiss),
 ];
 
+/// The names of every function a ground-truth record calls.
+fn truth_functions(path: &Path) -> anyhow::Result<HashMap<String, Vec<String>>> {
+    let mut out = HashMap::new();
+    if !path.exists() {
+        return Ok(out);
+    }
+    for r in read_jsonl(path)? {
+        let names = r["ground_truth"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_object)
+            .flat_map(|call| call.keys().cloned())
+            .collect();
+        out.insert(r["id"].as_str().unwrap_or_default().to_owned(), names);
+    }
+    Ok(out)
+}
+
+/// How a BFCL category is imported.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BfclCases {
+    /// The authors' cases as they are.
+    #[default]
+    AsWritten,
+    /// Every answer case whose tool set offers further functions, with the functions its ground
+    /// truth calls taken out of the tool set: the request now sits next to methods that cannot
+    /// serve it, and expects `capability_miss`. The label is derived here, not the authors'
+    /// (another function may still serve a few of them).
+    Withheld,
+}
+
 /// Imports BFCL v4 single-turn categories from `dir` (`BFCL_v4_<category>.json` and
 /// `possible_answer/`).
 pub fn bfcl(dir: &Path, categories: &[String]) -> anyhow::Result<(Suite, StaticCatalog)> {
+    bfcl_cases(dir, categories, BfclCases::AsWritten)
+}
+
+/// [`bfcl`], with the cases made as `how` says.
+pub fn bfcl_cases(
+    dir: &Path,
+    categories: &[String],
+    how: BfclCases,
+) -> anyhow::Result<(Suite, StaticCatalog)> {
     let wanted: Vec<&(&str, Expect)> = if categories.is_empty() {
         BFCL_CATEGORIES.iter().collect()
     } else {
@@ -233,13 +274,41 @@ pub fn bfcl(dir: &Path, categories: &[String]) -> anyhow::Result<(Suite, StaticC
     let mut cases = Vec::new();
     let mut tools = Vec::new();
     for (category, expect) in wanted {
-        let truth = ground_truth(
-            &dir.join("possible_answer")
-                .join(format!("BFCL_v4_{category}.json")),
-        )?;
+        let answers = dir
+            .join("possible_answer")
+            .join(format!("BFCL_v4_{category}.json"));
+        let truth = ground_truth(&answers)?;
+        let called = match how {
+            BfclCases::AsWritten => HashMap::new(),
+            BfclCases::Withheld => truth_functions(&answers)?,
+        };
         for r in read_jsonl(&dir.join(format!("BFCL_v4_{category}.json")))? {
             let id = r["id"].as_str().context("a record without an id")?;
-            let functions = r["function"].as_array().cloned().unwrap_or_default();
+            let mut functions = r["function"].as_array().cloned().unwrap_or_default();
+            if how == BfclCases::Withheld {
+                let Some(names) = called.get(id).filter(|n| !n.is_empty()) else {
+                    continue;
+                };
+                let before = functions.len();
+                functions.retain(|f| !names.iter().any(|n| f["name"].as_str() == Some(n.as_str())));
+                if functions.is_empty() || functions.len() == before {
+                    continue;
+                }
+                let tool = tool_id("bfcl-withheld", id);
+                tools.push(manifest(
+                    tool.clone(),
+                    format!("BFCL {id}, withheld"),
+                    &functions,
+                )?);
+                cases.push(case(
+                    &format!("{id}-withheld"),
+                    &format!("{category}_withheld"),
+                    user_text(&r["question"]),
+                    &tool,
+                    Expect::CapabilityMiss,
+                ));
+                continue;
+            }
             let tool = tool_id("bfcl", id);
             tools.push(manifest(tool.clone(), format!("BFCL {id}"), &functions)?);
             let mut c = case(id, category, user_text(&r["question"]), &tool, *expect);
@@ -591,5 +660,67 @@ mod tests {
         };
         assert_eq!(names(1), ["ls"]);
         assert_eq!(names(2), ["ls", "sort"]);
+    }
+
+    #[test]
+    fn withheld_cases_lose_the_functions_their_truth_calls_and_expect_a_miss() {
+        let dir = std::env::temp_dir().join(format!("sluice-withheld-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("possible_answer")).unwrap();
+        let f = |name: &str| json!({"name": name, "description": format!("{name} things"), "parameters": {"type": "dict", "properties": {}}});
+        let records = [
+            json!({"id": "multiple_0", "question": [[{"role": "user", "content": "Weather in Oslo and the time there"}]],
+                "function": [f("get_weather"), f("get_time"), f("get_news")]}),
+            // One function only: withholding it would leave nothing, so no case.
+            json!({"id": "multiple_1", "question": [[{"role": "user", "content": "News today"}]],
+                "function": [f("get_news")]}),
+            // A truth calling nothing offered: nothing is withheld, so no case.
+            json!({"id": "multiple_2", "question": [[{"role": "user", "content": "Stock price"}]],
+                "function": [f("get_news"), f("get_time")]}),
+        ];
+        let truths = [
+            json!({"id": "multiple_0", "ground_truth": [{"get_weather": {"city": ["Oslo"]}}, {"get_time": {"city": ["Oslo"]}}]}),
+            json!({"id": "multiple_1", "ground_truth": [{"get_news": {}}]}),
+            json!({"id": "multiple_2", "ground_truth": [{"get_stock": {}}]}),
+        ];
+        let lines = |v: &[Value]| {
+            v.iter()
+                .map(Value::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        std::fs::write(dir.join("BFCL_v4_multiple.json"), lines(&records)).unwrap();
+        std::fs::write(
+            dir.join("possible_answer/BFCL_v4_multiple.json"),
+            lines(&truths),
+        )
+        .unwrap();
+
+        let (suite, catalog) = bfcl_cases(&dir, &["multiple".into()], BfclCases::Withheld).unwrap();
+        let (written, _) = bfcl(&dir, &["multiple".into()]).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(suite.cases.len(), 1, "{:?}", suite.cases);
+        let c = &suite.cases[0];
+        assert_eq!(
+            (c.id.as_str(), c.kind.as_str(), c.expect),
+            (
+                "multiple_0-withheld",
+                "multiple_withheld",
+                Expect::CapabilityMiss
+            )
+        );
+        let offered: Vec<&str> = catalog.tools[0]
+            .methods
+            .iter()
+            .map(|m| m["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            offered,
+            ["get_news"],
+            "every function the truth calls is taken out"
+        );
+        assert_eq!(c.tools.as_deref(), Some(&[catalog.tools[0].id.clone()][..]));
+        // The authors' own cases are unchanged by the option's existence.
+        assert_eq!(written.cases.len(), 3);
+        assert!(written.cases.iter().all(|c| c.expect == Expect::Answer));
     }
 }

@@ -60,6 +60,11 @@ enum Source {
         /// live_multiple, live_relevance, irrelevance, live_irrelevance).
         #[arg(long)]
         category: Vec<String>,
+        /// Instead of the authors' cases: each answer case whose tool set has further functions,
+        /// with the functions its ground truth calls taken out, expecting capability_miss (a
+        /// label derived here: the request sits next to methods that cannot serve it).
+        #[arg(long)]
+        withhold_expected: bool,
         #[command(flatten)]
         bounds: Bounds,
     },
@@ -144,10 +149,16 @@ fn run_cli(cli: Cli) -> anyhow::Result<i32> {
                 dir,
                 out,
                 category,
+                withhold_expected,
                 bounds,
             } => {
-                let (s, c) =
-                    import::bfcl(&dir, &category).map_err(|e| UsageError(format!("{e:#}")))?;
+                let how = if withhold_expected {
+                    import::BfclCases::Withheld
+                } else {
+                    import::BfclCases::AsWritten
+                };
+                let (s, c) = import::bfcl_cases(&dir, &category, how)
+                    .map_err(|e| UsageError(format!("{e:#}")))?;
                 (s, c, out, bounds)
             }
             Source::BfclMultiTurn {
