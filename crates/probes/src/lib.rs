@@ -1855,6 +1855,28 @@ mod tests {
     }
 
     #[test]
+    fn words_that_lead_a_request_on_or_refer_without_naming_are_not_what_it_asks_for() {
+        let idx = index(&[(
+            "tail",
+            "Last lines of a file",
+            json!({"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}),
+        )]);
+        for query in [
+            "Finally, lines of it",
+            "Afterwards, several lines of it",
+            "The lines of a certain one",
+        ] {
+            assert!(miss_of(&idx, query).is_none(), "{query}");
+        }
+        // Only a marker leading the sentence is one: "next" naming a week is a topic.
+        assert_eq!(
+            text::discourse_markers("Finally, the lines. Next week's report. Next, the rest"),
+            ["final", "next"]
+        );
+        assert!(text::discourse_markers("Next week's report").is_empty());
+    }
+
+    #[test]
     fn what_a_request_asks_for_is_something_the_method_names_or_relates_to() {
         let idx = index(&[(
             "get_current_weather",

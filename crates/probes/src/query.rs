@@ -27,8 +27,9 @@ pub struct Query {
     /// Stems of the words right after a word that puts a request ("to", "please"): what it
     /// wants done.
     pub requested: Vec<String>,
-    /// The verbs that frame the request ("help me find", "can you provide"), stems: they ask,
-    /// they are not what is asked about.
+    /// The words that frame the request, stems: the verbs that put it ("help me find", "can you
+    /// provide"), the markers that lead it on ("Finally, ..."), the words that refer without
+    /// naming ("a specific file"). They ask; they are not what is asked about.
     pub framing: Vec<String>,
     /// What a request opening "Calculate the X of ..." or "What is the X of ..." asks for: the
     /// terms of X.
@@ -41,6 +42,23 @@ pub struct Query {
     /// Terms written only where the request gives context, not where it asks: its statements
     /// and the reasons it gives ([`crate::asks::context`]).
     pub context: Vec<String>,
+}
+
+/// The stems that frame a request rather than say what it asks: the verbs that put it ("help me
+/// find"), the markers that lead it on from a step before ("Finally, ..."), and the words that
+/// refer to a thing without naming it ("a specific file", "several lines").
+fn framing(text: &str) -> Vec<String> {
+    let mut out = text::framing_verbs(text);
+    out.extend(text::discourse_markers(text));
+    let words = text::words(text);
+    for (i, w) in words.iter().enumerate() {
+        if text::lexicon::is_vague(w, words.get(i + 1).map(String::as_str)) {
+            out.push(text::stem(w));
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// The terms `text` writes only in its context parts: every occurrence of them is there.
@@ -90,7 +108,7 @@ impl Query {
             commands: text::commanding_verb(text),
             acts: text::requested_actions(text),
             requested: text::requested_words(text, false),
-            framing: text::framing_verbs(text),
+            framing: framing(text),
             asked_for: asked_for(text),
             asked_thing: asked_thing(text),
             context: context_terms(text),

@@ -726,6 +726,32 @@ pub const IRREGULAR_PARTICIPLES: &[&str] = &[
     "seen", "sent", "shown", "sold", "taken", "written",
 ];
 
+/// Words that lead a sentence on from the one before ("Finally, ...", "Next, ...") when a comma
+/// follows them, or when they are adverbs in "-ly" ("Lastly show ..."). Words.
+pub const DISCOURSE_MARKERS: &[&str] = &[
+    "additionally",
+    "afterward",
+    "afterwards",
+    "also",
+    "besides",
+    "finally",
+    "first",
+    "firstly",
+    "furthermore",
+    "however",
+    "lastly",
+    "meanwhile",
+    "moreover",
+    "next",
+    "now",
+    "second",
+    "secondly",
+    "subsequently",
+    "then",
+    "third",
+    "thirdly",
+];
+
 /// Words that end a noun phrase besides prepositions: auxiliaries, and "like" ("what is the
 /// weather like"). Words.
 pub const PHRASE_ENDS: &[&str] = &[
@@ -987,8 +1013,10 @@ pub const VAGUE_WORDS: &[&str] = &[
     "certain",
     "different",
     "particular",
+    "several",
     "some",
     "specific",
+    "various",
 ];
 /// Words that refer to a thing without naming it when "of" follows ("one of my files").
 pub const VAGUE_BEFORE_OF: &[&str] = &["one"];

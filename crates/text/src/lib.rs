@@ -297,6 +297,32 @@ pub fn framing_verbs(text: &str) -> Vec<String> {
     out
 }
 
+/// Stems of the words that only lead a sentence into the next step of a conversation or a list
+/// ("Finally, ...", "Next, ...", "Lastly show ..."): a word from
+/// [`lexicon::DISCOURSE_MARKERS`] opening a sentence, or any word opening one with a comma right
+/// after it when it is an adverb in "-ly" ("Honestly, ..."). They say nothing a tool serves.
+pub fn discourse_markers(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut opens = true;
+    for w in text.split_whitespace() {
+        let bare: String = w
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        if opens && !bare.is_empty() {
+            let comma = w.ends_with(',');
+            let marker = lexicon::DISCOURSE_MARKERS.contains(&bare.as_str())
+                && (comma || bare.ends_with("ly"))
+                || (comma && bare.len() > 4 && bare.ends_with("ly"));
+            let stem = stem(&bare);
+            if marker && !out.contains(&stem) {
+                out.push(stem);
+            }
+        }
+        opens = w.ends_with(['.', '?', '!', ';', ':']);
+    }
+    out
+}
+
 /// Each word of `text`, lowercased without its punctuation, with the two words before it in its
 /// sentence (none at a sentence's start).
 fn words_in_clauses(text: &str) -> Vec<(String, Option<String>, Option<String>)> {
