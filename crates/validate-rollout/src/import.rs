@@ -333,6 +333,138 @@ pub fn bfcl_cases(
     ))
 }
 
+/// Imports LiveMCPBench from `dir` (`tools.json`, its catalog of real MCP servers, and
+/// `all_annotations.json`, its tasks). Each task that needs no input file becomes two cases, both
+/// pinned to the servers holding the tools its annotator used: `livemcpbench`, expecting an
+/// answer that plans those tools (measured by method coverage), and `livemcpbench_withheld`,
+/// the same request with those tools taken out of their servers, expecting `capability_miss` (a
+/// label derived here: the other tools of the same servers sit next to the request). The
+/// servers' tool definitions are kept as they are: no query-eligibility is declared for them, so
+/// Sluice classifies their safety itself, as for any server it meets.
+pub fn livemcpbench(dir: &Path) -> anyhow::Result<(Suite, StaticCatalog)> {
+    let read = |name: &str| -> anyhow::Result<Value> {
+        let path = dir.join(name);
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        serde_json::from_str(&text).with_context(|| format!("{}: not JSON", path.display()))
+    };
+    let servers = read("tools.json")?;
+    let tasks = read("all_annotations.json")?;
+    // Every server as a tool, and which tool holds each method name (the first that has it).
+    let mut tools: Vec<Manifest> = Vec::new();
+    let mut holder: HashMap<String, usize> = HashMap::new();
+    for server in servers.as_array().context("tools.json is not a list")? {
+        let title = server["name"].as_str().unwrap_or_default().to_owned();
+        let methods: Vec<Value> = server["tools"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .flat_map(|(_, inner)| inner["tools"].as_array().cloned().unwrap_or_default())
+            .map(|mut m| {
+                if let Some(o) = m.as_object_mut() {
+                    o.retain(|_, v| !v.is_null());
+                }
+                m
+            })
+            .collect();
+        if methods.is_empty() {
+            continue;
+        }
+        for m in &methods {
+            if let Some(name) = m["name"].as_str() {
+                holder.entry(name.to_owned()).or_insert(tools.len());
+            }
+        }
+        tools.push(Manifest {
+            id: tool_id("live", &title),
+            title,
+            description: server["description"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned(),
+            methods,
+        });
+    }
+    let mut cases = Vec::new();
+    let mut withheld_tools = Vec::new();
+    for (n, task) in tasks
+        .as_array()
+        .context("all_annotations.json is not a list")?
+        .iter()
+        .enumerate()
+    {
+        let query = task["Question"].as_str().unwrap_or_default().trim();
+        if query.is_empty() || task["file_name"].as_str().is_some_and(|f| !f.is_empty()) {
+            continue;
+        }
+        // "1. load\n2. beat_track": the numbered names of the tools used.
+        let mut used: Vec<String> = Vec::new();
+        for line in task["Annotator Metadata"]["Tools"]
+            .as_str()
+            .unwrap_or_default()
+            .lines()
+        {
+            let name = line
+                .trim()
+                .trim_start_matches(|c: char| c.is_ascii_digit() || c == '.')
+                .trim();
+            if holder.contains_key(name) && !used.iter().any(|u| u == name) {
+                used.push(name.to_owned());
+            }
+        }
+        if used.is_empty() {
+            continue;
+        }
+        let mut at: Vec<usize> = used.iter().map(|u| holder[u]).collect();
+        at.sort_unstable();
+        at.dedup();
+        let id = format!("livemcpbench_{n}");
+        let mut answer = case(&id, "livemcpbench", query.to_owned(), "", Expect::Answer);
+        answer.tools = Some(at.iter().map(|i| tools[*i].id.clone()).collect());
+        answer.methods = used.clone();
+        cases.push(answer);
+        let rest: Vec<Manifest> = at
+            .iter()
+            .filter_map(|i| {
+                let t = &tools[*i];
+                let methods: Vec<Value> = t
+                    .methods
+                    .iter()
+                    .filter(|m| !used.iter().any(|u| m["name"].as_str() == Some(u.as_str())))
+                    .cloned()
+                    .collect();
+                (!methods.is_empty()).then(|| Manifest {
+                    id: format!("{}-without-{n}", t.id),
+                    methods,
+                    ..t.clone()
+                })
+            })
+            .collect();
+        if rest.is_empty() {
+            continue;
+        }
+        let mut miss = case(
+            &format!("{id}-withheld"),
+            "livemcpbench_withheld",
+            query.to_owned(),
+            "",
+            Expect::CapabilityMiss,
+        );
+        miss.tools = Some(rest.iter().map(|t| t.id.clone()).collect());
+        cases.push(miss);
+        withheld_tools.extend(rest);
+    }
+    tools.extend(withheld_tools);
+    Ok((
+        benchmark_suite(
+            "livemcpbench",
+            "LiveMCPBench tasks over its real MCP servers (Apache-2.0, icip-cas/LiveMCPBench)",
+            cases,
+        ),
+        StaticCatalog { tools },
+    ))
+}
+
 /// BFCL's multi-turn categories, with the outcome of a turn whose ground truth is empty.
 pub const BFCL_MULTI_TURN: &[(&str, Expect)] = &[
     ("multi_turn_base", Expect::Answer),
@@ -722,5 +854,69 @@ mod tests {
         // The authors' own cases are unchanged by the option's existence.
         assert_eq!(written.cases.len(), 3);
         assert!(written.cases.iter().all(|c| c.expect == Expect::Answer));
+    }
+
+    #[test]
+    fn livemcpbench_tasks_become_an_answer_over_their_servers_and_a_miss_without_their_tools() {
+        let dir = std::env::temp_dir().join(format!("sluice-livemcp-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let tool = |name: &str| json!({"name": name, "description": format!("{name} things"), "inputSchema": {"type": "object"}, "annotations": null});
+        let servers = json!([
+            {"name": "News Hub", "description": "News", "tools": {"news": {"tools": [tool("get-news"), tool("get-trending")]}}},
+            {"name": "Files", "description": "Files", "tools": {"fs": {"tools": [tool("read_file")]}}},
+            {"name": "Weather", "description": "Weather", "tools": {"w": {"tools": [tool("get-weather")]}}}
+        ]);
+        let tasks = json!([
+            {"Question": "Show today's trending news and save it", "file_name": "",
+             "Annotator Metadata": {"Tools": "1. get-trending\n2. read_file\n3. not-in-the-catalog"}},
+            {"Question": "Summarise the attached file", "file_name": "a.pdf",
+             "Annotator Metadata": {"Tools": "1. read_file"}},
+            {"Question": "Weather in Oslo", "file_name": "",
+             "Annotator Metadata": {"Tools": "1. get-weather"}}
+        ]);
+        std::fs::write(dir.join("tools.json"), servers.to_string()).unwrap();
+        std::fs::write(dir.join("all_annotations.json"), tasks.to_string()).unwrap();
+        let (suite, catalog) = livemcpbench(&dir).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        let tool_of = |id: &str| catalog.tools.iter().find(|t| t.id == id).unwrap();
+        let names = |id: &str| -> Vec<String> {
+            tool_of(id)
+                .methods
+                .iter()
+                .map(|m| m["name"].as_str().unwrap().to_owned())
+                .collect()
+        };
+        let summary: Vec<(&str, Expect, usize)> = suite
+            .cases
+            .iter()
+            .map(|c| {
+                (
+                    c.id.as_str(),
+                    c.expect,
+                    c.tools.as_ref().map_or(0, Vec::len),
+                )
+            })
+            .collect();
+        // The task with an input file is left out; a task whose every tool is withheld has no
+        // miss case (nothing would be left to sit beside it).
+        assert_eq!(
+            summary,
+            [
+                ("livemcpbench_0", Expect::Answer, 2),
+                ("livemcpbench_0-withheld", Expect::CapabilityMiss, 1),
+                ("livemcpbench_2", Expect::Answer, 1),
+            ]
+        );
+        assert_eq!(suite.cases[0].methods, ["get-trending", "read_file"]);
+        let answer_tools = suite.cases[0].tools.clone().unwrap();
+        assert_eq!(names(&answer_tools[0]), ["get-news", "get-trending"]);
+        let withheld = suite.cases[1].tools.clone().unwrap();
+        assert_eq!(names(&withheld[0]), ["get-news"]);
+        // Definitions go out as the servers wrote them: no eligibility declared, nulls dropped.
+        let m = &tool_of(&answer_tools[0]).methods[0];
+        assert!(
+            m.get("_meta").is_none() && m.get("annotations").is_none(),
+            "{m}"
+        );
     }
 }

@@ -82,6 +82,16 @@ enum Source {
         #[command(flatten)]
         bounds: Bounds,
     },
+    /// LiveMCPBench: a directory with tools.json (its MCP servers) and all_annotations.json.
+    Livemcpbench {
+        /// The data directory.
+        dir: PathBuf,
+        /// The suite to write.
+        #[arg(long)]
+        out: PathBuf,
+        #[command(flatten)]
+        bounds: Bounds,
+    },
     /// The When2Call LLM-judge JSONL file.
     When2call {
         /// The file.
@@ -169,6 +179,11 @@ fn run_cli(cli: Cli) -> anyhow::Result<i32> {
             } => {
                 let (s, c) = import::bfcl_multi_turn(&dir, &category)
                     .map_err(|e| UsageError(format!("{e:#}")))?;
+                (s, c, out, bounds)
+            }
+            Source::Livemcpbench { dir, out, bounds } => {
+                let (s, c) =
+                    import::livemcpbench(&dir).map_err(|e| UsageError(format!("{e:#}")))?;
                 (s, c, out, bounds)
             }
             Source::When2call {
