@@ -918,7 +918,14 @@ fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig, index: &MethodInde
 /// Whether `query` names everything the method's name is about (`weather` for
 /// `Weather_1_GetWeather`).
 fn names_subject(d: &index::MethodDoc, query: &Query) -> bool {
-    !d.subject_terms.is_empty() && d.subject_terms.iter().all(|t| query.terms.contains(t))
+    // A word of a name the query gives ("the Information Processing Laboratory") names that
+    // thing, not the method's subject.
+    !d.subject_terms.is_empty()
+        && d.subject_terms.iter().all(|t| query.terms.contains(t))
+        && !query
+            .named_only()
+            .iter()
+            .any(|t| d.subject_terms.contains(t))
 }
 
 /// Whether the method's name, or its description with weight, names the verb `verb` (a stem).
@@ -1874,6 +1881,24 @@ mod tests {
             ["final", "next"]
         );
         assert!(text::discourse_markers("Next week's report").is_empty());
+    }
+
+    #[test]
+    fn a_word_of_a_name_the_request_gives_does_not_name_the_methods_subject() {
+        let idx = index(&[(
+            "list_processes",
+            "Running programs on this machine",
+            json!({"type": "object", "properties": {}}),
+        )]);
+        let query = "Find Dr. Lu's resume at the Chinese Information Processing Laboratory";
+        assert!(miss_of(&idx, query).is_some(), "{query}");
+        // The same word where the request asks, or as one capitalised word, is a mention.
+        for query in [
+            "Show me the processes at the Chinese Information Laboratory",
+            "Show me the Processes at the Chinese Information Laboratory",
+        ] {
+            assert!(miss_of(&idx, query).is_none(), "{query}");
+        }
     }
 
     #[test]

@@ -118,6 +118,33 @@ impl Query {
         query
     }
 
+    /// Terms written only inside the names and quotations of several words the query gives
+    /// ([`Query::entities`]): "Processing" in "the Chinese Information Processing Laboratory"
+    /// names a place, it does not ask about processing. A single capitalised word may as well be
+    /// an acronym or emphasis ("API tokens", "START mode"), and counts as written.
+    pub fn named_only(&self) -> Vec<String> {
+        let count = |terms: Vec<String>| {
+            let mut n: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+            for t in terms {
+                *n.entry(t).or_default() += 1;
+            }
+            n
+        };
+        let all = count(text::terms(&self.text));
+        let within = count(
+            self.entities()
+                .iter()
+                .filter(|e| e.split_whitespace().count() > 1)
+                .flat_map(|e| text::terms(e))
+                .collect(),
+        );
+        within
+            .into_iter()
+            .filter(|(t, n)| all.get(t).is_some_and(|a| a <= n))
+            .map(|(t, _)| t)
+            .collect()
+    }
+
     /// Whether `term` is written only where the request gives context.
     pub fn in_context(&self, term: &str) -> bool {
         self.context.iter().any(|t| t == term)
