@@ -174,7 +174,7 @@ pub fn context(text: &str) -> Vec<String> {
     let mut asking = false;
     let mut out = Vec::new();
     for sentence in sentences(text) {
-        if !is_request(&sentence) {
+        if !is_request(&sentence) && !wants_later(&sentence) {
             out.push(sentence);
             continue;
         }
@@ -187,6 +187,16 @@ pub fn context(text: &str) -> Vec<String> {
         }
     }
     if asking { out } else { Vec::new() }
+}
+
+/// Whether a statement goes on to want something ("I'm planning a picnic and would like to
+/// know the forecast"): a wanting verb right after its subject or "would", anywhere in it.
+fn wants_later(sentence: &str) -> bool {
+    let words = text::words(sentence);
+    words.windows(2).any(|w| {
+        ["i", "we", "would", "d"].contains(&w[0].as_str())
+            && text::lexicon::WANTING_VERBS.contains(&w[1].as_str())
+    })
 }
 
 /// The sentences of `text`, in order.
@@ -347,6 +357,11 @@ mod tests {
         assert!(context("Show the weather in Oslo so I can pack").len() == 1);
         // Nothing asks: nothing is only context.
         assert!(context("I have a busy day today.").is_empty());
+        // A statement that goes on to want something asks.
+        assert!(
+            context("I'm planning a picnic and would like to know the forecast. Could you help?")
+                .is_empty()
+        );
     }
 
     #[test]
