@@ -574,7 +574,9 @@ impl<'a> Binder<'a> {
                     q.item_kind == p.item_kind && !self.binding.arguments.contains_key(&q.name)
                 })
                 .count();
-            if let Some((start, list)) = prose_list(p, self.query, &self.used_lists, open) {
+            if let Some((start, list)) =
+                prose_list(p, self.query, &self.used_lists, open, self.topic)
+            {
                 self.used_lists.insert(start);
                 for item in list.as_array().into_iter().flatten() {
                     if let Some(s) = item.as_str() {
@@ -2247,6 +2249,7 @@ fn prose_list(
     query: &Query,
     used: &HashSet<usize>,
     open: usize,
+    topic: &HashMap<String, f64>,
 ) -> Option<(usize, Value)> {
     static NUMBERS: OnceLock<regex::Regex> = OnceLock::new();
     static QUOTED: OnceLock<regex::Regex> = OnceLock::new();
@@ -2301,10 +2304,15 @@ fn prose_list(
                     (m.start(), items)
                 })
                 .collect();
-            if quoted.is_empty() {
-                name_runs(query)
-            } else {
+            if !quoted.is_empty() {
                 quoted
+            } else {
+                let names = name_runs(query);
+                if names.is_empty() {
+                    word_runs(query, topic)
+                } else {
+                    names
+                }
             }
         }
         _ => return None,
@@ -2446,6 +2454,59 @@ fn counted_things(text: &str) -> Vec<Vec<(i64, String)>> {
 /// Names the query coordinates ("Apple and Microsoft", "Paris, Rome or Oslo"), each run with
 /// where it starts in the text: consecutive names with nothing but commas, "and", "or" and
 /// articles between them, an "and" or "or" among them.
+/// Single lower-case words a coordinator joins ("tomatoes and lettuce", "chicken, rice and
+/// beans"), with where each run starts: the things a request lists when it names no name. A run
+/// with a word that only frames the request (a stop word, chatter, a number) or that the
+/// method's own metadata names ("the price and ratings of ...", `topic`) is no list of values.
+fn word_runs(query: &Query, topic: &HashMap<String, f64>) -> Vec<(usize, Vec<Value>)> {
+    static RUN: OnceLock<regex::Regex> = OnceLock::new();
+    let run = RUN.get_or_init(|| {
+        let item = r"[a-z][a-z-]*[a-z]";
+        regex::Regex::new(&format!(
+            r"\b{item}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){item}\b)+"
+        ))
+        .expect("the word-list pattern compiles")
+    });
+    let text = &query.text;
+    run.find_iter(text)
+        .filter(|m| m.as_str().contains(" and ") || m.as_str().contains(" or "))
+        // Introduced as the things asked about or used ("the price of tomatoes and lettuce", "uses
+        // chicken and mushrooms"), not words that happen to be joined ("than expected, and
+        // visibility").
+        .filter(|m| {
+            text[..m.start()]
+                .split_whitespace()
+                .next_back()
+                .is_some_and(|w| text::lexicon::LIST_CUES.contains(&w.to_lowercase().as_str()))
+        })
+        .filter_map(|m| {
+            let items: Vec<&str> = m
+                .as_str()
+                .split(|c: char| c == ',' || c.is_whitespace())
+                .filter(|w| !w.is_empty() && !matches!(*w, "and" | "or"))
+                .collect();
+            let values = items.iter().all(|w| {
+                let terms = text::terms(w);
+                !terms.is_empty()
+                    && terms.iter().all(|t| {
+                        !text::chatter(t)
+                            && !topic.contains_key(t)
+                            && text::lexicon::number_value(w).is_none()
+                    })
+            });
+            (values && items.len() >= 2).then(|| {
+                (
+                    m.start(),
+                    items
+                        .iter()
+                        .map(|w| Value::String((*w).to_owned()))
+                        .collect(),
+                )
+            })
+        })
+        .collect()
+}
+
 fn name_runs(query: &Query) -> Vec<(usize, Vec<Value>)> {
     let text = &query.text;
     let mut placed: Vec<(usize, usize, String)> = Vec::new();
@@ -3905,5 +3966,42 @@ mod tests {
             "address": {"type": "string", "format": "uri"}}});
         let b = check(page, "Summarise https://example.org/a?b=1 for me");
         assert_eq!(b.arguments["address"], "https://example.org/a?b=1", "{b:?}");
+    }
+
+    #[test]
+    fn lower_case_words_a_list_cue_introduces_fill_a_list_of_strings() {
+        let schema = json!({"type": "object", "properties": {
+            "items": {"type": "array", "items": {"type": "string"}}},
+            "required": ["items"]});
+        let b = check(
+            schema.clone(),
+            "Check the price of tomatoes and lettuce at the market",
+        );
+        assert_eq!(
+            b.arguments["items"],
+            json!(["tomatoes", "lettuce"]),
+            "{b:?}"
+        );
+        let b = check(schema.clone(), "a recipe that uses chicken, rice and beans");
+        assert_eq!(
+            b.arguments["items"],
+            json!(["chicken", "rice", "beans"]),
+            "{b:?}"
+        );
+        // Words merely joined, with no cue before them, are no list.
+        let b = check(
+            schema.clone(),
+            "It is darker than expected, and visibility is poor",
+        );
+        assert!(!b.arguments.contains_key("items"), "{b:?}");
+        // Nor are words the method's own metadata names ("the price and rating of ...").
+        let topic: HashMap<String, f64> =
+            [("price".to_owned(), 1.0), ("rate".to_owned(), 1.0)].into();
+        let b = bind(
+            &params(&schema),
+            &Query::parse("Show me the average of price and rating"),
+            &topic,
+        );
+        assert!(!b.arguments.contains_key("items"), "{b:?}");
     }
 }

@@ -752,6 +752,25 @@ pub const DISCOURSE_MARKERS: &[&str] = &[
     "thirdly",
 ];
 
+/// Words after which lower-case words joined by "and" are the things a request lists ("the
+/// price of tomatoes and lettuce", "a recipe that uses chicken and mushrooms"). Words.
+pub const LIST_CUES: &[&str] = &[
+    "about",
+    "between",
+    "contain",
+    "containing",
+    "contains",
+    "for",
+    "include",
+    "includes",
+    "including",
+    "of",
+    "use",
+    "uses",
+    "using",
+    "with",
+];
+
 /// Words that end a noun phrase besides prepositions: auxiliaries, and "like" ("what is the
 /// weather like"). Words.
 pub const PHRASE_ENDS: &[&str] = &[
