@@ -922,10 +922,7 @@ fn names_subject(d: &index::MethodDoc, query: &Query) -> bool {
     // thing, not the method's subject.
     !d.subject_terms.is_empty()
         && d.subject_terms.iter().all(|t| query.terms.contains(t))
-        && !query
-            .named_only()
-            .iter()
-            .any(|t| d.subject_terms.contains(t))
+        && !query.named_only.iter().any(|t| d.subject_terms.contains(t))
 }
 
 /// Whether the method's name, or its description with weight, names the verb `verb` (a stem).

@@ -39,6 +39,11 @@ pub struct Query {
     /// are in the default namespace", "price" in "tell me the current price of a jacket",
     /// "departur" and "board" in "show me the departures board").
     pub asked_thing: Option<Vec<String>>,
+    /// Terms written only inside the names and quotations of several words the query gives
+    /// ([`Query::entities`]): "Processing" in "the Chinese Information Processing Laboratory"
+    /// names a place, it does not ask about processing. A single capitalised word may as well be
+    /// an acronym or emphasis ("API tokens", "START mode"), and counts as written.
+    pub named_only: Vec<String>,
     /// Terms written only where the request gives context, not where it asks: its statements
     /// and the reasons it gives ([`crate::asks::context`]).
     pub context: Vec<String>,
@@ -112,17 +117,16 @@ impl Query {
             asked_for: asked_for(text),
             asked_thing: asked_thing(text),
             context: context_terms(text),
+            named_only: Vec::new(),
         };
         query.dates = crate::when::dates(&query.tokens);
         query.times = crate::when::times(&query.tokens);
+        query.named_only = query.written_in_names();
         query
     }
 
-    /// Terms written only inside the names and quotations of several words the query gives
-    /// ([`Query::entities`]): "Processing" in "the Chinese Information Processing Laboratory"
-    /// names a place, it does not ask about processing. A single capitalised word may as well be
-    /// an acronym or emphasis ("API tokens", "START mode"), and counts as written.
-    pub fn named_only(&self) -> Vec<String> {
+    /// [`Query::named_only`], computed.
+    fn written_in_names(&self) -> Vec<String> {
         let count = |terms: Vec<String>| {
             let mut n: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
             for t in terms {
