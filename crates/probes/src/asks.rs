@@ -215,9 +215,9 @@ pub fn sentences(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Whether `rest` opens a clause that gives a purpose or a reason: a marker from
-/// [`text::lexicon::REASON_MARKERS`], and for "so", "since" and "as" a subject right after ("so
-/// I can", "since we", but not "since July" or "as soon as").
+/// Whether `rest` opens a clause that gives a purpose or a reason: "so that", "in order to", or
+/// a marker from [`text::lexicon::REASON_MARKERS`] with, for "so" and "since", a subject right
+/// after it ("so I can", "since we", but not "since July").
 fn opens_reason(rest: &[&str]) -> bool {
     let bare = |w: &str| {
         w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')

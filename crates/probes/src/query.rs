@@ -66,8 +66,16 @@ fn framing(text: &str) -> Vec<String> {
     out
 }
 
-/// The terms `text` writes only in its context parts: every occurrence of them is there.
+/// The terms `text` writes only in its context parts.
 fn context_terms(text: &str) -> Vec<String> {
+    written_only_in(text, &crate::asks::context(text))
+}
+
+/// The terms of `text` every occurrence of which is inside `parts` (pieces of `text`), sorted.
+fn written_only_in(text: &str, parts: &[String]) -> Vec<String> {
+    if parts.is_empty() {
+        return Vec::new();
+    }
     let count = |terms: Vec<String>| {
         let mut n: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
         for t in terms {
@@ -75,15 +83,11 @@ fn context_terms(text: &str) -> Vec<String> {
         }
         n
     };
-    let parts = crate::asks::context(text);
-    if parts.is_empty() {
-        return Vec::new();
-    }
     let all = count(text::terms(text));
     let within = count(parts.iter().flat_map(|p| text::terms(p)).collect());
     let mut out: Vec<String> = within
         .into_iter()
-        .filter(|(t, n)| all.get(t) == Some(n))
+        .filter(|(t, n)| all.get(t).is_some_and(|a| a <= n))
         .map(|(t, _)| t)
         .collect();
     out.sort();
@@ -127,26 +131,12 @@ impl Query {
 
     /// [`Query::named_only`], computed.
     fn written_in_names(&self) -> Vec<String> {
-        let count = |terms: Vec<String>| {
-            let mut n: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
-            for t in terms {
-                *n.entry(t).or_default() += 1;
-            }
-            n
-        };
-        let all = count(text::terms(&self.text));
-        let within = count(
-            self.entities()
-                .iter()
-                .filter(|e| e.split_whitespace().count() > 1)
-                .flat_map(|e| text::terms(e))
-                .collect(),
-        );
-        within
+        let names: Vec<String> = self
+            .entities()
             .into_iter()
-            .filter(|(t, n)| all.get(t).is_some_and(|a| a <= n))
-            .map(|(t, _)| t)
-            .collect()
+            .filter(|e| e.split_whitespace().count() > 1)
+            .collect();
+        written_only_in(&self.text, &names)
     }
 
     /// Whether `term` is written only where the request gives context.
