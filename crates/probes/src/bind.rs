@@ -2238,9 +2238,19 @@ fn dimension_at(query: &Query, at: usize) -> Option<&'static str> {
     }
 }
 
+/// A pattern for two or more `item`s joined by commas (with an optional "and" or "or" after
+/// one) or by one of the `words` ("and|or").
+fn joined(item: &str, words: &str) -> regex::Regex {
+    regex::Regex::new(&format!(
+        r"{item}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:{words})\s+){item})+"
+    ))
+    .expect("a list pattern over a valid item compiles")
+}
+
 /// A list the query writes in prose for list parameter `p`: two or more numbers ("the values
-/// 12, 24, 36", "2nd, 3rd and 4th floors") for a list of numbers, two or more quoted phrases
-/// ("'Age', 'Income' and 'Education'") for a list of strings, joined by commas, "and" or "or".
+/// 12, 24, 36", "2nd, 3rd and 4th floors") for a list of numbers; for a list of strings, two or
+/// more quoted phrases ("'Age', 'Income' and 'Education'"), else coordinated names, else
+/// lower-case words a cue introduces ([`word_runs`]); joined by commas, "and" or "or".
 /// The list right after a word of the parameter's own (its name written out first), else the
 /// query's only such list when `open` list parameters of this kind are one. Returns where the
 /// list starts in the text, and the list.
@@ -2256,17 +2266,11 @@ fn prose_list(
     let numbers = NUMBERS.get_or_init(|| {
         let item = r"-?\d+(?:\.\d+)?(?:st|nd|rd|th)?";
         // Joined by commas, "and", "or", or as a range ("from 2015 to 2021").
-        regex::Regex::new(&format!(
-            r"{item}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|to|through)\s+){item})+"
-        ))
-        .expect("the number-list pattern compiles")
+        joined(item, "and|or|to|through")
     });
     let quoted = QUOTED.get_or_init(|| {
         let item = r#"(?:'[^'\n]{1,60}'|"[^"\n]{1,60}")"#;
-        regex::Regex::new(&format!(
-            r"{item}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){item})+"
-        ))
-        .expect("the quoted-list pattern compiles")
+        joined(item, "and|or")
     });
     let text = &query.text;
     let runs: Vec<(usize, Vec<Value>)> = match p.item_kind.as_deref() {
@@ -2451,22 +2455,13 @@ fn counted_things(text: &str) -> Vec<Vec<(i64, String)>> {
     runs
 }
 
-/// Names the query coordinates ("Apple and Microsoft", "Paris, Rome or Oslo"), each run with
-/// where it starts in the text: consecutive names with nothing but commas, "and", "or" and
-/// articles between them, an "and" or "or" among them.
 /// Single lower-case words a coordinator joins ("tomatoes and lettuce", "chicken, rice and
 /// beans"), with where each run starts: the things a request lists when it names no name. A run
 /// with a word that only frames the request (a stop word, chatter, a number) or that the
 /// method's own metadata names ("the price and ratings of ...", `topic`) is no list of values.
 fn word_runs(query: &Query, topic: &HashMap<String, f64>) -> Vec<(usize, Vec<Value>)> {
     static RUN: OnceLock<regex::Regex> = OnceLock::new();
-    let run = RUN.get_or_init(|| {
-        let item = r"[a-z][a-z-]*[a-z]";
-        regex::Regex::new(&format!(
-            r"\b{item}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+){item}\b)+"
-        ))
-        .expect("the word-list pattern compiles")
-    });
+    let run = RUN.get_or_init(|| joined(r"\b[a-z][a-z-]*[a-z]\b", "and|or"));
     let text = &query.text;
     run.find_iter(text)
         .filter(|m| m.as_str().contains(" and ") || m.as_str().contains(" or "))
@@ -2507,6 +2502,9 @@ fn word_runs(query: &Query, topic: &HashMap<String, f64>) -> Vec<(usize, Vec<Val
         .collect()
 }
 
+/// Names the query coordinates ("Apple and Microsoft", "Paris, Rome or Oslo"), each run with
+/// where it starts in the text: consecutive names with nothing but commas, "and", "or" and
+/// articles between them, an "and" or "or" among them.
 fn name_runs(query: &Query) -> Vec<(usize, Vec<Value>)> {
     let text = &query.text;
     let mut placed: Vec<(usize, usize, String)> = Vec::new();
