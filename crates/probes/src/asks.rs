@@ -171,11 +171,16 @@ pub fn split(text: &str) -> Vec<Ask> {
 /// ("... so that I can decide what to wear", "... because my flight lands late"). Empty when
 /// nothing in `text` asks, so that a request written as a statement keeps all its words.
 pub fn context(text: &str) -> Vec<String> {
+    context_of(&sentences(text))
+}
+
+/// [`context`], of a text already split into its [`sentences`].
+pub fn context_of(sentences: &[String]) -> Vec<String> {
     let mut asking = false;
     let mut out = Vec::new();
-    for sentence in sentences(text) {
-        if !is_request(&sentence) && !wants_later(&sentence) {
-            out.push(sentence);
+    for sentence in sentences {
+        if !is_request(sentence) && !wants_later(sentence) {
+            out.push(sentence.clone());
             continue;
         }
         let sentence: Vec<&str> = sentence.split_whitespace().collect();

@@ -2482,12 +2482,11 @@ fn word_runs(query: &Query, topic: &HashMap<String, f64>) -> Vec<(usize, Vec<Val
                 .collect();
             let values = items.iter().all(|w| {
                 let terms = text::terms(w);
-                !terms.is_empty()
-                    && terms.iter().all(|t| {
-                        !text::chatter(t)
-                            && !topic.contains_key(t)
-                            && text::lexicon::number_value(w).is_none()
-                    })
+                text::lexicon::number_value(w).is_none()
+                    && !terms.is_empty()
+                    && terms
+                        .iter()
+                        .all(|t| !text::chatter(t) && !topic.contains_key(t))
             });
             (values && items.len() >= 2).then(|| {
                 (

@@ -290,16 +290,22 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     // So do the verbs that frame it ("help me find", "can you provide"), and the topics of the
     // context it gives ("I have a busy day today", "so that I can decide what to wear"): the
     // request explains itself there, it does not ask for it.
-    let weight = |t: &str| {
-        index.idf(t)
-            * if query.in_context(t) {
+    // Each term's weight is worked out once here, not once per method.
+    let weights: HashMap<&str, f64> = query
+        .terms
+        .iter()
+        .map(|t| {
+            let factor = if query.in_context(t) {
                 wt.context
-            } else if text::chatter(t) || query.framing.iter().any(|f| f == t) {
+            } else if text::chatter(t) || query.framing.contains(t) {
                 wt.chatter
             } else {
                 1.0
-            }
-    };
+            };
+            (t.as_str(), index.idf(t) * factor)
+        })
+        .collect();
+    let weight = |t: &str| weights.get(t).copied().unwrap_or_default();
     let total: f64 = query.terms.iter().map(|t| weight(t)).sum();
     // For a method that takes a date or a time, one written in several words ("April 11th,
     // 2023", "9 pm") is one value: its words share one word's weight. For a method that takes
@@ -770,10 +776,11 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
         .map(|s| format!("{}.{}", s.doc.tool.id, s.doc.method().name))
         .collect();
 
+    let viability = Viability::new(index, query, config);
     let viable: Vec<&Scored> = safe
         .iter()
         .copied()
-        .filter(|s| is_viable(s, query, config, index))
+        .filter(|s| viability.admits(s))
         .collect();
     let signal = missing_capability(index, query, &scored, &viable, &config.weights);
     let mut report = ProbeReport {
@@ -857,62 +864,87 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
     report
 }
 
-/// Whether a method can serve the query: it covers enough of it, or the query names everything
-/// its name is about (`weather` for `Weather_1_GetWeather`).
-fn is_viable(s: &Scored, query: &Query, config: &ProbeConfig, index: &MethodIndex) -> bool {
-    // A method that changes things ("BuyEventTickets") does not serve a request that only looks
-    // ("find theater events") unless the request names what it does, commands a change in
-    // words of its own ("make the volume 20" of `set_volume`), or asks for something its name
-    // names ("I'd like to visit the property" of `ScheduleVisit`).
-    if let Some(verb) = &s.doc.acts
-        && !query.terms.contains(verb)
-        && query.act.is_none()
-        && query.commands.is_none()
-        && !query.requested.iter().any(|w| s.doc.name_terms.contains(w))
-    {
-        return false;
-    }
-    // A request to change something ("move the file", "retweet it") is not served by a tool set
-    // whose methods only read, unless the method names the change itself.
-    if s.doc.acts.is_none()
-        && index.reads_only()
-        && query
-            .acts
+/// What decides, for one query, whether a method can serve it ([`Viability::admits`]); what
+/// does not depend on the method is worked out once, here.
+struct Viability<'a> {
+    query: &'a Query,
+    config: &'a ProbeConfig,
+    reads_only: bool,
+    /// Metadata terms related in meaning to the thing the query asks for
+    /// ([`Query::asked_thing`]), at `asked_related` or above.
+    asked_kin: Vec<&'a str>,
+}
+
+impl<'a> Viability<'a> {
+    fn new(index: &'a MethodIndex, query: &'a Query, config: &'a ProbeConfig) -> Self {
+        let asked_kin = query
+            .asked_thing
             .iter()
-            .any(|v| !names_verb(s.doc, v, &config.weights))
-    {
-        return false;
+            .flatten()
+            .flat_map(|t| {
+                let word = query.spelling(t).to_lowercase();
+                index.kin(t, &word, config.weights.asked_related)
+            })
+            .map(|(k, _)| k)
+            .collect();
+        Self {
+            query,
+            config,
+            reads_only: index.reads_only(),
+            asked_kin,
+        }
     }
-    // "Calculate the volume of the sphere": what is asked for, the words between "the" and
-    // "of", is something the method's metadata covers in some way, or it is not served.
-    if let Some(asked) = &query.asked_for
-        && !asked.iter().any(|t| s.matched.contains(t))
-    {
-        return false;
+
+    /// Whether a method can serve the query: it covers enough of it, or the query names
+    /// everything its name is about (`weather` for `Weather_1_GetWeather`).
+    fn admits(&self, s: &Scored) -> bool {
+        let (query, config) = (self.query, self.config);
+        // A method that changes things ("BuyEventTickets") does not serve a request that only
+        // looks ("find theater events") unless the request names what it does, commands a
+        // change in words of its own ("make the volume 20" of `set_volume`), or asks for
+        // something its name names ("I'd like to visit the property" of `ScheduleVisit`).
+        if let Some(verb) = &s.doc.acts
+            && !query.terms.contains(verb)
+            && query.act.is_none()
+            && query.commands.is_none()
+            && !query.requested.iter().any(|w| s.doc.name_terms.contains(w))
+        {
+            return false;
+        }
+        // A request to change something ("move the file", "retweet it") is not served by a
+        // tool set whose methods only read, unless the method names the change itself.
+        if s.doc.acts.is_none()
+            && self.reads_only
+            && query
+                .acts
+                .iter()
+                .any(|v| !names_verb(s.doc, v, &config.weights))
+        {
+            return false;
+        }
+        // "Calculate the volume of the sphere": what is asked for, the words between "the" and
+        // "of", is something the method's metadata covers in some way, or it is not served.
+        if let Some(asked) = &query.asked_for
+            && !asked.iter().any(|t| s.matched.contains(t))
+        {
+            return false;
+        }
+        // "Tell me the current price of a jacket": what is asked for, the asking verb's object,
+        // is something the method's metadata names or relates to in meaning ("forecast" of a
+        // weather method), however much else they share. A method that searches free text
+        // takes any topic.
+        if let Some(thing) = &query.asked_thing
+            && !s.doc.free_text
+            && !thing.iter().any(|t| s.matched.contains(t))
+            && !self.asked_kin.iter().any(|k| s.doc.terms.contains_key(*k))
+        {
+            return false;
+        }
+        if s.coverage >= config.weights.viable_coverage {
+            return true;
+        }
+        names_subject(s.doc, query)
     }
-    // "Tell me the current price of a jacket": what is asked for, the asking verb's object, is
-    // something the method's metadata names or relates to in meaning ("forecast" of a weather
-    // method), however much else they share. A method that searches free text takes any topic.
-    if let Some(thing) = &query.asked_thing
-        && !s.doc.free_text
-        && !thing.iter().any(|t| {
-            s.matched.contains(t)
-                || index
-                    .kin(
-                        t,
-                        &query.spelling(t).to_lowercase(),
-                        config.weights.asked_related,
-                    )
-                    .iter()
-                    .any(|(k, _)| s.doc.terms.contains_key(*k))
-        })
-    {
-        return false;
-    }
-    if s.coverage >= config.weights.viable_coverage {
-        return true;
-    }
-    names_subject(s.doc, query)
 }
 
 /// Whether `query` names everything the method's name is about (`weather` for
@@ -1113,9 +1145,10 @@ fn compound(
         let q = Query::parse(part);
         let topic = asks::topic_terms(&q);
         let scored = score_all(index, &q, wt);
+        let viability = Viability::new(index, &q, config);
         let viable: Vec<&Scored> = scored
             .iter()
-            .filter(|s| s.doc.query_safe() && is_viable(s, &q, config, index))
+            .filter(|s| s.doc.query_safe() && viability.admits(s))
             .collect();
         // Served on its own: the first ask (the request itself) by a viable method, a further
         // one only by a method that covers it adequately.
@@ -1439,9 +1472,10 @@ pub fn fast_pick(
     config: &ProbeConfig,
 ) -> Result<Interpretation, MissingCapability> {
     let scored = score_all(index, q, &config.weights);
+    let viability = Viability::new(index, q, config);
     let viable: Vec<&Scored> = scored
         .iter()
-        .filter(|s| s.doc.query_safe() && is_viable(s, q, config, index))
+        .filter(|s| s.doc.query_safe() && viability.admits(s))
         .collect();
     match compound(index, q, viable.first().copied(), config) {
         Some(Compound::Served(combined, _)) => return Ok(*combined),

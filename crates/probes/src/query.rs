@@ -66,11 +66,6 @@ fn framing(text: &str) -> Vec<String> {
     out
 }
 
-/// The terms `text` writes only in its context parts.
-fn context_terms(text: &str) -> Vec<String> {
-    written_only_in(text, &crate::asks::context(text))
-}
-
 /// The terms of `text` every occurrence of which is inside `parts` (pieces of `text`), sorted.
 fn written_only_in(text: &str, parts: &[String]) -> Vec<String> {
     if parts.is_empty() {
@@ -106,6 +101,7 @@ impl Query {
             }
         }
         let tokens = text::tokens(text);
+        let sentences = crate::asks::sentences(text);
         let mut query = Self {
             text: text.trim().to_owned(),
             terms,
@@ -119,8 +115,8 @@ impl Query {
             requested: text::requested_words(text, false),
             framing: framing(text),
             asked_for: asked_for(text),
-            asked_thing: asked_thing(text),
-            context: context_terms(text),
+            asked_thing: asked_thing(&sentences),
+            context: written_only_in(text, &crate::asks::context_of(&sentences)),
             named_only: Vec::new(),
         };
         query.dates = crate::when::dates(&query.tokens);
@@ -417,17 +413,15 @@ fn asked_for(text: &str) -> Option<Vec<String>> {
     (!terms.is_empty()).then_some(terms)
 }
 
-/// What the request's first asking sentence asks for: the terms of the noun phrase after its
+/// What the first asking one of a request's sentences asks for: the terms of the noun phrase after its
 /// asking verb ("get", "show me", "tell me") or question word ("what", "which"), passing over
 /// lead-ins, determiners and an aspect noun's "of" ("the list of services" asks for services),
 /// and leaving out the words that rate, date or place ([`text::lexicon::QUALIFIERS`]). `None`
 /// when the sentence has no such frame, or the phrase ends in a name, a number or a quotation
 /// (values, not what is asked for).
-fn asked_thing(text: &str) -> Option<Vec<String>> {
+fn asked_thing(sentences: &[String]) -> Option<Vec<String>> {
     use text::lexicon as lx;
-    let sentence = crate::asks::sentences(text)
-        .into_iter()
-        .find(|s| crate::asks::is_request(s))?;
+    let sentence = sentences.iter().find(|s| crate::asks::is_request(s))?;
     // Tokens with their closing punctuation kept apart: a comma or a full stop ends a phrase.
     let raw: Vec<&str> = sentence.split_whitespace().collect();
     let bare = |w: &str| {
@@ -460,7 +454,7 @@ fn asked_thing(text: &str) -> Option<Vec<String>> {
             }
             i += 1;
         }
-    } else if !["what", "which", "what's"].contains(&frame.as_str()) {
+    } else if !["what", "which"].contains(&frame.as_str()) {
         return None;
     }
     if raw
@@ -509,12 +503,12 @@ fn asked_thing(text: &str) -> Option<Vec<String>> {
             }
             return None;
         }
+        // The frame word comes first, so a capital here is a name's, not a sentence's.
         let value = phrase.len() > 3
             || head.starts_with(['\'', '"'])
             || head
                 .trim_start_matches(['\'', '"'])
                 .starts_with(char::is_uppercase)
-                && start > 0
             || word.chars().any(|c| c.is_ascii_digit())
             || lx::number_value(&word).is_some();
         if value {

@@ -37,8 +37,9 @@ pub struct Weights {
     /// more merely related words ("forecast" and "weather", 0.5) pass for the same.
     pub kin_floor: f32,
     /// Similarity from which a word of the thing a request asks for ("forecast" in "get the
-    /// forecast") is within a method's domain when its metadata does not name it: lower lets more methods serve
-    /// a request for something they only relate to ("price" is 0.19 from "weather").
+    /// forecast") is within a method's domain when its metadata does not name it: lower lets
+    /// more methods serve a request for something they only relate to ("price" is 0.19 from
+    /// "weather").
     pub asked_related: f32,
     /// Chatter ("maybe", "something nice"), relative to a content word of the same rarity: it is
     /// in the request, but no tool is expected to cover it.

@@ -313,9 +313,11 @@ pub fn discourse_markers(text: &str) -> Vec<String> {
             let marker = lexicon::DISCOURSE_MARKERS.contains(&bare.as_str())
                 && (comma || bare.ends_with("ly"))
                 || (comma && bare.len() > 4 && bare.ends_with("ly"));
-            let stem = stem(&bare);
-            if marker && !out.contains(&stem) {
-                out.push(stem);
+            if marker {
+                let stem = stem(&bare);
+                if !out.contains(&stem) {
+                    out.push(stem);
+                }
             }
         }
         opens = w.ends_with(['.', '?', '!', ';', ':']);

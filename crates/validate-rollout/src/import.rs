@@ -166,10 +166,15 @@ fn tool_id(prefix: &str, id: &str) -> String {
 }
 
 fn case(id: &str, kind: &str, query: String, tool: &str, expect: Expect) -> Case {
+    case_over(id, kind, query, vec![tool.to_owned()], expect)
+}
+
+/// [`case`], pinned to several tools.
+fn case_over(id: &str, kind: &str, query: String, tools: Vec<String>, expect: Expect) -> Case {
     Case {
         id: id.to_owned(),
         query,
-        tools: Some(vec![tool.to_owned()]),
+        tools: Some(tools),
         policy: Some(ClarificationPolicy::Return),
         depth: Some(QueryDepth::Deep),
         expect,
@@ -277,10 +282,10 @@ pub fn bfcl_cases(
         let answers = dir
             .join("possible_answer")
             .join(format!("BFCL_v4_{category}.json"));
-        let truth = ground_truth(&answers)?;
-        let called = match how {
-            BfclCases::AsWritten => HashMap::new(),
-            BfclCases::Withheld => truth_functions(&answers)?,
+        // Each mode reads the answers once, for what it needs of them.
+        let (truth, called) = match how {
+            BfclCases::AsWritten => (ground_truth(&answers)?, HashMap::new()),
+            BfclCases::Withheld => (HashMap::new(), truth_functions(&answers)?),
         };
         for r in read_jsonl(&dir.join(format!("BFCL_v4_{category}.json")))? {
             let id = r["id"].as_str().context("a record without an id")?;
@@ -419,8 +424,13 @@ pub fn livemcpbench(dir: &Path) -> anyhow::Result<(Suite, StaticCatalog)> {
         at.sort_unstable();
         at.dedup();
         let id = format!("livemcpbench_{n}");
-        let mut answer = case(&id, "livemcpbench", query.to_owned(), "", Expect::Answer);
-        answer.tools = Some(at.iter().map(|i| tools[*i].id.clone()).collect());
+        let mut answer = case_over(
+            &id,
+            "livemcpbench",
+            query.to_owned(),
+            at.iter().map(|i| tools[*i].id.clone()).collect(),
+            Expect::Answer,
+        );
         answer.methods = used.clone();
         cases.push(answer);
         let rest: Vec<Manifest> = at
@@ -443,15 +453,13 @@ pub fn livemcpbench(dir: &Path) -> anyhow::Result<(Suite, StaticCatalog)> {
         if rest.is_empty() {
             continue;
         }
-        let mut miss = case(
+        cases.push(case_over(
             &format!("{id}-withheld"),
             "livemcpbench_withheld",
             query.to_owned(),
-            "",
+            rest.iter().map(|t| t.id.clone()).collect(),
             Expect::CapabilityMiss,
-        );
-        miss.tools = Some(rest.iter().map(|t| t.id.clone()).collect());
-        cases.push(miss);
+        ));
         withheld_tools.extend(rest);
     }
     tools.extend(withheld_tools);
