@@ -799,7 +799,8 @@ impl<'a> Binder<'a> {
                 !self.used_tokens.contains(*t)
                     && (t.contains("://")
                         || t.starts_with("www.")
-                        || (t.contains('@') && t.contains('.')))
+                        || (t.contains('@') && t.contains('.'))
+                        || domain_name(t))
             })
         {
             self.used_tokens.insert(address.clone());
@@ -860,8 +861,8 @@ impl<'a> Binder<'a> {
         // one any place word introduces ("near Seattle"): a name with none may be anything
         // ("the Play genre").
         let cued = way.and_then(|w| {
-            let pointed = |e: &&String| cue(query, e).is_some_and(|c| c == w) && fits(p, e);
-            let placed = |e: &&String| cue(query, e).is_some() && fits(p, e);
+            let pointed = |e: &&String| cue(query, e).is_some_and(|c| c == w) && fits(p, query, e);
+            let placed = |e: &&String| cue(query, e).is_some() && fits(p, query, e);
             candidates
                 .iter()
                 .find(pointed)
@@ -895,8 +896,8 @@ impl<'a> Binder<'a> {
             // With no name left, the one phrase a preposition introduces ("the population of
             // pandas" once the country is bound).
             if candidates.is_empty()
-                && let Some(e) =
-                    introduced_phrase(p, query, &self.used_terms, self.topic).filter(|e| fits(p, e))
+                && let Some(e) = introduced_phrase(p, query, &self.used_terms, self.topic)
+                    .filter(|e| fits(p, query, e))
             {
                 self.settle(p, Value::String(e.clone()), text::terms(&e));
                 return true;
@@ -910,7 +911,7 @@ impl<'a> Binder<'a> {
             let coded =
                 identifier_kind(&p.name).is_none() && e.contains(|c: char| c.is_ascii_digit());
             let e = with_region(p, query, e.clone());
-            if !pointed || coded || !fits(p, &e) {
+            if !pointed || coded || !fits(p, query, &e) {
                 return false;
             }
             self.used_terms.extend(text::terms(&e));
@@ -928,12 +929,13 @@ impl<'a> Binder<'a> {
                 }
             })
             .map(|e| with_region(p, query, e))
-            .filter(|e| fits(p, e))
+            .filter(|e| fits(p, query, e))
             .or_else(|| {
                 // A code written right after the parameter's word is its value ("a secure
                 // password 123412"); words after it may be anything ("business class ticket
                 // going ..."), where the word before says the kind.
-                let after = value_after_mention(p, query, &self.used_terms).filter(|e| fits(p, e));
+                let after =
+                    value_after_mention(p, query, &self.used_terms).filter(|e| fits(p, query, e));
                 let coded = after.as_deref().is_some_and(|v| {
                     !v.contains(char::is_whitespace) && v.contains(|c: char| c.is_ascii_digit())
                 });
@@ -941,17 +943,18 @@ impl<'a> Binder<'a> {
                     return after;
                 }
                 modifier_of_own(p, query, &self.used_terms, self.topic)
-                    .filter(|e| fits(p, e))
+                    .filter(|e| fits(p, query, e))
                     .or(after)
             })
             .or_else(|| {
-                modifier_of_described(p, query, &self.used_terms, self.topic).filter(|e| fits(p, e))
+                modifier_of_described(p, query, &self.used_terms, self.topic)
+                    .filter(|e| fits(p, query, e))
             })
             .or_else(|| {
                 (open_strings <= 1)
                     .then(|| introduced_phrase(p, query, &self.used_terms, self.topic))
                     .flatten()
-                    .filter(|e| fits(p, e))
+                    .filter(|e| fits(p, query, e))
             });
         let Some(e) = entity else {
             return false;
@@ -1345,7 +1348,11 @@ fn listed(text: &str) -> String {
 
 /// Whether a free-form `value` can be `p`'s: not just the parameter's own words ("ID" for
 /// `user_id`), not a lone letter, and, for a date or time, something with a digit or a date word.
-fn fits(p: &Param, value: &str) -> bool {
+/// An identifier takes a code, or the one word the query quotes when it quotes nothing else and
+/// the word is not written as a name: the user marks "'sandcastle'" as the value, where "'Frank'"
+/// names someone rather than giving an ID, and of "username 'admin' and password 'pass'" which
+/// is an ID would be a guess.
+fn fits(p: &Param, query: &Query, value: &str) -> bool {
     let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
     let terms = text::terms(value);
     if terms.is_empty() || terms.iter().all(|t| own.contains(t)) || value.trim().chars().count() < 2
@@ -1359,8 +1366,12 @@ fn fits(p: &Param, value: &str) -> bool {
     }
     match identifier_kind(&p.name) {
         Some(Identifier::Number) => value.chars().any(|c| c.is_ascii_digit()),
-        Some(Identifier::Id) => looks_like_identifier(value),
-        Some(Identifier::Address) => value.contains(['.', '/', ':', '@']),
+        Some(Identifier::Id) => {
+            looks_like_identifier(value) || (query.quotes_only(value) && !written_as_name(value))
+        }
+        Some(Identifier::Address) => {
+            value.contains(['.', '/', ':', '@']) && !value.contains(char::is_whitespace)
+        }
         None => true,
     }
 }
@@ -1520,7 +1531,8 @@ enum Identifier {
     Number,
     /// `user_id`, `websiteId`, `api_key`: a code, not a phrase.
     Id,
-    /// `url`, `callback_uri`, `email`: an address, written with its dots, slashes or at sign.
+    /// `url`, `callback_uri`, `email`, `domain`: an address, written with its dots, slashes or
+    /// at sign.
     Address,
 }
 
@@ -1531,9 +1543,35 @@ fn identifier_kind(name: &str) -> Option<Identifier> {
         "id" | "ids" | "uuid" | "guid" | "identifier" | "key" | "code" | "sku" => {
             Some(Identifier::Id)
         }
-        "url" | "uri" | "link" | "endpoint" | "email" => Some(Identifier::Address),
+        "url" | "uri" | "link" | "endpoint" | "email" | "domain" => Some(Identifier::Address),
         _ => None,
     }
+}
+
+/// A host written bare ("google.com", "pg.example.org"): labels of letters, digits and hyphens
+/// joined by dots, the first opening with a letter and the last of letters only, two or more
+/// long ("e.g." and "D.C." are not hosts, nor is "v1.2").
+fn domain_name(token: &str) -> bool {
+    let labels: Vec<&str> = token.split('.').collect();
+    let label_ok = |l: &&str| {
+        !l.is_empty()
+            && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            && !l.starts_with('-')
+    };
+    labels.len() >= 2
+        && labels.iter().all(label_ok)
+        && labels[0].starts_with(|c: char| c.is_ascii_alphabetic())
+        && labels
+            .last()
+            .is_some_and(|l| l.len() >= 2 && l.chars().all(|c| c.is_ascii_alphabetic()))
+}
+
+/// One word not written as a name: no space inside, and not a capital followed by lower case
+/// only ("sandcastle", "delta", but not "Frank").
+fn written_as_name(value: &str) -> bool {
+    let mut chars = value.chars();
+    value.contains(char::is_whitespace)
+        || (chars.next().is_some_and(char::is_uppercase) && chars.all(|c| !c.is_uppercase()))
 }
 
 /// A code rather than words: one token with a digit, a separator or a capital inside it
@@ -4000,5 +4038,38 @@ mod tests {
             &topic,
         );
         assert!(!b.arguments.contains_key("items"), "{b:?}");
+    }
+
+    #[test]
+    fn an_identifier_takes_the_one_word_quoted_and_a_domain_its_bare_host() {
+        let id = json!({"type": "object", "properties": {
+            "id": {"type": "string", "description": "The unique identifier of the system."}},
+            "required": ["id"]});
+        let b = check(
+            id.clone(),
+            "The maintenance config is needed for 'sandcastle'.",
+        );
+        assert_eq!(b.arguments["id"], json!("sandcastle"), "{b:?}");
+        // A quoted word written as a name names someone; it is not an ID.
+        let b = check(id.clone(), "Show the settings of 'Frank'");
+        assert!(!b.arguments.contains_key("id"), "{b:?}");
+        // Of several quoted words, which is the ID would be a guess.
+        let b = check(
+            id,
+            "the user 'admin' with password 'secret' needs the config",
+        );
+        assert!(!b.arguments.contains_key("id"), "{b:?}");
+
+        let domain = json!({"type": "object", "properties": {
+            "domain": {"type": "string", "description": "The main domain."}},
+            "required": ["domain"]});
+        let b = check(
+            domain.clone(),
+            "i want to get the subdomains from google.com",
+        );
+        assert_eq!(b.arguments["domain"], json!("google.com"), "{b:?}");
+        // Abbreviations with full stops are no host.
+        let b = check(domain, "the subdomains of the agency in Washington D.C.");
+        assert!(!b.arguments.contains_key("domain"), "{b:?}");
     }
 }

@@ -277,6 +277,11 @@ impl Query {
             .collect()
     }
 
+    /// Whether `value` is the one thing the query writes in quotes.
+    pub fn quotes_only(&self, value: &str) -> bool {
+        matches!(&quoted(&self.text)[..], [only] if only == value)
+    }
+
     /// Candidate named entities: quoted phrases, then runs of capitalised words that do not
     /// open the sentence.
     pub fn entities(&self) -> Vec<String> {
