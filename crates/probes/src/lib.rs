@@ -903,8 +903,9 @@ impl<'a> Viability<'a> {
         // looks ("find theater events") unless the request names what it does, commands a
         // change in words of its own ("make the volume 20" of `set_volume`), or asks for
         // something its name names ("I'd like to visit the property" of `ScheduleVisit`).
+        // Naming what was done ("the order I just placed") is not naming what to do.
         if let Some(verb) = &s.doc.acts
-            && !query.terms.contains(verb)
+            && (!query.terms.contains(verb) || query.done.contains(verb))
             && query.act.is_none()
             && query.commands.is_none()
             && !query.requested.iter().any(|w| s.doc.name_terms.contains(w))
@@ -2332,6 +2333,50 @@ mod tests {
             &ProbeConfig::default(),
         );
         assert!(names.missing_capability_signal.is_none(), "{names:?}");
+    }
+
+    #[test]
+    fn what_a_request_says_was_done_does_not_ask_for_it_again() {
+        let order = json!({"type": "object", "properties": {
+            "order_id": {"type": "integer", "description": "The ID of the order."}},
+            "required": ["order_id"]});
+        let idx = index(&[
+            (
+                "get_order_details",
+                "Fetch the details of an order",
+                order.clone(),
+            ),
+            (
+                "place_order",
+                "Place an order for shares and return its details",
+                order,
+            ),
+        ]);
+        for query in [
+            "Can you fetch the details of order 150 for the shares I just placed?",
+            "Fetch the details of the shares order 150 we've placed",
+        ] {
+            let report = run(&idx, &Query::parse(query), &ProbeConfig::default());
+            let methods: Vec<&str> = report
+                .ambiguity_pool
+                .iter()
+                .map(|i| i.method.as_str())
+                .collect();
+            assert_eq!(methods, ["get_order_details"], "{query}: {report:?}");
+        }
+        // Asked for in words of its own, the act is asked for.
+        let report = run(
+            &idx,
+            &Query::parse("Place order 150 again, the one I placed yesterday"),
+            &ProbeConfig::default(),
+        );
+        assert!(
+            report
+                .ambiguity_pool
+                .iter()
+                .any(|i| i.method == "place_order"),
+            "{report:?}"
+        );
     }
 
     #[test]

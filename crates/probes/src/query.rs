@@ -47,6 +47,38 @@ pub struct Query {
     /// Terms written only where the request gives context, not where it asks: its statements
     /// and the reasons it gives ([`crate::asks::context`]).
     pub context: Vec<String>,
+    /// Verbs written only in the past, telling what was done ("the order I just placed", "the
+    /// tweet we posted"), stems: they describe a thing the request is about; they do not ask for
+    /// that to be done again.
+    pub done: Vec<String>,
+}
+
+/// The verbs `text` writes in the past after a word that makes them tell what was done
+/// ([`text::lexicon::BEFORE_DONE`], or a contracted "'ve"): "placed" in "the order I just
+/// placed", "booked" in "I've booked", "posted" in "the posted tweet".
+fn done_words(text: &str) -> Vec<String> {
+    let words: Vec<String> = text
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '\u{2019}')
+                .to_lowercase()
+        })
+        .collect();
+    words
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|(i, w)| {
+            let before = &words[i - 1];
+            w.len() > 4
+                && w.ends_with("ed")
+                && w.chars().all(char::is_alphabetic)
+                && (text::lexicon::BEFORE_DONE.contains(&before.as_str())
+                    || before.ends_with("'ve")
+                    || before.ends_with("\u{2019}ve"))
+        })
+        .map(|(_, w)| w.clone())
+        .collect()
 }
 
 /// The stems that frame a request rather than say what it asks: the verbs that put it ("help me
@@ -118,10 +150,14 @@ impl Query {
             asked_thing: asked_thing(&sentences),
             context: written_only_in(text, &crate::asks::context_of(&sentences)),
             named_only: Vec::new(),
+            done: written_only_in(text, &done_words(text)),
         };
         query.dates = crate::when::dates(&query.tokens);
         query.times = crate::when::times(&query.tokens);
         query.named_only = query.written_in_names();
+        // "the order I just placed": a verb in the past is not what the request puts to be done.
+        let done = &query.done;
+        query.requested.retain(|w| !done.contains(w));
         query
     }
 
@@ -602,5 +638,25 @@ mod tests {
             "a capitalised scale word is a name's"
         );
         assert_eq!(Query::parse("a million and 12 more").numbers()[0].1, 12.0);
+    }
+
+    #[test]
+    fn a_verb_in_the_past_after_its_subject_tells_what_was_done() {
+        let done = |text: &str| Query::parse(text).done;
+        assert_eq!(
+            done("Fetch the details of the order I just placed"),
+            ["place"]
+        );
+        assert_eq!(done("Show the tweet we've posted"), ["post"]);
+        assert_eq!(done("Find the booked flights"), ["book"]);
+        // A verb asked for, or also asked for, is not only done.
+        assert!(done("Place an order for ten shares").is_empty());
+        assert!(done("I placed an order; place it again").is_empty());
+        let q = Query::parse("Can you fetch the order I just placed?");
+        assert!(
+            !q.requested.contains(&"place".to_owned()),
+            "{:?}",
+            q.requested
+        );
     }
 }

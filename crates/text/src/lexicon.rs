@@ -403,6 +403,39 @@ pub const REASON_MARKERS: &[(&str, bool)] = &[("because", false), ("since", true
 /// Pronouns that can be the subject of a clause. Words.
 pub const SUBJECT_PRONOUNS: &[&str] = &["he", "i", "it", "she", "they", "we", "you"];
 
+/// Words after which a verb in the past ("placed", "created") tells what was done rather than
+/// asks for it: a subject ("the order I placed"), an auxiliary ("has been posted", "I've
+/// booked"), an adverb of time past ("I just ordered") or a determiner that makes it describe a
+/// noun ("the placed order"). Words.
+pub const BEFORE_DONE: &[&str] = &[
+    "already",
+    "been",
+    "earlier",
+    "had",
+    "has",
+    "have",
+    "he",
+    "her",
+    "his",
+    "i",
+    "it",
+    "just",
+    "my",
+    "our",
+    "previously",
+    "recently",
+    "she",
+    "that",
+    "the",
+    "their",
+    "they",
+    "was",
+    "we",
+    "were",
+    "you",
+    "your",
+];
+
 /// Forms of "to be" (and "to have") that make a clause a statement of fact. Words.
 pub const BEING_VERBS: &[&str] = &["are", "has", "have", "is", "was", "were"];
 
