@@ -834,11 +834,22 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
     // "find trains"), a method whose name is about something it does not name ("derivative",
     // "train tickets") is no other reading of it.
     let names_best = names_subject(viable[0].doc, query);
-    for s in viable
+    let near: Vec<&&Scored> = viable
         .iter()
         .filter(|s| s.score >= best * config.weights.pool_margin)
+        .collect();
+    // When the verb the request leads with is one the best method's name says it does ("play
+    // some rock songs" of `PlayMedia`), a method that does not do it ("LookupMusic") is no
+    // other reading of the request.
+    let lead = text::leading_verb(&query.text).filter(|v| viable[0].doc.name_terms.contains(v));
+    for s in near
+        .into_iter()
         .filter(|s| {
             std::ptr::eq(s.doc, viable[0].doc) || !names_best || names_subject(s.doc, query)
+        })
+        .filter(|s| {
+            lead.as_ref()
+                .is_none_or(|v| names_verb(s.doc, v, &config.weights))
         })
     {
         let reading: BTreeSet<&str> = s.matched.iter().map(String::as_str).collect();
@@ -2333,6 +2344,37 @@ mod tests {
             &ProbeConfig::default(),
         );
         assert!(names.missing_capability_signal.is_none(), "{names:?}");
+    }
+
+    #[test]
+    fn a_method_that_does_not_do_what_the_request_leads_with_is_no_other_reading() {
+        let songs = json!({"type": "object", "properties": {
+            "artist": {"type": "string", "description": "The artist"},
+            "genre": {"type": "string", "enum": ["Rock", "Pop", "Jazz"]}}});
+        let idx = index(&[
+            ("PlayMedia", "Plays an artist on a device", songs.clone()),
+            (
+                "LookupMusic",
+                "Retrieves a list of songs by artist and genre",
+                songs,
+            ),
+        ]);
+        let pool = |query: &str| -> Vec<String> {
+            run(&idx, &Query::parse(query), &ProbeConfig::default())
+                .ambiguity_pool
+                .iter()
+                .map(|i| i.method.clone())
+                .collect()
+        };
+        assert_eq!(
+            pool("Can you play some rock songs by Thousand Foot Krutch?"),
+            ["PlayMedia"]
+        );
+        // One that leads with a verb neither name says goes to the method that covers it best.
+        assert_eq!(
+            pool("Can you get some rock songs by Thousand Foot Krutch?"),
+            ["LookupMusic"]
+        );
     }
 
     #[test]
