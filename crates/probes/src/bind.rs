@@ -920,6 +920,7 @@ impl<'a> Binder<'a> {
                 .insert(p.name.clone(), Value::String(e));
             return true;
         }
+        let candidates_were_none = candidates.is_empty();
         let entity = cued
             .or_else(|| {
                 if open_strings <= 1 || candidates.len() >= open_strings {
@@ -956,6 +957,11 @@ impl<'a> Binder<'a> {
                     .flatten()
                     .filter(|e| fits(p, query, e))
             });
+        let entity = entity.or_else(|| {
+            (way == Some(Direction::At) && candidates_were_none)
+                .then(|| place_written_plain(query, &self.used_terms, self.topic))
+                .flatten()
+        });
         let Some(e) = entity else {
             return false;
         };
@@ -1820,6 +1826,66 @@ fn introduced_phrase(
             found.push(words.join(" "));
         }
         i = j.max(i + 1);
+    }
+    (found.len() == 1).then(|| found.remove(0))
+}
+
+/// A place the query writes in lower case after "in", "near" or "around" ("a therapist in
+/// berkeley", "a movie in mountain view"), for a place parameter when the query writes no name
+/// at all: up to three plain words, ending at the clause's end, a stop word, a date word or a
+/// qualifier; none of them chatter, a word the method is about, one already bound or one the
+/// preposition makes an idiom with ("in advance": [`text::lexicon::NOT_PLACES`]). Only when the
+/// query writes exactly one.
+fn place_written_plain(
+    query: &Query,
+    used: &HashSet<String>,
+    topic: &HashMap<String, f64>,
+) -> Option<String> {
+    let raw: Vec<&str> = query.text.split_whitespace().collect();
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase()
+    };
+    let ends_clause = |w: &str| w.ends_with([',', ';', ':', '.', '?', '!']);
+    let mut found: Vec<String> = Vec::new();
+    for (i, w) in raw.iter().enumerate() {
+        if !["in", "near", "around"].contains(&bare(w).as_str()) || ends_clause(w) {
+            continue;
+        }
+        let mut words = Vec::new();
+        for next in &raw[i + 1..] {
+            let word = bare(next);
+            let terms = text::terms(&word);
+            let plain = !word.is_empty() && word.chars().all(char::is_alphabetic);
+            let telling = terms.len() == 1
+                && !used.contains(&terms[0])
+                && !topic.contains_key(&terms[0])
+                && !text::chatter(&terms[0]);
+            // A stop word or a date ends the place ("in berkeley for my family", "in oslo
+            // tomorrow"); a word the method is about, a name or a number makes it no place.
+            if text::is_stopword(&word)
+                || crate::when::is_date_word(&word)
+                || text::lexicon::RELATIVE_DAYS.contains(&word.as_str())
+                || text::lexicon::QUALIFIERS.contains(&word.as_str())
+            {
+                break;
+            }
+            if !plain
+                || !telling
+                || next.chars().next().is_some_and(char::is_uppercase)
+                || text::lexicon::NOT_PLACES.contains(&word.as_str())
+            {
+                words.clear();
+                break;
+            }
+            words.push(word);
+            if ends_clause(next) || words.len() == 3 {
+                break;
+            }
+        }
+        if !words.is_empty() {
+            found.push(words.join(" "));
+        }
     }
     (found.len() == 1).then(|| found.remove(0))
 }
@@ -4071,5 +4137,27 @@ mod tests {
         // Abbreviations with full stops are no host.
         let b = check(domain, "the subdomains of the agency in Washington D.C.");
         assert!(!b.arguments.contains_key("domain"), "{b:?}");
+    }
+
+    #[test]
+    fn a_place_written_in_lower_case_after_in_fills_a_place_parameter() {
+        let city = json!({"type": "object", "properties": {
+            "city": {"type": "string", "description": "The city to search in."}},
+            "required": ["city"]});
+        let b = check(
+            city.clone(),
+            "I need a therapist for my family in berkeley.",
+        );
+        assert_eq!(b.arguments["city"], json!("berkeley"), "{b:?}");
+        let b = check(city.clone(), "find a salon in mountain view for tomorrow");
+        assert_eq!(b.arguments["city"], json!("mountain view"), "{b:?}");
+        // An idiom is no place, nor is a place the query leaves to a pronoun.
+        for query in [
+            "I would like to purchase tickets in advance.",
+            "Find a salon in my area",
+        ] {
+            let b = check(city.clone(), query);
+            assert!(!b.arguments.contains_key("city"), "{query}: {b:?}");
+        }
     }
 }

@@ -436,6 +436,42 @@ pub const BEFORE_DONE: &[&str] = &[
     "your",
 ];
 
+/// Nouns that "in", "at" or "near" make an idiom with rather than a place ("in advance", "in
+/// stock", "at least", "near future"). Words.
+pub const NOT_PLACES: &[&str] = &[
+    "addition",
+    "advance",
+    "brief",
+    "case",
+    "charge",
+    "common",
+    "detail",
+    "fact",
+    "full",
+    "future",
+    "general",
+    "least",
+    "line",
+    "mind",
+    "most",
+    "order",
+    "particular",
+    "person",
+    "place",
+    "private",
+    "progress",
+    "public",
+    "question",
+    "return",
+    "short",
+    "stock",
+    "time",
+    "total",
+    "touch",
+    "turn",
+    "use",
+];
+
 /// Forms of "to be" (and "to have") that make a clause a statement of fact. Words.
 pub const BEING_VERBS: &[&str] = &["are", "has", "have", "is", "was", "were"];
 
