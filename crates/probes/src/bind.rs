@@ -1715,6 +1715,16 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
         if crate::when::is_date_word(bare) {
             break;
         }
+        // A verb of being right after the mention, or after one more word of what it names,
+        // gives the value next ("the host address is http://plga.ca", "CIK number is 0001");
+        // later, it opens a clause about the value, which ends there.
+        if text::lexicon::BEING_VERBS.contains(&lower.as_str()) {
+            if value.len() <= 1 {
+                value.clear();
+                continue;
+            }
+            break;
+        }
         // "the projects that Adriel works on" says which projects, not a project's name; a
         // name written as one compound word right before the mention still names it ("the
         // e-commerce-website project that ...").
@@ -4159,5 +4169,31 @@ mod tests {
             let b = check(city.clone(), query);
             assert!(!b.arguments.contains_key("city"), "{query}: {b:?}");
         }
+    }
+
+    #[test]
+    fn a_value_a_mention_gives_with_is_comes_after_the_is() {
+        let cik = json!({"type": "object", "properties": {
+            "cik": {"type": "string", "description": "The Central Index Key of the company."}},
+            "required": ["cik"]});
+        let b = check(
+            cik,
+            "Retrieve their filings; their CIK number is 0001067983.",
+        );
+        assert_eq!(b.arguments["cik"], json!("0001067983"), "{b:?}");
+        let database = json!({"type": "object", "properties": {
+            "database": {"type": "string", "description": "The database to use."}},
+            "required": ["database"]});
+        let b = check(
+            database.clone(),
+            "Add a server; the database name is sales_db",
+        );
+        assert_eq!(b.arguments["database"], json!("sales_db"), "{b:?}");
+        // Further on, a verb of being opens a clause about the value, which ends it.
+        let b = check(
+            database,
+            "Use the database orders archive is the one we keep",
+        );
+        assert_eq!(b.arguments["database"], json!("orders archive"), "{b:?}");
     }
 }
