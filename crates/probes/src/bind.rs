@@ -1715,6 +1715,11 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
         if crate::when::is_date_word(bare) {
             break;
         }
+        // A relative clause says something about the value once it has begun ("brownies which
+        // prep time is under 30 minutes"): the value ends there.
+        if !value.is_empty() && text::lexicon::RELATIVIZERS.contains(&lower.as_str()) {
+            break;
+        }
         // A verb of being right after the mention, or after one more word of what it names,
         // gives the value next ("the host address is http://plga.ca", "CIK number is 0001");
         // later, it opens a clause about the value, which ends there.
@@ -4195,5 +4200,14 @@ mod tests {
             "Use the database orders archive is the one we keep",
         );
         assert_eq!(b.arguments["database"], json!("orders archive"), "{b:?}");
+        // So does a relative clause.
+        let recipe = json!({"type": "object", "properties": {
+            "recipe": {"type": "string", "description": "The dish to look for."}},
+            "required": ["recipe"]});
+        let b = check(
+            recipe,
+            "Find a recipe for pasta carbonara which has under 500 calories",
+        );
+        assert_eq!(b.arguments["recipe"], json!("pasta carbonara"), "{b:?}");
     }
 }
