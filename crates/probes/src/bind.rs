@@ -1572,8 +1572,8 @@ fn domain_name(token: &str) -> bool {
             .is_some_and(|l| l.len() >= 2 && l.chars().all(|c| c.is_ascii_alphabetic()))
 }
 
-/// One word not written as a name: no space inside, and not a capital followed by lower case
-/// only ("sandcastle", "delta", but not "Frank").
+/// Whether `value` is written as a name rather than as one plain word: words with a space
+/// between, or a capital followed by lower case only ("Frank", not "sandcastle" or "DB2").
 fn written_as_name(value: &str) -> bool {
     let mut chars = value.chars();
     value.contains(char::is_whitespace)
@@ -1787,62 +1787,41 @@ fn introduced_phrase(
     let own: HashSet<String> = text::terms(&format!("{} {}", p.name, p.description))
         .into_iter()
         .collect();
-    let raw: Vec<&str> = query.text.split_whitespace().collect();
     let bare = |w: &str| {
         w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-')
             .to_owned()
     };
-    let ends_clause = |w: &str| w.ends_with([',', ';', ':', '.', '?', '!']);
-    let mut found = Vec::new();
-    let mut i = 0;
-    while i < raw.len() {
-        let lead = bare(raw[i]).to_lowercase();
-        if !text::lexicon::VALUE_LEADS.contains(&lead.as_str()) || ends_clause(raw[i]) {
-            i += 1;
-            continue;
-        }
-        let mut j = i + 1;
-        if raw
-            .get(j)
-            .is_some_and(|w| text::lexicon::DETERMINERS.contains(&bare(w).to_lowercase().as_str()))
+    let reading = Reading {
+        lead: &|w| text::lexicon::VALUE_LEADS.contains(&bare(w).to_lowercase().as_str()),
+        past_determiner: true,
+        most: usize::MAX,
+        resume_after_phrase: true,
+    };
+    let found = reading.phrases(&query.text, |w, taken| {
+        let word = bare(w);
+        let lower = word.to_lowercase();
+        let terms = text::terms(&word);
+        let numeric = word.chars().any(|c| c.is_ascii_digit());
+        if terms.is_empty()
+            || numeric
+            || text::is_stopword(&lower)
+            || text::lexicon::AMOUNT_QUALIFIERS.contains(&lower.as_str())
+            || crate::when::is_date_word(&word)
+            || text::lexicon::RELATIVE_DAYS.contains(&lower.as_str())
         {
-            j += 1;
+            return Step::End;
         }
-        let mut words: Vec<String> = Vec::new();
-        while let Some(w) = raw.get(j) {
-            let word = bare(w);
-            let lower = word.to_lowercase();
-            let terms = text::terms(&word);
-            let numeric = word.chars().any(|c| c.is_ascii_digit());
-            if terms.is_empty()
-                || numeric
-                || text::is_stopword(&lower)
-                || text::lexicon::AMOUNT_QUALIFIERS.contains(&lower.as_str())
-                || crate::when::is_date_word(&word)
-                || text::lexicon::RELATIVE_DAYS.contains(&lower.as_str())
-            {
-                break;
-            }
-            let fresh = terms
-                .iter()
-                .all(|t| !used.contains(t) && !own.contains(t) && !text::chatter(t));
-            // A phrase starts at a thing, not at an action ("for activating the engine").
-            let opens = terms.iter().all(|t| !topic.contains_key(t)) && !lower.ends_with("ing");
-            if !fresh || (words.is_empty() && !opens) {
-                break;
-            }
-            words.push(word);
-            j += 1;
-            if ends_clause(w) {
-                break;
-            }
+        let fresh = terms
+            .iter()
+            .all(|t| !used.contains(t) && !own.contains(t) && !text::chatter(t));
+        // A phrase starts at a thing, not at an action ("for activating the engine").
+        let opens = terms.iter().all(|t| !topic.contains_key(t)) && !lower.ends_with("ing");
+        if !fresh || (taken == 0 && !opens) {
+            return Step::End;
         }
-        if !words.is_empty() {
-            found.push(words.join(" "));
-        }
-        i = j.max(i + 1);
-    }
-    (found.len() == 1).then(|| found.remove(0))
+        Step::Take(word)
+    });
+    only(found)
 }
 
 /// A place the query writes in lower case after "in", "near" or "around" ("a therapist in
@@ -1856,53 +1835,123 @@ fn place_written_plain(
     used: &HashSet<String>,
     topic: &HashMap<String, f64>,
 ) -> Option<String> {
-    let raw: Vec<&str> = query.text.split_whitespace().collect();
     let bare = |w: &str| {
         w.trim_matches(|c: char| !c.is_alphanumeric())
             .to_lowercase()
     };
-    let ends_clause = |w: &str| w.ends_with([',', ';', ':', '.', '?', '!']);
-    let mut found: Vec<String> = Vec::new();
-    for (i, w) in raw.iter().enumerate() {
-        if !["in", "near", "around"].contains(&bare(w).as_str()) || ends_clause(w) {
-            continue;
+    let reading = Reading {
+        lead: &|w| ["in", "near", "around"].contains(&bare(w).as_str()),
+        past_determiner: false,
+        most: 3,
+        resume_after_phrase: false,
+    };
+    let found = reading.phrases(&query.text, |next, _| {
+        let word = bare(next);
+        let terms = text::terms(&word);
+        let plain = !word.is_empty() && word.chars().all(char::is_alphabetic);
+        let telling = terms.len() == 1
+            && !used.contains(&terms[0])
+            && !topic.contains_key(&terms[0])
+            && !text::chatter(&terms[0]);
+        // A stop word or a date ends the place ("in berkeley for my family", "in oslo
+        // tomorrow"); a word the method is about, a name or a number makes it no place.
+        if text::is_stopword(&word)
+            || crate::when::is_date_word(&word)
+            || text::lexicon::RELATIVE_DAYS.contains(&word.as_str())
+            || text::lexicon::QUALIFIERS.contains(&word.as_str())
+        {
+            return Step::End;
         }
-        let mut words = Vec::new();
-        for next in &raw[i + 1..] {
-            let word = bare(next);
-            let terms = text::terms(&word);
-            let plain = !word.is_empty() && word.chars().all(char::is_alphabetic);
-            let telling = terms.len() == 1
-                && !used.contains(&terms[0])
-                && !topic.contains_key(&terms[0])
-                && !text::chatter(&terms[0]);
-            // A stop word or a date ends the place ("in berkeley for my family", "in oslo
-            // tomorrow"); a word the method is about, a name or a number makes it no place.
-            if text::is_stopword(&word)
-                || crate::when::is_date_word(&word)
-                || text::lexicon::RELATIVE_DAYS.contains(&word.as_str())
-                || text::lexicon::QUALIFIERS.contains(&word.as_str())
-            {
-                break;
-            }
-            if !plain
-                || !telling
-                || next.chars().next().is_some_and(char::is_uppercase)
-                || text::lexicon::NOT_PLACES.contains(&word.as_str())
-            {
-                words.clear();
-                break;
-            }
-            words.push(word);
-            if ends_clause(next) || words.len() == 3 {
-                break;
-            }
+        if !plain
+            || !telling
+            || next.chars().next().is_some_and(char::is_uppercase)
+            || text::lexicon::NOT_PLACES.contains(&word.as_str())
+        {
+            return Step::Drop;
         }
-        if !words.is_empty() {
-            found.push(words.join(" "));
-        }
-    }
+        Step::Take(word)
+    });
+    only(found)
+}
+
+/// The one item of `found`, if it holds exactly one: with two, which is meant is a guess.
+fn only(mut found: Vec<String>) -> Option<String> {
     (found.len() == 1).then(|| found.remove(0))
+}
+
+/// What a word does to the phrase being read after a lead word.
+enum Step {
+    /// It belongs to the phrase, as this.
+    Take(String),
+    /// The phrase ends before it.
+    End,
+    /// It shows the words read are no phrase of the kind sought.
+    Drop,
+}
+
+/// How to read the phrases a query opens with lead words ("the boiling point *of* water", "a
+/// therapist *in* berkeley").
+struct Reading<'a> {
+    /// Whether a whitespace token is a lead word.
+    lead: &'a dyn Fn(&str) -> bool,
+    /// Whether an article right after the lead is passed over ("of *the* water").
+    past_determiner: bool,
+    /// Words a phrase holds at most.
+    most: usize,
+    /// Whether reading resumes after a phrase, so that a lead inside one opens none of its own,
+    /// rather than at the next word.
+    resume_after_phrase: bool,
+}
+
+impl Reading<'_> {
+    /// The phrases of `text`, in order: after each lead that does not end its clause, the words
+    /// `step` takes (it is told how many are taken so far) until it ends the phrase or drops it,
+    /// the clause ends or the phrase is `most` words long.
+    fn phrases(&self, text: &str, mut step: impl FnMut(&str, usize) -> Step) -> Vec<String> {
+        let raw: Vec<&str> = text.split_whitespace().collect();
+        let ends_clause = |w: &str| w.ends_with([',', ';', ':', '.', '?', '!']);
+        let mut found = Vec::new();
+        let mut i = 0;
+        while i < raw.len() {
+            if !(self.lead)(raw[i]) || ends_clause(raw[i]) {
+                i += 1;
+                continue;
+            }
+            let mut j = i + 1;
+            if self.past_determiner
+                && raw.get(j).is_some_and(|w| {
+                    let bare = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-');
+                    text::lexicon::DETERMINERS.contains(&bare.to_lowercase().as_str())
+                })
+            {
+                j += 1;
+            }
+            let mut words: Vec<String> = Vec::new();
+            while let Some(w) = raw.get(j) {
+                match step(w, words.len()) {
+                    Step::End => break,
+                    Step::Drop => {
+                        words.clear();
+                        break;
+                    }
+                    Step::Take(word) => words.push(word),
+                }
+                j += 1;
+                if ends_clause(w) || words.len() == self.most {
+                    break;
+                }
+            }
+            if !words.is_empty() {
+                found.push(words.join(" "));
+            }
+            i = if self.resume_after_phrase {
+                j.max(i + 1)
+            } else {
+                i + 1
+            };
+        }
+        found
+    }
 }
 
 /// The candidate name closest to a mention of `p`'s own words, within [`Weights::near_tokens`] tokens.

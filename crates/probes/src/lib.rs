@@ -834,23 +834,20 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
     // "find trains"), a method whose name is about something it does not name ("derivative",
     // "train tickets") is no other reading of it.
     let names_best = names_subject(viable[0].doc, query);
-    let near: Vec<&&Scored> = viable
-        .iter()
-        .filter(|s| s.score >= best * config.weights.pool_margin)
-        .collect();
     // When the verb the request leads with is one the best method's name says it does ("play
     // some rock songs" of `PlayMedia`), a method that does not do it ("LookupMusic") is no
     // other reading of the request.
-    let lead = text::leading_verb(&query.text).filter(|v| viable[0].doc.name_terms.contains(v));
-    for s in near
-        .into_iter()
+    let lead = query
+        .lead
+        .as_ref()
+        .filter(|v| viable[0].doc.name_terms.contains(*v));
+    for s in viable
+        .iter()
+        .filter(|s| s.score >= best * config.weights.pool_margin)
         .filter(|s| {
             std::ptr::eq(s.doc, viable[0].doc) || !names_best || names_subject(s.doc, query)
         })
-        .filter(|s| {
-            lead.as_ref()
-                .is_none_or(|v| names_verb(s.doc, v, &config.weights))
-        })
+        .filter(|s| lead.is_none_or(|v| names_verb(s.doc, v, &config.weights)))
     {
         let reading: BTreeSet<&str> = s.matched.iter().map(String::as_str).collect();
         if readings.iter().any(|r| r.is_superset(&reading)) {
@@ -916,7 +913,7 @@ impl<'a> Viability<'a> {
         // something its name names ("I'd like to visit the property" of `ScheduleVisit`).
         // Naming what was done ("the order I just placed") is not naming what to do.
         if let Some(verb) = &s.doc.acts
-            && (!query.terms.contains(verb) || query.done.contains(verb))
+            && !query.names_to_do(verb)
             && query.act.is_none()
             && query.commands.is_none()
             && !query.requested.iter().any(|w| s.doc.name_terms.contains(w))

@@ -12,11 +12,17 @@ pub struct Query {
     pub spellings: Vec<String>,
     /// Whitespace tokens with surrounding punctuation and possessive `'s` removed.
     pub tokens: Vec<String>,
+    /// The phrases it puts in quotes, in order: literal values it gives.
+    pub quotes: Vec<String>,
     /// Dates it gives, in order.
     pub dates: Vec<crate::when::Moment>,
     /// Times of day it gives, in order.
     pub times: Vec<crate::when::Moment>,
-    /// The verb that changes things the request leads with ("send", "book"), a stem.
+    /// The word the request proper leads with, after its lead-ins ("play" in "Can you play
+    /// some songs"), a stem: its verb, when it opens with one.
+    pub lead: Option<String>,
+    /// The verb that changes things the request leads with ("send", "book"), a stem: `lead`,
+    /// when it is such a verb.
     pub act: Option<String>,
     /// The verb a command leads with when it neither looks nor asks ("make the volume 20"),
     /// a stem: such a request does not only look.
@@ -134,14 +140,17 @@ impl Query {
         }
         let tokens = text::tokens(text);
         let sentences = crate::asks::sentences(text);
+        let lead = text::leading_verb(text);
         let mut query = Self {
             text: text.trim().to_owned(),
             terms,
             spellings,
             tokens,
+            quotes: quoted(text.trim()),
             dates: Vec::new(),
             times: Vec::new(),
-            act: text::leading_verb(text).filter(|v| text::mutating_verb(v)),
+            act: lead.clone().filter(|v| text::mutating_verb(v)),
+            lead,
             commands: text::commanding_verb(text),
             acts: text::requested_actions(text),
             requested: text::requested_words(text, false),
@@ -169,6 +178,12 @@ impl Query {
             .filter(|e| e.split_whitespace().count() > 1)
             .collect();
         written_only_in(&self.text, &names)
+    }
+
+    /// Whether the request names the verb `stem` as something to do: it writes it, and not
+    /// only as what was done ("the order I just placed").
+    pub fn names_to_do(&self, stem: &str) -> bool {
+        self.terms.iter().any(|t| t == stem) && !self.done.iter().any(|t| t == stem)
     }
 
     /// Whether `term` is written only where the request gives context.
@@ -307,21 +322,18 @@ impl Query {
 
     /// Terms of the phrases the query puts in quotes: literal values it gives, not topics.
     pub fn quoted_terms(&self) -> std::collections::HashSet<String> {
-        quoted(&self.text)
-            .iter()
-            .flat_map(|q| text::terms(q))
-            .collect()
+        self.quotes.iter().flat_map(|q| text::terms(q)).collect()
     }
 
     /// Whether `value` is the one thing the query writes in quotes.
     pub fn quotes_only(&self, value: &str) -> bool {
-        matches!(&quoted(&self.text)[..], [only] if only == value)
+        matches!(&self.quotes[..], [only] if only == value)
     }
 
     /// Candidate named entities: quoted phrases, then runs of capitalised words that do not
     /// open the sentence.
     pub fn entities(&self) -> Vec<String> {
-        let mut out = quoted(&self.text);
+        let mut out = self.quotes.clone();
         // Runs of capitalised words, broken at the end of a sentence ("Karan. Could" is two).
         let raw: Vec<&str> = self.text.split_whitespace().collect();
         let cleaned: Vec<String> = raw.iter().map(|t| text::token(t)).collect();
