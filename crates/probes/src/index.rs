@@ -58,6 +58,9 @@ pub struct MethodDoc {
     /// The verb that changes things its name leads with, after any namespace or service prefix
     /// (`add_…`, `create…`, `Events_3_BuyEventTickets`): a stem.
     pub acts: Option<String>,
+    /// Whether its name leads with a verb that only looks (`get_…`, `ListAlarms`), after any
+    /// namespace or service prefix.
+    pub looks: bool,
     /// Compiled `pattern`s of string parameters: a query token they match is named by the
     /// method's own schema.
     pub patterns: Vec<Arc<regex::Regex>>,
@@ -308,7 +311,16 @@ fn index_method(
         .filter_map(crate::schema::compiled)
         .filter(|re| !text::lexicon::PLAIN_WORDS.iter().any(|w| re.is_match(w)))
         .collect();
+    let lead = text::words(name_tail(&m.name))
+        .first()
+        .map(|w| text::stem(w));
     MethodDoc {
+        looks: lead
+            .as_deref()
+            .is_some_and(|v| text::lexicon::LOOKING_VERBS.contains(&v))
+            && !text::words(&m.description)
+                .first()
+                .is_some_and(|w| text::mutating_verb(&text::stem(w))),
         acts: text::words(name_tail(&m.name))
             .first()
             .map(|w| text::stem(w))

@@ -931,6 +931,17 @@ impl<'a> Viability<'a> {
         {
             return false;
         }
+        // A method named for looking ("GetAlarms", "list_servers") does not do the change a
+        // request leads with ("Set a new alarm", "book a train") unless its metadata names it,
+        // wherever in the tool set the change might be.
+        if s.doc.looks
+            && query
+                .act
+                .as_ref()
+                .is_some_and(|v| !names_verb(s.doc, v, &config.weights))
+        {
+            return false;
+        }
         // "Calculate the volume of the sphere": what is asked for, the words between "the" and
         // "of", is something the method's metadata covers in some way, or it is not served.
         if let Some(asked) = &query.asked_for
@@ -2416,6 +2427,53 @@ mod tests {
                 .any(|i| i.method == "place_order"),
             "{report:?}"
         );
+    }
+
+    #[test]
+    fn a_method_named_for_looking_does_not_serve_a_request_to_change() {
+        let alarm = json!({"type": "object", "properties": {
+            "time": {"type": "string", "description": "The alarm time, e.g. 17:15."},
+            "name": {"type": "string", "description": "A label for the alarm."}}});
+        let idx = index(&[
+            (
+                "Alarm_1_GetAlarms",
+                "Retrieves the list of alarms the user has configured",
+                alarm.clone(),
+            ),
+            (
+                "Timer_1_DeleteTimer",
+                "Deletes a running kitchen timer",
+                json!({"type": "object", "properties": {
+                    "timer_id": {"type": "string", "description": "The timer to delete."}}}),
+            ),
+        ]);
+        let report = run(
+            &idx,
+            &Query::parse("Set a new alarm for 17:15 named 'Grocery run'"),
+            &ProbeConfig::default(),
+        );
+        assert!(report.missing_capability_signal.is_some(), "{report:?}");
+        // Asked to look, it serves.
+        let report = run(
+            &idx,
+            &Query::parse("Show me the alarms I have"),
+            &ProbeConfig::default(),
+        );
+        assert_eq!(report.ambiguity_pool[0].method, "Alarm_1_GetAlarms");
+        // A method named "get" whose description leads with a change does change things.
+        let idx = index(&[(
+            "Trains_1_GetTrainTickets",
+            "Reserves tickets for a train journey between two cities",
+            json!({"type": "object", "properties": {
+                "from": {"type": "string", "description": "Departure city"},
+                "to": {"type": "string", "description": "Arrival city"}}}),
+        )]);
+        let report = run(
+            &idx,
+            &Query::parse("Reserve train tickets from Boston to Denver"),
+            &ProbeConfig::default(),
+        );
+        assert!(report.missing_capability_signal.is_none(), "{report:?}");
     }
 
     #[test]

@@ -147,7 +147,10 @@ pub fn dates(toks: &[String]) -> Vec<Moment> {
         if text::lexicon::RELATIVE_DAYS.contains(&lower[i].as_str())
             || text::lexicon::WEEKDAYS.contains(&lower[i].as_str())
         {
-            let first = if i >= 1 && ["next", "this", "coming"].contains(&lower[i - 1].as_str()) {
+            let first = if i >= 1
+                && ["next", "this", "coming", "upcoming", "following"]
+                    .contains(&lower[i - 1].as_str())
+            {
                 i - 1
             } else {
                 i
@@ -366,7 +369,11 @@ mod tests {
         let q = tokens(
             "Forecast for Berkeley on the upcoming Saturday? Today is Tuesday April 25th 2023",
         );
-        assert_eq!(normals(dates(&q))[0], pair("Saturday", Some("2023-04-29")));
+        // "upcoming" is a part of the day's name, as "next" and "this" are.
+        assert_eq!(
+            normals(dates(&q))[0],
+            pair("upcoming Saturday", Some("2023-04-29"))
+        );
         let q = tokens("today's date is 2023-10-10; events tomorrow and on Tuesday, not yesterday");
         assert_eq!(
             normals(dates(&q))[..3],

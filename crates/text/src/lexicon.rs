@@ -24,6 +24,9 @@ pub const STOPWORDS: &[&str] = &[
     "all",
     "also",
     "am",
+    "amid",
+    "among",
+    "amongst",
     "an",
     "and",
     "any",
@@ -46,6 +49,7 @@ pub const STOPWORDS: &[&str] = &[
     "couldn",
     "currently",
     "d",
+    "despite",
     "did",
     "didn",
     "do",
@@ -123,6 +127,7 @@ pub const STOPWORDS: &[&str] = &[
     "once",
     "one",
     "only",
+    "onto",
     "or",
     "other",
     "our",
@@ -131,6 +136,7 @@ pub const STOPWORDS: &[&str] = &[
     "out",
     "over",
     "own",
+    "per",
     "please",
     "re",
     "right",
@@ -163,14 +169,21 @@ pub const STOPWORDS: &[&str] = &[
     "this",
     "those",
     "through",
+    "throughout",
+    "thru",
     "to",
     "too",
+    "toward",
+    "towards",
     "under",
     "until",
+    "unto",
     "up",
+    "upon",
     "us",
     "ve",
     "very",
+    "via",
     "want",
     "was",
     "wasn",
@@ -180,6 +193,9 @@ pub const STOPWORDS: &[&str] = &[
     "what",
     "when",
     "where",
+    "whereas",
+    "whereby",
+    "whether",
     "which",
     "while",
     "who",
@@ -374,6 +390,12 @@ pub const DIRECTION_AT: &[&str] = &[
 pub const GENERIC_VERBS: &[&str] = &[
     "calcul", "check", "comput", "fetch", "find", "get", "list", "look", "lookup", "queri", "read",
     "retriev", "search", "show", "view",
+];
+
+/// Verbs that only look at things (stems): a method named for one reads.
+pub const LOOKING_VERBS: &[&str] = &[
+    "check", "fetch", "find", "get", "list", "look", "lookup", "queri", "read", "retriev",
+    "search", "show", "view",
 ];
 
 /// Verbs that only put a request to someone ("give me", "tell me", "I want", "I need"): words.

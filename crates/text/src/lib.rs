@@ -399,6 +399,16 @@ mod tests {
     fn stopwords_and_their_plurals_and_contractions_are_not_terms() {
         assert_eq!(terms("I love the pop ones, don't you?"), ["love", "pop"]);
         assert_eq!(terms("I didn't do my hair cut"), ["hair", "cut"]);
+        // Prepositions that only relate other words ("miles per hour", "via email") are no
+        // topic either.
+        assert_eq!(
+            terms("wind speed in miles per hour"),
+            ["wind", "speed", "mile", "hour"]
+        );
+        assert_eq!(
+            terms("sent via email, whether or not read"),
+            ["sent", "email", "read"]
+        );
     }
 
     #[test]
