@@ -3703,6 +3703,23 @@ mod tests {
     }
 
     #[test]
+    fn a_value_that_may_be_null_binds_as_the_kind_it_is_otherwise() {
+        // As generated for an optional argument: the number keeps its type and its maximum.
+        let schema = json!({"type": "object", "properties": {
+            "topic": {"type": "string", "description": "Topic to search"},
+            "limit": {"anyOf": [{"type": "integer", "maximum": 50}, {"type": "null"}],
+                      "description": "Maximum number of results"}},
+            "required": ["topic", "limit"]});
+        let b = check(
+            schema.clone(),
+            "Search 'rust' repositories, limit 20 results",
+        );
+        assert_eq!(b.arguments["limit"], 20, "{b:?}");
+        let b = check(schema, "Search 'rust' repositories, limit 80 results");
+        assert_eq!(invalid(&b, "limit").0, 80);
+    }
+
+    #[test]
     fn a_shape_the_description_spells_out_picks_its_token() {
         let schema = json!({"type": "object", "properties": {
             "player": {"type": "string", "description": "Name of the player."},

@@ -230,7 +230,59 @@ const MAX_NESTING: usize = 3;
 
 /// The properties of an object schema, in declaration order.
 pub fn params(schema: &Value) -> Vec<Param> {
-    params_at(schema, 0)
+    params_at(schema, schema, 0)
+}
+
+/// A property as its author meant it, for reading its kind and constraints: a reference into
+/// the schema's own definitions (`{"$ref": "#/$defs/Address"}`) is followed, and a value that
+/// may also be null (`{"anyOf": [{"type": "integer"}, {"type": "null"}]}`, `"type": ["integer",
+/// "null"]`, as generated for optional arguments) is read as the value it is when given. Keys
+/// written on the property itself (its description, its default) win over the ones it refers
+/// to.
+fn effective(root: &Value, p: &Value) -> Value {
+    let mut p = p.clone();
+    for _ in 0..MAX_NESTING {
+        let target = p["$ref"].as_str().and_then(|r| defined(root, r)).cloned();
+        let sole = p["allOf"]
+            .as_array()
+            .filter(|all| all.len() == 1)
+            .map(|all| all[0].clone());
+        let alternatives = p["anyOf"].as_array().or_else(|| p["oneOf"].as_array());
+        let non_null: Vec<&Value> = alternatives
+            .into_iter()
+            .flatten()
+            .filter(|a| a["type"] != "null")
+            .collect();
+        let nullable = match non_null.as_slice() {
+            [one] if alternatives.is_some_and(|a| a.len() > 1) && one.get("const").is_none() => {
+                Some((*one).clone())
+            }
+            _ => None,
+        };
+        let Some(inner) = target.or(sole).or(nullable) else {
+            break;
+        };
+        if let (Some(map), Value::Object(inner)) = (p.as_object_mut(), inner) {
+            for key in ["$ref", "allOf", "anyOf", "oneOf"] {
+                map.remove(key);
+            }
+            for (k, v) in inner {
+                map.entry(k).or_insert(v);
+            }
+        }
+    }
+    if let Some(kinds) = p["type"].as_array() {
+        let kinds: Vec<&Value> = kinds.iter().filter(|k| *k != "null").collect();
+        if let [one] = kinds[..] {
+            p["type"] = one.clone();
+        }
+    }
+    p
+}
+
+/// The definition a local reference points to (`#/$defs/Name`, `#/definitions/Name`).
+fn defined<'a>(root: &'a Value, reference: &str) -> Option<&'a Value> {
+    root.pointer(reference.strip_prefix('#')?)
 }
 
 /// Every parameter, nested ones included, depth first.
@@ -475,7 +527,7 @@ fn described_codes(description: &str, kind: Option<&str>) -> Vec<Choice> {
     if out.len() < 2 { Vec::new() } else { out }
 }
 
-fn params_at(schema: &Value, depth: usize) -> Vec<Param> {
+fn params_at(root: &Value, schema: &Value, depth: usize) -> Vec<Param> {
     let required: Vec<&str> = schema["required"]
         .as_array()
         .into_iter()
@@ -488,6 +540,7 @@ fn params_at(schema: &Value, depth: usize) -> Vec<Param> {
     props
         .iter()
         .map(|(name, p)| {
+            let p = &effective(root, p);
             let description = p["description"].as_str().unwrap_or_default().to_owned();
             let mut param = Param {
                 name: name.clone(),
@@ -513,7 +566,7 @@ fn params_at(schema: &Value, depth: usize) -> Vec<Param> {
                 temporal: None,
                 validator: None,
                 nested: if depth < MAX_NESTING && p["properties"].is_object() {
-                    params_at(p, depth + 1)
+                    params_at(root, p, depth + 1)
                 } else {
                     Vec::new()
                 },
@@ -621,6 +674,43 @@ pub fn is_free_text(p: &Param) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn optional_and_referenced_properties_are_read_as_the_value_they_take() {
+        let schema = serde_json::json!({
+            "type": "object",
+            "$defs": {"Place": {"type": "object", "description": "A place",
+                "properties": {"city": {"type": "string"}}, "required": ["city"]}},
+            "properties": {
+                "limit": {"anyOf": [{"type": "integer", "maximum": 50}, {"type": "null"}],
+                          "default": null, "description": "How many"},
+                "lat": {"type": ["number", "null"]},
+                "tags": {"anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}]},
+                "where": {"$ref": "#/$defs/Place", "description": "Where to look"},
+                "mode": {"anyOf": [{"const": "fast"}, {"const": "slow"}, {"type": "null"}]},
+                "either": {"anyOf": [{"type": "string"}, {"type": "integer"}]}
+            }
+        });
+        let params = super::params(&schema);
+        let by = |name: &str| params.iter().find(|p| p.name == name).unwrap();
+        let limit = by("limit");
+        assert_eq!(limit.kind.as_deref(), Some("integer"));
+        assert_eq!(limit.description, "How many");
+        // The constraint of the value it takes holds: 80 is refused, 20 is not.
+        let validator = limit.validator.as_ref().unwrap();
+        assert!(!validator.0.is_valid(&serde_json::json!(80)));
+        assert!(validator.0.is_valid(&serde_json::json!(20)));
+        assert_eq!(by("lat").kind.as_deref(), Some("number"));
+        assert_eq!(by("tags").kind.as_deref(), Some("array"));
+        assert_eq!(by("tags").item_kind.as_deref(), Some("string"));
+        let place = by("where");
+        assert_eq!(place.kind.as_deref(), Some("object"));
+        assert_eq!(place.description, "Where to look");
+        assert_eq!(place.nested[0].name, "city");
+        // A choice among constants stays a choice; two real alternatives stay open.
+        assert_eq!(by("mode").choices.len(), 2);
+        assert_eq!(by("either").kind, None);
+    }
+
     #[test]
     fn a_description_lists_codes_for_the_things_they_stand_for() {
         let codes = |description: &str, kind: &str| -> Vec<(serde_json::Value, String)> {
