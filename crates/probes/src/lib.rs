@@ -946,6 +946,7 @@ impl<'a> Viability<'a> {
         // "of", is something the method's metadata covers in some way, or it is not served.
         if let Some(asked) = &query.asked_for
             && !asked.iter().any(|t| s.matched.contains(t))
+            && !tells_details(s.doc)
         {
             return false;
         }
@@ -955,6 +956,7 @@ impl<'a> Viability<'a> {
         // takes any topic.
         if let Some(thing) = &query.asked_thing
             && !s.doc.free_text
+            && !tells_details(s.doc)
             && !thing.iter().any(|t| s.matched.contains(t))
             && !self.asked_kin.iter().any(|k| s.doc.terms.contains_key(*k))
         {
@@ -975,6 +977,15 @@ fn names_subject(d: &index::MethodDoc, query: &Query) -> bool {
     !d.subject_terms.is_empty()
         && d.subject_terms.iter().all(|t| query.terms.contains(t))
         && !query.named_only.iter().any(|t| d.subject_terms.contains(t))
+}
+
+/// Whether the method's name says it tells the details of the thing it is about
+/// (`sculpture.get_details`, `get_player_profile`): any one of them can be asked for ("the size
+/// of the sculpture"). A description's "information" is too loose a word to say as much.
+fn tells_details(d: &index::MethodDoc) -> bool {
+    text::lexicon::DETAIL_WORDS
+        .iter()
+        .any(|w| d.name_terms.contains(&text::stem(w)))
 }
 
 /// Whether the method's name, or its description with weight, names the verb `verb` (a stem).
@@ -2427,6 +2438,32 @@ mod tests {
                 .any(|i| i.method == "place_order"),
             "{report:?}"
         );
+    }
+
+    #[test]
+    fn a_method_named_for_a_things_details_serves_a_request_for_any_one_of_them() {
+        let sculpture = json!({"type": "object", "properties": {
+            "artist": {"type": "string", "description": "The artist who made the sculpture."},
+            "title": {"type": "string", "description": "The title of the sculpture."}},
+            "required": ["artist", "title"]});
+        let query =
+            Query::parse("Find the size of the sculpture with title 'David' by Michelangelo.");
+        let idx = index(&[(
+            "sculpture.get_details",
+            "Retrieve the details of a sculpture based on the artist and the title",
+            sculpture.clone(),
+        )]);
+        let report = run(&idx, &query, &ProbeConfig::default());
+        assert!(report.missing_capability_signal.is_none(), "{report:?}");
+        assert_eq!(report.ambiguity_pool[0].method, "sculpture.get_details");
+        // A method that tells one other thing about it does not tell its size.
+        let idx = index(&[(
+            "sculpture.get_creator",
+            "Retrieve the creator of a sculpture based on the artist and the title",
+            sculpture,
+        )]);
+        let report = run(&idx, &query, &ProbeConfig::default());
+        assert!(report.missing_capability_signal.is_some(), "{report:?}");
     }
 
     #[test]

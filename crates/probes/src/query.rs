@@ -570,7 +570,12 @@ fn asked_thing(sentences: &[String]) -> Option<Vec<String>> {
         let terms: Vec<String> = phrase
             .iter()
             .map(|w| bare(w))
-            .filter(|w| !lx::QUALIFIERS.contains(&w.as_str()))
+            // A count ("two tickets", "3 songs") says how many, not what.
+            .filter(|w| {
+                !lx::QUALIFIERS.contains(&w.as_str())
+                    && lx::number_value(w).is_none()
+                    && !w.chars().all(|c| c.is_ascii_digit())
+            })
             .flat_map(|w| text::terms(&w))
             .filter(|t| !text::chatter(t))
             .collect();
@@ -625,6 +630,8 @@ mod tests {
             some(&["servic"])
         );
         assert_eq!(thing("Find movies playing in Newark"), some(&["movi"]));
+        // A count says how many, not what.
+        assert_eq!(thing("Get me two tickets for the show"), some(&["ticket"]));
         assert_eq!(
             thing("What are the names of proteins found in cells?"),
             some(&["protein"])

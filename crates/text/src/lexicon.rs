@@ -392,6 +392,20 @@ pub const GENERIC_VERBS: &[&str] = &[
     "retriev", "search", "show", "view",
 ];
 
+/// Words with which a method says it tells everything about a thing ("the details of a
+/// sculpture", "player profile"). Words.
+pub const DETAIL_WORDS: &[&str] = &[
+    "attributes",
+    "details",
+    "info",
+    "information",
+    "metadata",
+    "profile",
+    "properties",
+    "specifications",
+    "specs",
+];
+
 /// Verbs that only look at things (stems): a method named for one reads.
 pub const LOOKING_VERBS: &[&str] = &[
     "check", "fetch", "find", "get", "list", "look", "lookup", "queri", "read", "retriev",
