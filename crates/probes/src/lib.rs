@@ -274,10 +274,18 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         .iter()
         .flat_map(|e| text::terms(e))
         .collect();
+    // A number written as a word ("three people") is as much a value as one in digits.
     let numbers: HashSet<String> = query
         .numbers()
         .iter()
-        .flat_map(|(t, _)| text::terms(t))
+        .map(|(t, _)| t.as_str())
+        .chain(
+            query
+                .number_words_at()
+                .iter()
+                .map(|(i, _)| query.tokens[*i].as_str()),
+        )
+        .flat_map(text::terms)
         .collect();
     let moment_terms: Vec<Vec<String>> = query
         .dates
@@ -2438,6 +2446,29 @@ mod tests {
                 .any(|i| i.method == "place_order"),
             "{report:?}"
         );
+    }
+
+    #[test]
+    fn a_count_written_as_a_word_is_a_value_a_numeric_parameter_takes() {
+        let idx = index(&[(
+            "Camping_1_SearchSite",
+            "Search for a campsite with amenities such as showers",
+            json!({"type": "object", "properties": {
+                "region": {"type": "string", "description": "Where to camp"},
+                "campers": {"type": "integer", "description": "How many campers"},
+                "has_showers": {"type": "boolean", "description": "Whether it has showers"}},
+                "required": ["region"]}),
+        )]);
+        let report = run(
+            &idx,
+            &Query::parse(
+                "I'm going to Banff, Alberta and need a site for four hikers with showers.",
+            ),
+            &ProbeConfig::default(),
+        );
+        assert!(report.missing_capability_signal.is_none(), "{report:?}");
+        let top = &report.ranked_methods[0];
+        assert!(top.matched_terms.iter().any(|t| t == "four"), "{top:?}");
     }
 
     #[test]
