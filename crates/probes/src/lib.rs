@@ -2449,6 +2449,55 @@ mod tests {
     }
 
     #[test]
+    fn going_somewhere_is_how_a_request_is_put_not_what_it_asks() {
+        let idx = index(&[
+            (
+                "Services_1_FindProvider",
+                "Discover a hair stylist or salon in a specified city",
+                json!({"type": "object", "properties": {
+                    "city": {"type": "string", "description": "The city to search in"},
+                    "is_unisex": {"type": "boolean", "description": "Whether it serves everyone"}},
+                    "required": ["city"]}),
+            ),
+            (
+                "Services_1_BookAppointment",
+                "Book an appointment with a hair stylist",
+                json!({"type": "object", "properties": {
+                    "stylist_name": {"type": "string", "description": "The stylist"},
+                    "appointment_date": {"type": "string", "description": "The date, YYYY-MM-DD"}},
+                    "required": ["stylist_name", "appointment_date"]}),
+            ),
+            (
+                "Weather_1_GetWeather",
+                "Retrieves the weather for a city",
+                json!({"type": "object", "properties": {
+                    "city": {"type": "string", "description": "The city"}},
+                    "required": ["city"]}),
+            ),
+        ]);
+        let report = run(
+            &idx,
+            &Query::parse("I'll be in San Ramon and want to go to a salon."),
+            &ProbeConfig::default(),
+        );
+        assert!(report.missing_capability_signal.is_none(), "{report:?}");
+        let report = run(
+            &idx,
+            &Query::parse("I'll be in San Ramon and want to go to a bakery."),
+            &ProbeConfig::default(),
+        );
+        // What the refusal says is not served is the bakery, not the going.
+        let miss = report
+            .missing_capability_signal
+            .expect("a bakery is not served");
+        assert!(
+            miss.unmatched_terms.contains(&"bakeri".to_owned()),
+            "{miss:?}"
+        );
+        assert!(!miss.unmatched_terms.contains(&"go".to_owned()), "{miss:?}");
+    }
+
+    #[test]
     fn a_count_written_as_a_word_is_a_value_a_numeric_parameter_takes() {
         let idx = index(&[(
             "Camping_1_SearchSite",
