@@ -2449,7 +2449,7 @@ mod tests {
     }
 
     #[test]
-    fn going_somewhere_is_how_a_request_is_put_not_what_it_asks() {
+    fn going_somewhere_or_asking_for_help_is_how_a_request_is_put_not_what_it_asks() {
         let idx = index(&[
             (
                 "Services_1_FindProvider",
@@ -2495,6 +2495,16 @@ mod tests {
             "{miss:?}"
         );
         assert!(!miss.unmatched_terms.contains(&"go".to_owned()), "{miss:?}");
+        // Nor is asking for help.
+        let report = run(
+            &idx,
+            &Query::parse("Hi, I think I need some help. Could you assist me with a bakery?"),
+            &ProbeConfig::default(),
+        );
+        let miss = report
+            .missing_capability_signal
+            .expect("a bakery is not served");
+        assert_eq!(miss.unmatched_terms, ["bakeri"], "{miss:?}");
     }
 
     #[test]

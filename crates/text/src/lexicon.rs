@@ -217,11 +217,11 @@ pub const STOPWORDS: &[&str] = &[
 /// placeholders ("maybe", "I think", "something nice", "really great"). Stems. A query's share of
 /// these says nothing about whether a tool serves it.
 pub const CHATTER: &[&str] = &[
-    "actual", "amaz", "anyth", "anyway", "appreci", "awesom", "believ", "curious", "especi",
-    "everyth", "favorit", "favourit", "feel", "glad", "go", "gonna", "good", "gotta", "great",
-    "guess", "honest", "hope", "love", "mayb", "mood", "nice", "ok", "okay", "perhap", "pretti",
-    "probabl", "rather", "realli", "seem", "simpli", "someon", "someth", "somewhat", "stuf",
-    "sure", "thing", "think", "truli", "wanna", "wonder", "wow", "yeah", "yes",
+    "actual", "amaz", "anyth", "anyway", "appreci", "assist", "awesom", "believ", "curious",
+    "especi", "everyth", "favorit", "favourit", "feel", "glad", "go", "gonna", "good", "gotta",
+    "great", "guess", "help", "honest", "hope", "love", "mayb", "mood", "nice", "ok", "okay",
+    "perhap", "pretti", "probabl", "rather", "realli", "seem", "simpli", "someon", "someth",
+    "somewhat", "stuf", "sure", "thing", "think", "truli", "wanna", "wonder", "wow", "yeah", "yes",
 ];
 
 /// Verbs that change the world: sending, paying, creating, deleting. Stems.
