@@ -315,16 +315,11 @@ fn index_method(
         .first()
         .map(|w| text::stem(w));
     MethodDoc {
-        looks: lead
-            .as_deref()
-            .is_some_and(|v| text::lexicon::LOOKING_VERBS.contains(&v))
+        looks: lead.as_deref().is_some_and(text::lexicon::looking_verb)
             && !text::words(&m.description)
                 .first()
                 .is_some_and(|w| text::mutating_verb(&text::stem(w))),
-        acts: text::words(name_tail(&m.name))
-            .first()
-            .map(|w| text::stem(w))
-            .filter(|v| text::mutating_verb(v)),
+        acts: lead.clone().filter(|v| text::mutating_verb(v)),
         patterns,
         subject_terms,
         topic_terms,

@@ -406,11 +406,14 @@ pub const DETAIL_WORDS: &[&str] = &[
     "specs",
 ];
 
-/// Verbs that only look at things (stems): a method named for one reads.
-pub const LOOKING_VERBS: &[&str] = &[
-    "check", "fetch", "find", "get", "list", "look", "lookup", "queri", "read", "retriev",
-    "search", "show", "view",
-];
+/// Of [`GENERIC_VERBS`], the ones that work a result out rather than look it up. Stems.
+pub const COMPUTING_VERBS: &[&str] = &["calcul", "comput"];
+
+/// Whether the stem `verb` only looks at things (`get`, `list`, `search`): a method named for one
+/// reads.
+pub fn looking_verb(verb: &str) -> bool {
+    GENERIC_VERBS.contains(&verb) && !COMPUTING_VERBS.contains(&verb)
+}
 
 /// Verbs that only put a request to someone ("give me", "tell me", "I want", "I need"): words.
 pub const ASKING_VERBS: &[&str] = &[
