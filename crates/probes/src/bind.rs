@@ -329,6 +329,23 @@ impl<'a> Binder<'a> {
         }
     }
 
+    /// For a number named for a part of a date (`year`, `birth_month`, `day`), that part of the
+    /// first date the query writes that gives it ("February 2022" → month 2, year 2022), with
+    /// the date's first token.
+    fn calendar_part(&self, p: &Param) -> Option<(usize, f64)> {
+        let part = text::terms(&p.name).pop()?;
+        let pick = match part.as_str() {
+            "year" => |(y, _, _): (Option<u32>, Option<u32>, Option<u32>)| y,
+            "month" => |(_, m, _): (Option<u32>, Option<u32>, Option<u32>)| m,
+            "day" => |(_, _, d): (Option<u32>, Option<u32>, Option<u32>)| d,
+            _ => return None,
+        };
+        self.query
+            .dates
+            .iter()
+            .find_map(|m| pick(crate::when::parts(m)).map(|v| (m.span.0, f64::from(v))))
+    }
+
     /// Binds `value` to `p`, spending the query's `words` that named it.
     fn settle(&mut self, p: &Param, value: Value, words: impl IntoIterator<Item = String>) {
         self.used_terms.extend(words);
@@ -637,6 +654,10 @@ impl<'a> Binder<'a> {
     /// A number parameter takes the quantity that fits it best among those not yet used (nor part
     /// of a date or time); an integer parameter never takes a fraction.
     fn number(&mut self, p: &Param) {
+        if let Some((at, v)) = self.calendar_part(p) {
+            self.settle_number(p, at, v);
+            return;
+        }
         let not_quantities: HashSet<String> = self
             .used_tokens
             .union(&self.temporal_tokens)
@@ -3700,6 +3721,30 @@ mod tests {
         assert_eq!(b.arguments["snp_id"], "rs6034464");
         let b = check(schema, "Find the mutation that lies within 5km of the gene");
         assert_eq!(b.missing.len(), 1, "{b:?}");
+    }
+
+    #[test]
+    fn numbers_named_for_parts_of_a_date_take_those_parts() {
+        let schema = json!({"type": "object", "properties": {
+            "year": {"type": "integer", "description": "Year"},
+            "month": {"type": "integer", "description": "Month, 1 to 12"}},
+            "required": ["year", "month"]});
+        let b = check(schema.clone(), "What is the host count for February 2022?");
+        assert_eq!(b.arguments["month"], 2, "{b:?}");
+        assert_eq!(b.arguments["year"], 2022, "{b:?}");
+        let b = check(schema.clone(), "Hosts on 2023-03-15, please");
+        assert_eq!(
+            (b.arguments["year"].clone(), b.arguments["month"].clone()),
+            (json!(2023), json!(3))
+        );
+        // A part the date does not give is not made up: "February 2022" names no day.
+        let schema = json!({"type": "object", "properties": {
+            "month": {"type": "integer", "description": "Month"},
+            "day": {"type": "integer", "description": "Day of the month"}},
+            "required": ["month", "day"]});
+        let b = check(schema, "What is the host count for February 2022?");
+        assert_eq!(b.arguments["month"], 2, "{b:?}");
+        assert!(b.missing.iter().any(|m| m.name == "day"), "{b:?}");
     }
 
     #[test]

@@ -83,6 +83,28 @@ fn moment(tokens: &[String], first: usize, last: usize, normal: Option<String>) 
     }
 }
 
+/// The year, month and day a date gives, each when it gives it ("February 2022" gives a year
+/// and a month, "March 3rd" a month and a day).
+pub fn parts(m: &Moment) -> (Option<u32>, Option<u32>, Option<u32>) {
+    if let Some((y, mo, d)) = m.normal.as_deref().and_then(|n| {
+        let n: Vec<u32> = n.split('-').filter_map(|x| x.parse().ok()).collect();
+        (n.len() == 3).then(|| (n[0], n[1], n[2]))
+    }) {
+        return (Some(y), Some(mo), Some(d));
+    }
+    let words: Vec<&str> = m.text.split_whitespace().collect();
+    let mo = words.iter().find_map(|w| month(w.trim_end_matches(',')));
+    let y = words.iter().find_map(|w| year(w.trim_end_matches(',')));
+    // A day is only read beside a month ("the 5th of March", "March 5"), never from a year.
+    let d = mo.and(
+        words
+            .iter()
+            .filter(|w| year(w.trim_end_matches(',')).is_none())
+            .find_map(|w| day(w.trim_end_matches(','))),
+    );
+    (y, mo, d)
+}
+
 /// Dates in the query, in order.
 pub fn dates(toks: &[String]) -> Vec<Moment> {
     let lower: Vec<String> = toks.iter().map(|t| t.to_lowercase()).collect();
