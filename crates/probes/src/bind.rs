@@ -334,16 +334,18 @@ impl<'a> Binder<'a> {
     /// the date's first token.
     fn calendar_part(&self, p: &Param) -> Option<(usize, f64)> {
         let part = text::terms(&p.name).pop()?;
-        let pick = match part.as_str() {
-            "year" => |(y, _, _): (Option<u32>, Option<u32>, Option<u32>)| y,
-            "month" => |(_, m, _): (Option<u32>, Option<u32>, Option<u32>)| m,
-            "day" => |(_, _, d): (Option<u32>, Option<u32>, Option<u32>)| d,
-            _ => return None,
-        };
-        self.query
-            .dates
-            .iter()
-            .find_map(|m| pick(crate::when::parts(m)).map(|v| (m.span.0, f64::from(v))))
+        if !["year", "month", "day"].contains(&part.as_str()) {
+            return None;
+        }
+        self.query.dates.iter().find_map(|m| {
+            let (year, month, day) = crate::when::parts(m);
+            let value = match part.as_str() {
+                "year" => year,
+                "month" => month,
+                _ => day,
+            };
+            value.map(|v| (m.span.0, f64::from(v)))
+        })
     }
 
     /// Binds `value` to `p`, spending the query's `words` that named it.

@@ -61,6 +61,9 @@ pub struct MethodDoc {
     /// Whether its name leads with a verb that only looks (`get_…`, `ListAlarms`), after any
     /// namespace or service prefix.
     pub looks: bool,
+    /// Whether its name says it tells the details of the thing it is about
+    /// (`sculpture.get_details`, `get_player_profile`: [`text::lexicon::DETAIL_WORDS`]).
+    pub tells_details: bool,
     /// Compiled `pattern`s of string parameters: a query token they match is named by the
     /// method's own schema.
     pub patterns: Vec<Arc<regex::Regex>>,
@@ -271,7 +274,7 @@ fn index_method(
             add(&name, Weights::DEFAULT.in_output, false);
         }
     }
-    let name_terms = text::terms(&m.name).into_iter().collect();
+    let name_terms: HashSet<String> = text::terms(&m.name).into_iter().collect();
     let subject_terms = text::terms(name_tail(&m.name))
         .into_iter()
         .filter(|t| {
@@ -320,6 +323,9 @@ fn index_method(
                 .first()
                 .is_some_and(|w| text::mutating_verb(&text::stem(w))),
         acts: lead.clone().filter(|v| text::mutating_verb(v)),
+        tells_details: text::lexicon::DETAIL_WORDS
+            .iter()
+            .any(|w| name_terms.contains(&text::stem(w))),
         patterns,
         subject_terms,
         topic_terms,

@@ -954,7 +954,7 @@ impl<'a> Viability<'a> {
         // "of", is something the method's metadata covers in some way, or it is not served.
         if let Some(asked) = &query.asked_for
             && !asked.iter().any(|t| s.matched.contains(t))
-            && !tells_details(s.doc)
+            && !s.doc.tells_details
         {
             return false;
         }
@@ -964,7 +964,7 @@ impl<'a> Viability<'a> {
         // takes any topic.
         if let Some(thing) = &query.asked_thing
             && !s.doc.free_text
-            && !tells_details(s.doc)
+            && !s.doc.tells_details
             && !thing.iter().any(|t| s.matched.contains(t))
             && !self.asked_kin.iter().any(|k| s.doc.terms.contains_key(*k))
         {
@@ -985,15 +985,6 @@ fn names_subject(d: &index::MethodDoc, query: &Query) -> bool {
     !d.subject_terms.is_empty()
         && d.subject_terms.iter().all(|t| query.terms.contains(t))
         && !query.named_only.iter().any(|t| d.subject_terms.contains(t))
-}
-
-/// Whether the method's name says it tells the details of the thing it is about
-/// (`sculpture.get_details`, `get_player_profile`): any one of them can be asked for ("the size
-/// of the sculpture"). A description's "information" is too loose a word to say as much.
-fn tells_details(d: &index::MethodDoc) -> bool {
-    text::lexicon::DETAIL_WORDS
-        .iter()
-        .any(|w| d.name_terms.contains(&text::stem(w)))
 }
 
 /// Whether the method's name, or its description with weight, names the verb `verb` (a stem).

@@ -86,11 +86,17 @@ fn moment(tokens: &[String], first: usize, last: usize, normal: Option<String>) 
 /// The year, month and day a date gives, each when it gives it ("February 2022" gives a year
 /// and a month, "March 3rd" a month and a day).
 pub fn parts(m: &Moment) -> (Option<u32>, Option<u32>, Option<u32>) {
-    if let Some((y, mo, d)) = m.normal.as_deref().and_then(|n| {
-        let n: Vec<u32> = n.split('-').filter_map(|x| x.parse().ok()).collect();
-        (n.len() == 3).then(|| (n[0], n[1], n[2]))
-    }) {
-        return (Some(y), Some(mo), Some(d));
+    use chrono::Datelike;
+    if let Some(date) = m
+        .normal
+        .as_deref()
+        .and_then(|n| chrono::NaiveDate::parse_from_str(n, "%Y-%m-%d").ok())
+    {
+        return (
+            u32::try_from(date.year()).ok(),
+            Some(date.month()),
+            Some(date.day()),
+        );
     }
     let words: Vec<&str> = m.text.split_whitespace().collect();
     let mo = words.iter().find_map(|w| month(w.trim_end_matches(',')));
