@@ -64,6 +64,9 @@ pub struct MethodDoc {
     /// Whether its name says it tells the details of the thing it is about
     /// (`sculpture.get_details`, `get_player_profile`: [`text::lexicon::DETAIL_WORDS`]).
     pub tells_details: bool,
+    /// Terms its description writes only as something already done, after an auxiliary ("the
+    /// alarms the user has set"): they say what the method is about, not what it does.
+    pub done_terms: HashSet<String>,
     /// Compiled `pattern`s of string parameters: a query token they match is named by the
     /// method's own schema.
     pub patterns: Vec<Arc<regex::Regex>>,
@@ -326,6 +329,7 @@ fn index_method(
         tells_details: text::lexicon::DETAIL_WORDS
             .iter()
             .any(|w| name_terms.contains(&text::stem(w))),
+        done_terms: done_terms(&m.description),
         patterns,
         subject_terms,
         topic_terms,
@@ -383,6 +387,26 @@ fn output_property_names(schema: &serde_json::Value) -> Vec<String> {
     out
 }
 
+/// Stems of the words `prose` writes only right after an auxiliary ("has set", "were created"):
+/// a thing done, which a description names to say what the method reads.
+fn done_terms(prose: &str) -> HashSet<String> {
+    const AUXILIARIES: &[&str] = &["are", "been", "had", "has", "have", "is", "was", "were"];
+    let mut done = HashSet::new();
+    let mut elsewhere = HashSet::new();
+    for clause in prose.split(['.', ';', ':', '!', '?', '\n']) {
+        let words = text::words(clause);
+        for (i, w) in words.iter().enumerate() {
+            if i > 0 && AUXILIARIES.contains(&words[i - 1].as_str()) {
+                done.insert(text::stem(w));
+            } else {
+                elsewhere.insert(text::stem(w));
+            }
+        }
+    }
+    done.retain(|t| !elsewhere.contains(t));
+    done
+}
+
 /// Terms of prose, leaving out what a clause negates: in "No order books, fund flows or
 /// liquidation data." nothing after "No" describes what the tool does.
 pub fn affirmed_terms(prose: &str) -> Vec<String> {
@@ -414,6 +438,19 @@ pub fn affirmed_terms(prose: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_description_writes_a_verb_as_done_only_after_an_auxiliary() {
+        let done = done_terms("Retrieves the alarms that the user has set. Lists timers.");
+        assert!(done.contains("set"), "{done:?}");
+        assert!(
+            !done.contains("retriev") && !done.contains("alarm"),
+            "{done:?}"
+        );
+        // Written once as done and once as what the method does: it does it.
+        let both = done_terms("Sets an alarm, or moves one the user has set");
+        assert!(!both.contains("set"), "{both:?}");
+    }
 
     #[test]
     fn name_tails_drop_namespaces_and_service_prefixes() {

@@ -987,9 +987,11 @@ fn names_subject(d: &index::MethodDoc, query: &Query) -> bool {
         && !query.named_only.iter().any(|t| d.subject_terms.contains(t))
 }
 
-/// Whether the method's name, or its description with weight, names the verb `verb` (a stem).
+/// Whether the method's name, or its metadata with weight, names the verb `verb` (a stem) as
+/// what it does: a description that writes it only as done ("alarms the user has set") does not.
 fn names_verb(d: &index::MethodDoc, verb: &str, wt: &Weights) -> bool {
-    d.name_terms.contains(verb) || d.terms.get(verb).is_some_and(|w| *w >= wt.names_verb)
+    d.name_terms.contains(verb)
+        || (d.terms.get(verb).is_some_and(|w| *w >= wt.names_verb) && !d.done_terms.contains(verb))
 }
 
 /// Why nothing can serve `query`, or `None` when something can.
@@ -2568,6 +2570,19 @@ mod tests {
         let report = run(
             &idx,
             &Query::parse("Set a new alarm for 17:15 named 'Grocery run'"),
+            &ProbeConfig::default(),
+        );
+        assert!(report.missing_capability_signal.is_some(), "{report:?}");
+        // A description that writes the verb only as done ("the user has set") does not name
+        // the change as what the method does.
+        let set = index(&[(
+            "Alarm_1_GetAlarms",
+            "Retrieves the list of alarms that the user has set",
+            alarm.clone(),
+        )]);
+        let report = run(
+            &set,
+            &Query::parse("Can you set a new alarm for 07:30 and label it 'Morning workout'?"),
             &ProbeConfig::default(),
         );
         assert!(report.missing_capability_signal.is_some(), "{report:?}");
