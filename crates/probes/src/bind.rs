@@ -1154,6 +1154,9 @@ impl<'a> Binder<'a> {
                 Ok(v) => {
                     self.binding.arguments.insert(p.name.clone(), v);
                 }
+                // An optional parameter no value can satisfy as written is left out: the call
+                // stays valid, and reads more rather than less.
+                Err(_) if p.unsatisfiable && !p.required => {}
                 Err(constraint) => self.binding.missing.push(MissingParam {
                     name: p.name.clone(),
                     description: p.description.clone(),
@@ -2831,7 +2834,7 @@ mod tests {
         // Several values named for a list of choices are that list.
         let b = check(
             json!({"type": "object", "properties": {"metrics": {"type": "array",
-                "enum": ["temperature", "humidity", "co2"]}}, "required": ["metrics"]}),
+                "items": {"enum": ["temperature", "humidity", "co2"]}}}, "required": ["metrics"]}),
             "latest temperature and humidity readings",
         );
         assert_eq!(
@@ -2840,6 +2843,28 @@ mod tests {
             "{b:?}"
         );
         assert!(b.fan_out.is_none() && b.missing.is_empty(), "{b:?}");
+    }
+
+    #[test]
+    fn a_list_whose_enum_is_written_on_the_list_is_never_sent() {
+        // As written, `enum` on the array itself admits no list: a server that checks its own
+        // schema refuses any. Required, the value is reported with what it breaks.
+        let metrics = json!({"type": "array", "items": {"type": "string"},
+            "enum": ["temperature", "humidity", "co2"]});
+        let b = check(
+            json!({"type": "object", "properties": {"metrics": metrics}, "required": ["metrics"]}),
+            "latest temperature and humidity readings",
+        );
+        assert!(!b.arguments.contains_key("metrics"), "{b:?}");
+        assert_eq!(invalid(&b, "metrics").0, json!(["temperature", "humidity"]));
+        // Optional, it is left out and the call stays valid.
+        let b = check(
+            json!({"type": "object", "properties": {"metrics": metrics, "per_page": {"type": "integer"}},
+                "required": ["per_page"]}),
+            "latest temperature and humidity readings, 100 per page",
+        );
+        assert_eq!(json!(b.arguments), json!({"per_page": 100}), "{b:?}");
+        assert!(b.missing.is_empty(), "{b:?}");
     }
 
     #[test]

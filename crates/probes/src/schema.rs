@@ -120,6 +120,9 @@ pub struct Param {
     /// The property's own schema, compiled (`None` when it does not compile on its own, for
     /// example a `$ref` into the method's definitions).
     pub validator: Option<Compiled>,
+    /// Whether no value of its own type satisfies its schema as written (a list whose `enum`
+    /// lists single values): its choices are read as the items', but no call may send it.
+    pub unsatisfiable: bool,
 }
 
 /// A compiled property schema, shared by the clones of its parameter.
@@ -565,6 +568,7 @@ fn params_at(root: &Value, schema: &Value, depth: usize) -> Vec<Param> {
                 description,
                 temporal: None,
                 validator: None,
+                unsatisfiable: false,
                 nested: if depth < MAX_NESTING && p["properties"].is_object() {
                     params_at(root, p, depth + 1)
                 } else {
@@ -575,38 +579,26 @@ fn params_at(root: &Value, schema: &Value, depth: usize) -> Vec<Param> {
             if param.pattern.is_none() {
                 param.shape = described_shape(&param.description).or_else(|| address_shape(&param));
             }
-            param.validator = jsonschema::validator_for(&normalized(p))
+            // Values are checked against the schema as the tool wrote it, which is what its server
+            // checks them against.
+            param.validator = jsonschema::validator_for(p)
                 .ok()
                 .map(|v| Compiled(std::sync::Arc::new(v)));
+            param.unsatisfiable = enum_on_list(p);
             param
         })
         .collect()
 }
 
-/// A property schema with a common mistake mended: an `enum` of items written on the array
-/// itself (`{"type": "array", "enum": ["a", "b"]}`) constrains the items, as its author meant;
-/// as written, no value could satisfy it.
-fn normalized(p: &Value) -> Value {
-    let mut p = p.clone();
-    if p["type"] == "array"
+/// Whether `p` makes a common mistake that leaves no value satisfying it: an `enum` of items
+/// written on the array itself (`{"type": "array", "enum": ["a", "b"]}`). Its author meant the
+/// items; its choices are read so, but as written no list passes.
+fn enum_on_list(p: &Value) -> bool {
+    p["type"] == "array"
         && p["items"].get("enum").is_none()
-        && let Some(values) = p.get("enum").filter(|e| {
-            e.as_array()
-                .is_some_and(|a| a.iter().all(|v| !v.is_array()))
-        })
-    {
-        let values = values.clone();
-        if let Some(map) = p.as_object_mut() {
-            map.remove("enum");
-            let items = map
-                .entry("items")
-                .or_insert_with(|| Value::Object(Default::default()));
-            if let Some(items) = items.as_object_mut() {
-                items.insert("enum".into(), values);
-            }
-        }
-    }
-    p
+        && p["enum"]
+            .as_array()
+            .is_some_and(|a| a.iter().all(|v| !v.is_array()))
 }
 
 fn render(v: &Value) -> String {
