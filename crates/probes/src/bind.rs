@@ -1691,6 +1691,12 @@ fn modifier_before(
             let lower = word.to_lowercase();
             let terms = text::terms(word);
             let plain = !word.is_empty() && word.chars().all(char::is_alphabetic);
+            // A year or a span of years says which one as well ("the 2019-2020 season").
+            let dated = word.len() >= 4
+                && word
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || c == '-' || c == '/')
+                && word.chars().filter(char::is_ascii_digit).count() >= 4;
             let spoken = terms
                 .iter()
                 .any(|t| used.contains(t) || topic.contains_key(t) || own.contains(t));
@@ -1705,8 +1711,7 @@ fn modifier_before(
             let counted = i >= 2
                 && (tokens[i - 2].chars().all(|c| c.is_ascii_digit())
                     || text::lexicon::number_value(&tokens[i - 2].to_ascii_lowercase()).is_some());
-            (plain
-                && terms.len() == 1
+            ((dated || (plain && terms.len() == 1))
                 && !spoken
                 && !verb
                 && !counted
@@ -2843,6 +2848,30 @@ mod tests {
             "{b:?}"
         );
         assert!(b.fan_out.is_none() && b.missing.is_empty(), "{b:?}");
+    }
+
+    #[test]
+    fn a_year_or_span_of_years_before_the_parameters_noun_is_its_value() {
+        let schema = json!({"type": "object", "properties": {
+            "player_name": {"type": "string", "description": "Name of the player."},
+            "season": {"type": "string", "description": "Season, usually given by two years."}},
+            "required": ["player_name", "season"]});
+        let b = check(
+            schema.clone(),
+            "Get the player stats of Cristiano Ronaldo in the 2019-2020 season",
+        );
+        assert_eq!(b.arguments["season"], json!("2019-2020"), "{b:?}");
+        let b = check(
+            schema.clone(),
+            "Get the player stats of Cristiano Ronaldo in the 2022 season",
+        );
+        assert_eq!(b.arguments["season"], json!("2022"), "{b:?}");
+        // A count before it is not which one.
+        let b = check(
+            schema,
+            "Get the player stats of Cristiano Ronaldo over 3 seasons",
+        );
+        assert!(!b.arguments.contains_key("season"), "{b:?}");
     }
 
     #[test]
