@@ -203,6 +203,7 @@ impl<'a> Binder<'a> {
                     let hits: HashSet<String> = label_terms
                         .iter()
                         .filter(|t| q_terms.contains(t.as_str()) && !own.contains(**t))
+                        .filter(|t| !counts_something_else(self.query, t, p))
                         .map(|t| (*t).clone())
                         .collect();
                     (!hits.is_empty()).then(|| Scored {
@@ -322,7 +323,9 @@ impl<'a> Binder<'a> {
                 let (closeness, term) = naming(&c.label, &c.terms, &open, own, self.query, false);
                 (closeness, c, term)
             })
-            .filter(|(closeness, _, _)| *closeness == 2)
+            .filter(|(closeness, c, _)| {
+                *closeness == 2 && !counts_something_else(self.query, &c.label, p)
+            })
             .collect();
         if let [(_, choice, term)] = named.as_slice() {
             self.settle(p, choice.value.clone(), term.iter().cloned());
@@ -1203,6 +1206,34 @@ impl<'a> Binder<'a> {
         }
         self.binding
     }
+}
+
+/// Whether every number `term` the query writes counts a thing `p` does not name: "3" in "3
+/// nights" is no choice of `number_of_rooms`, where "3 rooms" and a bare "3" are.
+fn counts_something_else(query: &Query, term: &str, p: &Param) -> bool {
+    if term.parse::<f64>().is_err() {
+        return false;
+    }
+    let named: HashSet<String> = text::terms(&p.name)
+        .into_iter()
+        .chain(text::terms(&p.description))
+        .collect();
+    // Written tokens, so that a number ending a sentence ("in 2021. Search ...") counts nothing.
+    let raw: Vec<&str> = query.text.split_whitespace().collect();
+    let mut counts = (0..raw.len())
+        .filter(|&i| text::token(raw[i]) == term && raw[i].ends_with(|c: char| c.is_alphanumeric()))
+        .peekable();
+    counts.peek().is_some()
+        && counts.all(|i| {
+            raw.get(i + 1).is_some_and(|next| {
+                let next = text::token(next);
+                let terms = text::terms(&next);
+                next.chars().all(char::is_alphabetic)
+                    && !terms.is_empty()
+                    && !terms.iter().any(|t| named.contains(t))
+                    && !text::is_stopword(&next.to_lowercase())
+            })
+        })
 }
 
 /// How closely `query` names `value` through its `open` terms (the parameter's `own` words
@@ -2872,6 +2903,28 @@ mod tests {
             "Get the player stats of Cristiano Ronaldo over 3 seasons",
         );
         assert!(!b.arguments.contains_key("season"), "{b:?}");
+    }
+
+    #[test]
+    fn a_number_that_counts_another_thing_chooses_no_value() {
+        let hotel = json!({"type": "object", "properties": {
+            "stay_length": {"type": "integer", "description": "The length of the stay in days."},
+            "number_of_rooms": {"type": "string", "description": "The number of rooms.",
+                "enum": ["1", "2", "3", "dontcare"], "default": "dontcare"}},
+            "required": ["stay_length"]});
+        let b = check(hotel.clone(), "I will be staying for 3 nights");
+        assert_eq!(b.arguments["stay_length"], json!(3), "{b:?}");
+        assert!(!b.arguments.contains_key("number_of_rooms"), "{b:?}");
+        // The thing it counts is the parameter's own.
+        let b = check(hotel, "a stay of 4 days in 2 rooms");
+        assert_eq!(b.arguments["number_of_rooms"], json!("2"), "{b:?}");
+        // A number closing a sentence counts nothing.
+        let b = check(
+            json!({"type": "object", "properties": {"year": {"type": "string",
+                "enum": ["2019", "2020", "2021"]}}}),
+            "I like songs from 2021. Search for something like that",
+        );
+        assert_eq!(b.arguments["year"], json!("2021"), "{b:?}");
     }
 
     #[test]
