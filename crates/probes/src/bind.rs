@@ -1160,10 +1160,20 @@ impl<'a> Binder<'a> {
                 // An optional parameter no value can satisfy as written is left out: the call
                 // stays valid, and reads more rather than less.
                 Err(_) if p.unsatisfiable && !p.required => {}
+                Err(_) if p.unsatisfiable => self.binding.missing.push(MissingParam {
+                    name: p.name.clone(),
+                    description: p.description.clone(),
+                    choices: Vec::new(),
+                    invalid: Some((
+                        value,
+                        "no list satisfies the schema as written: its enum lists single values"
+                            .into(),
+                    )),
+                }),
                 Err(constraint) => self.binding.missing.push(MissingParam {
                     name: p.name.clone(),
                     description: p.description.clone(),
-                    choices: p.choices.iter().map(|c| c.value.clone()).collect(),
+                    choices: p.offered_choices(),
                     invalid: Some((value, constraint)),
                 }),
             }
@@ -1199,7 +1209,7 @@ impl<'a> Binder<'a> {
                 self.binding.missing.push(MissingParam {
                     name: p.name.clone(),
                     description: p.description.clone(),
-                    choices: p.choices.iter().map(|c| c.value.clone()).collect(),
+                    choices: p.offered_choices(),
                     invalid: None,
                 });
             }
@@ -2938,7 +2948,11 @@ mod tests {
             "latest temperature and humidity readings",
         );
         assert!(!b.arguments.contains_key("metrics"), "{b:?}");
-        assert_eq!(invalid(&b, "metrics").0, json!(["temperature", "humidity"]));
+        let (value, constraint) = invalid(&b, "metrics");
+        assert_eq!(*value, json!(["temperature", "humidity"]));
+        assert!(constraint.contains("no list satisfies"), "{constraint}");
+        // No value is offered: choosing one would be refused again.
+        assert!(b.missing[0].choices.is_empty(), "{b:?}");
         // Optional, it is left out and the call stays valid.
         let b = check(
             json!({"type": "object", "properties": {"metrics": metrics, "per_page": {"type": "integer"}},

@@ -136,6 +136,15 @@ impl std::fmt::Debug for Compiled {
 }
 
 impl Param {
+    /// The values a caller may be offered for it: its choices, none when no value satisfies its
+    /// schema as written (choosing one would be refused again).
+    pub fn offered_choices(&self) -> Vec<Value> {
+        if self.unsatisfiable {
+            return Vec::new();
+        }
+        self.choices.iter().map(|c| c.value.clone()).collect()
+    }
+
     /// The value to send for `value`, read from the query: itself when the schema allows it, else
     /// the same value in the type the schema asks for (`"5"` for an integer is 5, a lone value
     /// for an array is a list of one), else why the schema refuses it.
