@@ -64,6 +64,9 @@ pub struct MethodDoc {
     /// Whether its name says it tells the details of the thing it is about
     /// (`sculpture.get_details`, `get_player_profile`: [`text::lexicon::DETAIL_WORDS`]).
     pub tells_details: bool,
+    /// Whether its name says it generates what it returns (`travel_itinerary_generator`,
+    /// [`text::lexicon::GENERATING_VERBS`]): it makes what a request to create asks for.
+    pub generates: bool,
     /// Terms its description writes only as something already done, after an auxiliary ("the
     /// alarms the user has set"): they say what the method is about, not what it does.
     pub done_terms: HashSet<String>,
@@ -327,6 +330,9 @@ fn index_method(
                 .is_some_and(|w| text::mutating_verb(&text::stem(w))),
         acts: lead.clone().filter(|v| text::mutating_verb(v)),
         tells_details: text::lexicon::DETAIL_WORDS
+            .iter()
+            .any(|w| name_terms.contains(&text::stem(w))),
+        generates: text::lexicon::GENERATING_VERBS
             .iter()
             .any(|w| name_terms.contains(&text::stem(w))),
         done_terms: done_terms(&m.description),

@@ -989,9 +989,15 @@ fn names_subject(d: &index::MethodDoc, query: &Query) -> bool {
 
 /// Whether the method's name, or its metadata with weight, names the verb `verb` (a stem) as
 /// what it does: a description that writes it only as done ("alarms the user has set") does not.
+/// A method named for generating something makes what a request to create, draft or compose asks
+/// for.
 fn names_verb(d: &index::MethodDoc, verb: &str, wt: &Weights) -> bool {
     d.name_terms.contains(verb)
         || (d.terms.get(verb).is_some_and(|w| *w >= wt.names_verb) && !d.done_terms.contains(verb))
+        || (d.generates
+            && text::lexicon::MAKING_VERBS
+                .iter()
+                .any(|w| text::stem(w) == verb))
 }
 
 /// Why nothing can serve `query`, or `None` when something can.
@@ -2607,6 +2613,29 @@ mod tests {
             &ProbeConfig::default(),
         );
         assert!(report.missing_capability_signal.is_none(), "{report:?}");
+    }
+
+    #[test]
+    fn a_method_named_for_generating_makes_what_a_request_to_create_asks_for() {
+        let schema = json!({"type": "object", "required": ["destination", "days"], "properties": {
+            "destination": {"type": "string", "description": "City of the trip"},
+            "days": {"type": "integer", "description": "Length of the trip in days"}}});
+        let query = "Create an itinerary for a 7 days trip to Tokyo";
+        let generator = index(&[(
+            "travel_itinerary_generator",
+            "Plan a travel itinerary for a destination and a number of days",
+            schema.clone(),
+        )]);
+        let served = miss_of(&generator, query);
+        assert!(served.is_none(), "{served:?}");
+        // Named otherwise, a method that only reads does not do what "create" asks.
+        let reader = index(&[(
+            "travel_itinerary_lookup",
+            "Look up a travel itinerary for a destination and a number of days",
+            schema,
+        )]);
+        let refused = miss_of(&reader, query);
+        assert!(refused.is_some(), "{refused:?}");
     }
 
     #[test]

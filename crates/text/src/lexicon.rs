@@ -386,6 +386,14 @@ pub const DIRECTION_AT: &[&str] = &[
     "address", "area", "citi", "locat", "region", "town", "venu", "where",
 ];
 
+/// Verbs that ask for something new to be made ("create an itinerary", "draft a summary"), which
+/// a method named for generating it does without changing anything. Words.
+pub const MAKING_VERBS: &[&str] = &["build", "compose", "create", "draft", "make", "produce"];
+
+/// Verbs that name a method for producing data ("travel_itinerary_generator",
+/// `generate_chart`): it makes what a making verb asks for. Words.
+pub const GENERATING_VERBS: &[&str] = &["generate", "generator", "generation"];
+
 /// Verbs that say how a method reads, not what it is about. Stems.
 pub const GENERIC_VERBS: &[&str] = &[
     "calcul", "check", "comput", "fetch", "find", "get", "list", "look", "lookup", "queri", "read",
