@@ -1160,21 +1160,19 @@ impl<'a> Binder<'a> {
                 // An optional parameter no value can satisfy as written is left out: the call
                 // stays valid, and reads more rather than less.
                 Err(_) if p.unsatisfiable && !p.required => {}
-                Err(_) if p.unsatisfiable => self.binding.missing.push(MissingParam {
-                    name: p.name.clone(),
-                    description: p.description.clone(),
-                    choices: Vec::new(),
-                    invalid: Some((
-                        value,
-                        "no list satisfies the schema as written: its enum lists single values"
-                            .into(),
-                    )),
-                }),
                 Err(constraint) => self.binding.missing.push(MissingParam {
                     name: p.name.clone(),
                     description: p.description.clone(),
                     choices: p.offered_choices(),
-                    invalid: Some((value, constraint)),
+                    invalid: Some((
+                        value,
+                        if p.unsatisfiable {
+                            "no list satisfies the schema as written: its enum lists single values"
+                                .into()
+                        } else {
+                            constraint
+                        },
+                    )),
                 }),
             }
         }
