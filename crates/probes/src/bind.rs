@@ -194,6 +194,7 @@ impl<'a> Binder<'a> {
             // Words of the parameter\'s own name ("league" for `league`) name the parameter, not one
             // of its values: "the league standings" chooses no league.
             let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+            let words = named_by(p);
             let mut scored: Vec<Scored> = p
                 .choices
                 .iter()
@@ -203,7 +204,7 @@ impl<'a> Binder<'a> {
                     let hits: HashSet<String> = label_terms
                         .iter()
                         .filter(|t| q_terms.contains(t.as_str()) && !own.contains(**t))
-                        .filter(|t| !counts_something_else(self.query, t, p))
+                        .filter(|t| !counts_something_else(self.query, t, &words))
                         .map(|t| (*t).clone())
                         .collect();
                     (!hits.is_empty()).then(|| Scored {
@@ -215,7 +216,7 @@ impl<'a> Binder<'a> {
                 })
                 .collect();
             if scored.is_empty() {
-                self.form_choice(p, &own);
+                self.form_choice(p, &own, &words);
                 continue;
             }
             let best = scored.iter().map(|s| s.hits.len()).max().unwrap_or(0);
@@ -307,7 +308,7 @@ impl<'a> Binder<'a> {
     /// is about ("movie" for a movie search) and the parameter's own name no value. A word only
     /// alike in meaning does not choose: a wrong value quietly changes what the call returns
     /// ("acted" is near "Action"), where asking costs one click.
-    fn form_choice(&mut self, p: &Param, own: &HashSet<String>) {
+    fn form_choice(&mut self, p: &Param, own: &HashSet<String>, words: &HashSet<String>) {
         let open: Vec<&String> = self
             .query
             .terms
@@ -324,7 +325,7 @@ impl<'a> Binder<'a> {
                 (closeness, c, term)
             })
             .filter(|(closeness, c, _)| {
-                *closeness == 2 && !counts_something_else(self.query, &c.label, p)
+                *closeness == 2 && !counts_something_else(self.query, &c.label, words)
             })
             .collect();
         if let [(_, choice, term)] = named.as_slice() {
@@ -1216,16 +1217,21 @@ impl<'a> Binder<'a> {
     }
 }
 
-/// Whether every number `term` the query writes counts a thing `p` does not name: "3" in "3
-/// nights" is no choice of `number_of_rooms`, where "3 rooms" and a bare "3" are.
-fn counts_something_else(query: &Query, term: &str, p: &Param) -> bool {
+/// The terms of a parameter's name and description: the things it names.
+fn named_by(p: &Param) -> HashSet<String> {
+    text::terms(&p.name)
+        .into_iter()
+        .chain(text::terms(&p.description))
+        .collect()
+}
+
+/// Whether every number `term` the query writes counts a thing the parameter does not name
+/// (`named`, [`named_by`]): "3" in "3 nights" is no choice of `number_of_rooms`, where "3 rooms"
+/// and a bare "3" are.
+fn counts_something_else(query: &Query, term: &str, named: &HashSet<String>) -> bool {
     if term.parse::<f64>().is_err() {
         return false;
     }
-    let named: HashSet<String> = text::terms(&p.name)
-        .into_iter()
-        .chain(text::terms(&p.description))
-        .collect();
     // Written tokens, so that a number ending a sentence ("in 2021. Search ...") counts nothing.
     let raw: Vec<&str> = query.text.split_whitespace().collect();
     let mut counts = (0..raw.len())

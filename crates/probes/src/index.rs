@@ -65,7 +65,7 @@ pub struct MethodDoc {
     /// (`sculpture.get_details`, `get_player_profile`: [`text::lexicon::DETAIL_WORDS`]).
     pub tells_details: bool,
     /// Whether its name says it generates what it returns (`travel_itinerary_generator`,
-    /// [`text::lexicon::GENERATING_VERBS`]): it makes what a request to create asks for.
+    /// [`text::lexicon::GENERATING`]): it makes what a request to create asks for.
     pub generates: bool,
     /// Terms its description writes only as something already done, after an auxiliary ("the
     /// alarms the user has set"): they say what the method is about, not what it does.
@@ -332,9 +332,7 @@ fn index_method(
         tells_details: text::lexicon::DETAIL_WORDS
             .iter()
             .any(|w| name_terms.contains(&text::stem(w))),
-        generates: text::lexicon::GENERATING_VERBS
-            .iter()
-            .any(|w| name_terms.contains(&text::stem(w))),
+        generates: name_terms.contains(text::lexicon::GENERATING),
         done_terms: done_terms(&m.description),
         patterns,
         subject_terms,
@@ -393,13 +391,16 @@ fn output_property_names(schema: &serde_json::Value) -> Vec<String> {
     out
 }
 
+/// Characters that end a clause of a description.
+const CLAUSE_ENDS: [char; 6] = ['.', ';', ':', '!', '?', '\n'];
+
 /// Stems of the words `prose` writes only right after an auxiliary ("has set", "were created"):
 /// a thing done, which a description names to say what the method reads.
 fn done_terms(prose: &str) -> HashSet<String> {
     const AUXILIARIES: &[&str] = &["are", "been", "had", "has", "have", "is", "was", "were"];
     let mut done = HashSet::new();
     let mut elsewhere = HashSet::new();
-    for clause in prose.split(['.', ';', ':', '!', '?', '\n']) {
+    for clause in prose.split(CLAUSE_ENDS) {
         let words = text::words(clause);
         for (i, w) in words.iter().enumerate() {
             if i > 0 && AUXILIARIES.contains(&words[i - 1].as_str()) {
@@ -428,7 +429,7 @@ pub fn affirmed_terms(prose: &str) -> Vec<String> {
         "except",
     ];
     let mut out = Vec::new();
-    for clause in prose.split(['.', ';', ':', '!', '?', '\n']) {
+    for clause in prose.split(CLAUSE_ENDS) {
         for word in text::words(clause) {
             if NEGATIONS.contains(&word.as_str()) {
                 break;

@@ -994,10 +994,7 @@ fn names_subject(d: &index::MethodDoc, query: &Query) -> bool {
 fn names_verb(d: &index::MethodDoc, verb: &str, wt: &Weights) -> bool {
     d.name_terms.contains(verb)
         || (d.terms.get(verb).is_some_and(|w| *w >= wt.names_verb) && !d.done_terms.contains(verb))
-        || (d.generates
-            && text::lexicon::MAKING_VERBS
-                .iter()
-                .any(|w| text::stem(w) == verb))
+        || (d.generates && text::lexicon::MAKING_VERBS.contains(&verb))
 }
 
 /// Why nothing can serve `query`, or `None` when something can.

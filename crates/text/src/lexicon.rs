@@ -387,12 +387,12 @@ pub const DIRECTION_AT: &[&str] = &[
 ];
 
 /// Verbs that ask for something new to be made ("create an itinerary", "draft a summary"), which
-/// a method named for generating it does without changing anything. Words.
-pub const MAKING_VERBS: &[&str] = &["build", "compose", "create", "draft", "make", "produce"];
+/// a method named for generating it does without changing anything. Stems.
+pub const MAKING_VERBS: &[&str] = &["build", "compos", "creat", "draft", "make", "produc"];
 
-/// Verbs that name a method for producing data ("travel_itinerary_generator",
-/// `generate_chart`): it makes what a making verb asks for. Words.
-pub const GENERATING_VERBS: &[&str] = &["generate", "generator", "generation"];
+/// The stem that names a method for producing data ("travel_itinerary_generator",
+/// `generate_chart`): it makes what a making verb asks for.
+pub const GENERATING: &str = "generat";
 
 /// Verbs that say how a method reads, not what it is about. Stems.
 pub const GENERIC_VERBS: &[&str] = &[
