@@ -919,12 +919,18 @@ impl<'a> Binder<'a> {
             })
             .collect();
         candidates.retain(|e| beside(p, e) || !others.iter().any(|q| beside(q, e)));
+        // A name that says what kind of thing a title titles ("a Fantasy movie") shows the
+        // request wants any one of it: no name it writes is the title but one given outright.
+        let any_of_kind = candidates.iter().any(|e| kind_of_untitled(p, query, e));
+        if any_of_kind {
+            candidates.retain(|e| titled_outright(query, e));
+        }
         if last {
             // With no name left, the one phrase a preposition introduces ("the population of
             // pandas" once the country is bound).
             if candidates.is_empty()
                 && let Some(e) = introduced_phrase(p, query, &self.used_terms, self.topic)
-                    .filter(|e| fits(p, query, e))
+                    .filter(|e| fits(p, query, e) && !any_of_kind)
             {
                 self.settle(p, Value::String(e.clone()), text::terms(&e));
                 return true;
@@ -989,7 +995,7 @@ impl<'a> Binder<'a> {
                 .then(|| place_written_plain(query, &self.used_terms, self.topic))
                 .flatten()
         });
-        let Some(e) = entity else {
+        let Some(e) = entity.filter(|e| !any_of_kind || titled_outright(query, e)) else {
             return false;
         };
         self.used_terms.extend(text::terms(&e));
@@ -1451,6 +1457,73 @@ fn fits(p: &Param, query: &Query, value: &str) -> bool {
         }
         None => true,
     }
+}
+
+/// Whether `value` only says what kind of thing a title parameter titles: a name written right
+/// before that thing where the request asks for any one of it ("a good Offbeat movie", "some
+/// Reggae tracks", "Fight movies") rather than for one it names ("the Titanic movie", "a movie
+/// called 'Inception'"). It is no title.
+fn kind_of_untitled(p: &Param, query: &Query, value: &str) -> bool {
+    let own = text::terms(&p.name);
+    let words = text::words(&p.description);
+    let described = words
+        .iter()
+        .map(|w| w.to_lowercase())
+        .find(|w| !text::is_stopword(w));
+    let titles = own.last().is_some_and(|t| t == "titl")
+        || described.is_some_and(|w| text::stem(&w) == "titl");
+    if !titles || query.quotes.iter().any(|q| q == value) {
+        return false;
+    }
+    // The thing titled: the parameter's own words and the one its description says it titles
+    // ("The title of the movie to be streamed").
+    let mut thing: HashSet<String> = own.into_iter().filter(|t| t != "titl").collect();
+    if let Some(of) = words.iter().position(|w| w.eq_ignore_ascii_case("of"))
+        && let Some(w) = words[of + 1..]
+            .iter()
+            .find(|w| !text::is_stopword(&w.to_lowercase()))
+    {
+        thing.extend(text::terms(w));
+    }
+    let Some(at) = query.position_of(value) else {
+        return false;
+    };
+    let tokens = &query.tokens;
+    let Some(noun) = tokens.get(at + value.split_whitespace().count()) else {
+        return false;
+    };
+    if !text::terms(noun).iter().any(|t| thing.contains(t)) {
+        return false;
+    }
+    // An indefinite word before the name, past at most two other words ("a good Offbeat"), with
+    // no word that points at one thing ("the", "my") between them; or a plural no such word
+    // opens ("Fight movies").
+    let before: Vec<String> = tokens[at.saturating_sub(3)..at]
+        .iter()
+        .rev()
+        .map(|w| w.to_lowercase())
+        .take_while(|w| {
+            text::lexicon::INDEFINITES.contains(&w.as_str())
+                || !text::lexicon::OBJECT_OPENERS.contains(&w.as_str())
+        })
+        .collect();
+    let pointed = before.len() < at.min(3);
+    let plural = noun.ends_with('s') && !noun.ends_with("ss");
+    before
+        .iter()
+        .any(|w| text::lexicon::INDEFINITES.contains(&w.as_str()))
+        || (plural && !pointed)
+}
+
+/// Whether `value` is a title the request gives outright: quoted, or right after a word that
+/// names ("a movie called Inception").
+fn titled_outright(query: &Query, value: &str) -> bool {
+    query.quotes.iter().any(|q| q == value)
+        || query.position_of(value).is_some_and(|at| {
+            at > 0
+                && text::lexicon::NAMING_WORDS
+                    .contains(&query.tokens[at - 1].to_lowercase().as_str())
+        })
 }
 
 /// Which way a place parameter points.
@@ -3872,6 +3945,40 @@ mod tests {
         let b = check(schema, "What is the host count for February 2022?");
         assert_eq!(b.arguments["month"], 2, "{b:?}");
         assert!(b.missing.iter().any(|m| m.name == "day"), "{b:?}");
+    }
+
+    #[test]
+    fn a_name_that_says_what_kind_of_thing_is_wanted_is_no_title_of_it() {
+        let movie = json!({"type": "object", "properties": {
+            "title": {"type": "string", "description": "The title of the movie to be streamed."}},
+            "required": ["title"]});
+        let song = json!({"type": "object", "properties": {
+            "track": {"type": "string", "description": "The title of the song to be played."},
+            "device": {"type": "string", "description": "Where to play it."}},
+            "required": ["track"]});
+        // Any one of a kind: the name says the kind, the title is not given.
+        for (schema, query, name) in [
+            (
+                &movie,
+                "Find me a good Horror movie with Arthur Lowe in it",
+                "title",
+            ),
+            (&movie, "Search for Fight movies, please", "title"),
+            (&song, "Find me some Reggae tracks to choose from?", "track"),
+        ] {
+            let b = check(schema.clone(), query);
+            assert!(!b.arguments.contains_key(name), "{query}: {b:?}");
+            assert!(b.missing.iter().any(|m| m.name == name), "{query}: {b:?}");
+        }
+        // One thing named: its title.
+        let b = check(movie.clone(), "Stream the Titanic movie tonight");
+        assert_eq!(b.arguments["title"], "Titanic", "{b:?}");
+        let b = check(movie.clone(), "Stream a Horror movie called Nosferatu");
+        assert_eq!(b.arguments["title"], "Nosferatu", "{b:?}");
+        let b = check(movie, "Can you play a movie called 'Inception'?");
+        assert_eq!(b.arguments["title"], "Inception", "{b:?}");
+        let b = check(song, "Play the song Hallelujah in the kitchen");
+        assert_eq!(b.arguments["track"], "Hallelujah", "{b:?}");
     }
 
     #[test]

@@ -544,6 +544,12 @@ pub const PLAIN_WORDS: &[&str] = &["hello", "report", "weather", "window"];
 /// Articles that open a noun phrase. Words.
 pub const DETERMINERS: &[&str] = &["a", "an", "the"];
 
+/// Words that ask for any one or several of a kind rather than a thing already named. Words.
+pub const INDEFINITES: &[&str] = &["a", "an", "any", "few", "several", "some"];
+
+/// Words that give a thing's name right after them ("a movie called Inception"). Words.
+pub const NAMING_WORDS: &[&str] = &["called", "entitled", "named", "titled"];
+
 /// Words that open the thing a command acts on ("make **the** volume 20", "lower **my**
 /// thermostat"): after the request's first word, they show that word is a verb. Words.
 pub const OBJECT_OPENERS: &[&str] = &[
