@@ -919,6 +919,7 @@ impl<'a> Binder<'a> {
             })
             .collect();
         candidates.retain(|e| beside(p, e) || !others.iter().any(|q| beside(q, e)));
+        candidates.retain(|e| !named_otherwise(p, query, e));
         // A name that says what kind of thing a title titles ("a Fantasy movie") shows the
         // request wants any one of it: no name it writes is the title but one given outright.
         let any_of_kind = candidates.iter().any(|e| kind_of_untitled(p, query, e));
@@ -1320,6 +1321,24 @@ fn assignment(p: &Param, query: &Query) -> Option<(String, Value)> {
                         .collect()
                 });
         }
+        // So does the name a linking verb joins to a quoted value ("the username is 'admin'",
+        // "the database name is 'sales_data'").
+        let named = rest.strip_prefix("name ").unwrap_or(rest);
+        let linked = text::lexicon::LINKING_IS.iter().find_map(|link| {
+            named
+                .strip_prefix(link)
+                .and_then(|r| r.strip_prefix(' '))
+                .map(str::trim_start)
+        });
+        if before_ok
+            && p.kind.as_deref() != Some("array")
+            && p.temporal.is_none()
+            && let Some(after) = linked
+            && let Some(quoted) = quoted_at_start(&text[text.len() - after.len()..])
+            && (p.choices.is_empty() || choice_written(p, &quoted).is_some())
+        {
+            break quoted;
+        }
         // The name right before a quoted value names it too ("for query \"llama\"").
         let spaced = lower[from..].starts_with(char::is_whitespace);
         if before_ok
@@ -1513,6 +1532,28 @@ fn kind_of_untitled(p: &Param, query: &Query, value: &str) -> bool {
         .iter()
         .any(|w| text::lexicon::INDEFINITES.contains(&w.as_str()))
         || (plural && !pointed)
+}
+
+/// Whether the request names `value` as the name of something `p` neither takes the name of
+/// nor is about: "the default database called 'sales_db'" names a database, so it is no API
+/// key.
+fn named_otherwise(p: &Param, query: &Query, value: &str) -> bool {
+    let Some(at) = query.position_of(value).filter(|at| *at >= 2) else {
+        return false;
+    };
+    let label = &query.tokens[at - 2];
+    let terms = text::terms(label);
+    if !text::lexicon::NAMING_WORDS.contains(&query.tokens[at - 1].to_lowercase().as_str())
+        || terms.is_empty()
+        || !label.chars().all(char::is_alphabetic)
+    {
+        return false;
+    }
+    let takes_names = text::terms(&p.name)
+        .iter()
+        .any(|t| text::lexicon::NAME_FIELDS.contains(&t.as_str()));
+    let about = named_by(p);
+    !takes_names && !terms.iter().any(|t| about.contains(t))
 }
 
 /// Whether `value` is a title the request gives outright: quoted, or right after a word that
@@ -3381,6 +3422,56 @@ mod tests {
             Some(&json!("s logs for ")),
             "{b:?}"
         );
+    }
+
+    #[test]
+    fn a_value_the_request_links_to_a_parameters_name_is_its_value() {
+        let server = json!({"type": "object", "properties": {
+            "nickname": {"type": "string", "description": "A nickname for the configuration."},
+            "host": {"type": "string", "description": "The hostname or IP address."},
+            "database": {"type": "string", "description": "The database to connect to."},
+            "username": {"type": "string", "description": "The user to log in as."},
+            "password": {"type": "string", "description": "The password of the user."}},
+            "required": ["nickname", "host", "database", "username", "password"]});
+        let b = check(
+            server,
+            "Connect to our database. My username is 'dbadmin', the password should be \
+             'secure*pwd123', the database name is 'sales_data', the host is \
+             'db.company.com' and the server is called 'EnterpriseDB'.",
+        );
+        for (name, value) in [
+            ("nickname", "EnterpriseDB"),
+            ("host", "db.company.com"),
+            ("database", "sales_data"),
+            ("username", "dbadmin"),
+            ("password", "secure*pwd123"),
+        ] {
+            assert_eq!(b.arguments[name], value, "{name}: {b:?}");
+        }
+    }
+
+    #[test]
+    fn a_name_the_request_gives_something_else_fills_no_parameter_about_another_thing() {
+        let rds = json!({"type": "object", "properties": {
+            "host": {"type": "string", "description": "The domain name of the server."},
+            "api_key": {"type": "string", "description": "The key to authenticate with."}},
+            "required": ["host", "api_key"]});
+        let b = check(
+            rds.clone(),
+            "Register the server at host 'pg.example.org' with the default database called \
+             'sales_db'",
+        );
+        assert_eq!(b.arguments["host"], "pg.example.org", "{b:?}");
+        assert!(b.missing.iter().any(|m| m.name == "api_key"), "{b:?}");
+        // A parameter that takes names, or is about the thing named, takes it.
+        let speaker = json!({"type": "object", "properties": {
+            "device_name": {"type": "string", "description": "The device to connect to."}},
+            "required": ["device_name"]});
+        let b = check(
+            speaker,
+            "Connect to my Bluetooth speaker called 'JBL Flip 4'",
+        );
+        assert_eq!(b.arguments["device_name"], "JBL Flip 4", "{b:?}");
     }
 
     #[test]

@@ -550,6 +550,12 @@ pub const INDEFINITES: &[&str] = &["a", "an", "any", "few", "several", "some"];
 /// Words that give a thing's name right after them ("a movie called Inception"). Words.
 pub const NAMING_WORDS: &[&str] = &["called", "entitled", "named", "titled"];
 
+/// Stems of parameter names that take a thing's name ("device_name", "title", "nickname").
+pub const NAME_FIELDS: &[&str] = &["alia", "label", "name", "nicknam", "titl"];
+
+/// Forms of "be" that link an attribute to its value ("the username is 'admin'"). Words.
+pub const LINKING_IS: &[&str] = &["is", "should be", "was", "will be"];
+
 /// Words that open the thing a command acts on ("make **the** volume 20", "lower **my**
 /// thermostat"): after the request's first word, they show that word is a verb. Words.
 pub const OBJECT_OPENERS: &[&str] = &[
