@@ -70,6 +70,11 @@ pub struct MethodDoc {
     /// Terms its description writes only as something already done, after an auxiliary ("the
     /// alarms the user has set"): they say what the method is about, not what it does.
     pub done_terms: HashSet<String>,
+    /// Pairs of words its name writes side by side where the first says what kind of the second
+    /// it is about (`basketball` and `scores` of `basketball_scores.get_scores`, `vegan` and
+    /// `products` of `wholefoods.vegan_products`), stems: a request for another kind of that
+    /// thing ("soccer scores", "vegetarian products") is not about it.
+    pub name_kinds: Vec<NameKind>,
     /// Compiled `pattern`s of string parameters: a query token they match is named by the
     /// method's own schema.
     pub patterns: Vec<Arc<regex::Regex>>,
@@ -323,7 +328,9 @@ fn index_method(
     let lead = text::words(name_tail(&m.name))
         .first()
         .map(|w| text::stem(w));
+    let name_kinds = name_kinds(&m.name);
     MethodDoc {
+        name_kinds,
         looks: lead.as_deref().is_some_and(text::lexicon::looking_verb)
             && !text::words(&m.description)
                 .first()
@@ -354,6 +361,50 @@ fn index_method(
 /// The part of a method name that names the operation, without namespaces: after the last
 /// `.`, `/` or `:` (`pkg.Api.get_tokens` → `get_tokens`), and after a numbered service prefix
 /// (`Weather_1_GetWeather` → `GetWeather`).
+/// A word of a method's name that says what kind of the next word's thing it is about
+/// ([`MethodDoc::name_kinds`]).
+#[derive(Debug, Clone)]
+pub struct NameKind {
+    /// The kind word, as written (lower case): what meaning is measured on.
+    pub word: String,
+    /// Its stem.
+    pub kind: String,
+    /// The stem of the word it qualifies.
+    pub thing: String,
+}
+
+/// The pairs of [`MethodDoc::name_kinds`]: a plain word of the name that says what kind, not its
+/// lead, a verb, a qualifier ("current", "nearby") or a number, and the word it comes right
+/// before.
+fn name_kinds(name: &str) -> Vec<NameKind> {
+    let words: Vec<String> = text::words(name).iter().map(|w| w.to_lowercase()).collect();
+    // The word the name's tail leads with says what the method does, not what kind of thing.
+    let lead = words.len() - text::words(name_tail(name)).len();
+    words
+        .windows(2)
+        .enumerate()
+        .filter(|(at, _)| *at != lead)
+        .map(|(_, pair)| pair)
+        .filter(|pair| {
+            let kind = &pair[0];
+            let stem = text::stem(kind);
+            kind.len() > 2
+                && kind.chars().all(|c| c.is_ascii_alphabetic())
+                && pair[1].chars().all(|c| c.is_ascii_alphabetic())
+                && !text::is_stopword(kind)
+                && !text::lexicon::GENERIC_VERBS.contains(&stem.as_str())
+                && !text::mutating_verb(&stem)
+                && !text::lexicon::QUALIFIERS.contains(&kind.as_str())
+                && stem != text::stem(&pair[1])
+        })
+        .map(|pair| NameKind {
+            word: pair[0].clone(),
+            kind: text::stem(&pair[0]),
+            thing: text::stem(&pair[1]),
+        })
+        .collect()
+}
+
 fn name_tail(name: &str) -> &str {
     let leaf = name.rsplit(['.', '/', ':']).next().unwrap_or(name);
     let mut parts = leaf.splitn(3, '_');
@@ -457,6 +508,27 @@ mod tests {
         // Written once as done and once as what the method does: it does it.
         let both = done_terms("Sets an alarm, or moves one the user has set");
         assert!(!both.contains("set"), "{both:?}");
+    }
+
+    #[test]
+    fn a_name_says_what_kind_of_a_thing_with_the_word_before_it_but_not_with_its_lead() {
+        let pairs = |name: &str| -> Vec<(String, String)> {
+            name_kinds(name)
+                .into_iter()
+                .map(|k| (k.word, k.thing))
+                .collect()
+        };
+        let pair = |a: &str, b: &str| (a.to_owned(), b.to_owned());
+        assert_eq!(
+            pairs("windFarm.potential"),
+            vec![pair("wind", "farm"), pair("farm", "potenti")]
+        );
+        assert_eq!(
+            pairs("calculate_boiling_point"),
+            vec![pair("boiling", "point")]
+        );
+        assert_eq!(pairs("get_current_weather"), vec![]);
+        assert!(!pairs("restore_mobile_app_alert_config").contains(&pair("restore", "mobil")));
     }
 
     #[test]

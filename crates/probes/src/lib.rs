@@ -970,11 +970,45 @@ impl<'a> Viability<'a> {
         {
             return false;
         }
+        // "the Freezing point of water" is not asked of `calculate_boiling_point`, nor "soccer
+        // scores" of `basketball_scores.get_scores`: the request names another kind of the thing
+        // the method's name is about.
+        if names_other_kind(s.doc, query) {
+            return false;
+        }
         if s.coverage >= config.weights.viable_coverage {
             return true;
         }
         names_subject(s.doc, query)
     }
+}
+
+/// Whether `query` writes a thing the method's name qualifies ([`index::MethodDoc::name_kinds`])
+/// with a word of another kind of it right before ("soccer scores" for
+/// `basketball_scores.get_scores`), while it never names the method's kind and the method's
+/// metadata never names the request's. Another kind is a plain lower-case word related in meaning
+/// to the method's ([`text::semantic::RELATED`]) but not alike to it
+/// ([`text::semantic::ALIKE`]: "film" for "movie") nor a shortening of it ("app" of
+/// "application"): a word unrelated to it says something else ("baby shark song" names a song).
+fn names_other_kind(d: &index::MethodDoc, query: &Query) -> bool {
+    let tokens = &query.tokens;
+    d.name_kinds.iter().any(|k| {
+        !query.terms.contains(&k.kind)
+            && (1..tokens.len()).any(|i| {
+                let word = tokens[i - 1].as_str();
+                let other = text::stem(word);
+                text::terms(&tokens[i]).first() == Some(&k.thing)
+                    && word.len() > 2
+                    && word.chars().all(|c| c.is_ascii_lowercase())
+                    && other != k.kind
+                    && !word.starts_with(k.word.as_str())
+                    && !k.word.starts_with(word)
+                    && !d.terms.contains_key(&other)
+                    && text::semantic::similarity(word, &k.word).is_some_and(|s| {
+                        (text::semantic::RELATED..text::semantic::ALIKE).contains(&s)
+                    })
+            })
+    })
 }
 
 /// Whether `query` names everything the method's name is about (`weather` for
@@ -2633,6 +2667,31 @@ mod tests {
         )]);
         let refused = miss_of(&reader, query);
         assert!(refused.is_some(), "{refused:?}");
+    }
+
+    #[test]
+    fn a_request_for_another_kind_of_the_thing_a_method_is_named_for_is_not_served() {
+        let scores = index(&[(
+            "basketball_scores.get_scores",
+            "Retrieve the scores of a team's recent games in a league",
+            json!({"type": "object", "required": ["team", "league"], "properties": {
+                "team": {"type": "string", "description": "Name of the team"},
+                "league": {"type": "string", "description": "Name of the league"},
+                "rounds": {"type": "integer", "description": "How many rounds back"}}}),
+        )]);
+        let miss = miss_of(
+            &scores,
+            "Get the soccer scores for Real Madrid games in La Liga for the last 5 rounds",
+        );
+        assert!(miss.is_some(), "{miss:?}");
+        // Its own kind, or none named, is served.
+        for query in [
+            "Get the basketball scores for the Lakers in the NBA for the last 5 rounds",
+            "Get the scores for the Lakers games in the NBA for the last 5 rounds",
+        ] {
+            let served = miss_of(&scores, query);
+            assert!(served.is_none(), "{query}: {served:?}");
+        }
     }
 
     #[test]
