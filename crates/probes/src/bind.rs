@@ -922,6 +922,7 @@ impl<'a> Binder<'a> {
         candidates.retain(|e| !named_otherwise(p, query, e));
         // A name that says what kind of thing a title titles ("a Fantasy movie") shows the
         // request wants any one of it: no name it writes is the title but one given outright.
+        candidates.retain(|e| !cast_of_titled(p, query, e));
         let any_of_kind = candidates.iter().any(|e| kind_of_untitled(p, query, e));
         if any_of_kind {
             candidates.retain(|e| titled_outright(query, e));
@@ -996,7 +997,11 @@ impl<'a> Binder<'a> {
                 .then(|| place_written_plain(query, &self.used_terms, self.topic))
                 .flatten()
         });
-        let Some(e) = entity.filter(|e| !any_of_kind || titled_outright(query, e)) else {
+        let Some(e) = entity.filter(|e| {
+            (!any_of_kind || titled_outright(query, e))
+                && !cast_of_titled(p, query, e)
+                && !kind_of_untitled(p, query, e)
+        }) else {
             return false;
         };
         self.used_terms.extend(text::terms(&e));
@@ -1478,11 +1483,10 @@ fn fits(p: &Param, query: &Query, value: &str) -> bool {
     }
 }
 
-/// Whether `value` only says what kind of thing a title parameter titles: a name written right
-/// before that thing where the request asks for any one of it ("a good Offbeat movie", "some
-/// Reggae tracks", "Fight movies") rather than for one it names ("the Titanic movie", "a movie
-/// called 'Inception'"). It is no title.
-fn kind_of_untitled(p: &Param, query: &Query, value: &str) -> bool {
+/// The thing a title parameter titles, as terms: the parameter's own words and the one its
+/// description says it titles ("The title of the movie to be streamed"); `None` for a
+/// parameter that takes no title.
+fn titled_thing(p: &Param) -> Option<HashSet<String>> {
     let own = text::terms(&p.name);
     let words = text::words(&p.description);
     let described = words
@@ -1491,11 +1495,9 @@ fn kind_of_untitled(p: &Param, query: &Query, value: &str) -> bool {
         .find(|w| !text::is_stopword(w));
     let titles = own.last().is_some_and(|t| t == "titl")
         || described.is_some_and(|w| text::stem(&w) == "titl");
-    if !titles || query.quotes.iter().any(|q| q == value) {
-        return false;
+    if !titles {
+        return None;
     }
-    // The thing titled: the parameter's own words and the one its description says it titles
-    // ("The title of the movie to be streamed").
     let mut thing: HashSet<String> = own.into_iter().filter(|t| t != "titl").collect();
     if let Some(of) = words.iter().position(|w| w.eq_ignore_ascii_case("of"))
         && let Some(w) = words[of + 1..]
@@ -1504,6 +1506,28 @@ fn kind_of_untitled(p: &Param, query: &Query, value: &str) -> bool {
     {
         thing.extend(text::terms(w));
     }
+    Some(thing)
+}
+
+/// Whether the request gives `value` as who is in the thing a title parameter titles ("a
+/// thriller movie with Roberts Blossom", "films showcasing Peter Jackson"): a cast, not a title.
+fn cast_of_titled(p: &Param, query: &Query, value: &str) -> bool {
+    titled_thing(p).is_some()
+        && !query.quotes.iter().any(|q| q == value)
+        && query.position_of(value).is_some_and(|at| {
+            at > 0
+                && text::lexicon::CAST_WORDS.contains(&query.tokens[at - 1].to_lowercase().as_str())
+        })
+}
+
+/// Whether `value` only says what kind of thing a title parameter titles: a name written right
+/// before that thing where the request asks for any one of it ("a good Offbeat movie", "some
+/// Reggae tracks", "Fight movies") rather than for one it names ("the Titanic movie", "a movie
+/// called 'Inception'"). It is no title.
+fn kind_of_untitled(p: &Param, query: &Query, value: &str) -> bool {
+    let Some(thing) = titled_thing(p).filter(|_| !query.quotes.iter().any(|q| q == value)) else {
+        return false;
+    };
     let Some(at) = query.position_of(value) else {
         return false;
     };
@@ -4056,6 +4080,18 @@ mod tests {
             ),
             (&movie, "Search for Fight movies, please", "title"),
             (&song, "Find me some Reggae tracks to choose from?", "track"),
+            // Nor is who is in it, nor a kind written in lower case.
+            (
+                &movie,
+                "I'm looking for an thriller movie with Roberts Blossom.",
+                "title",
+            ),
+            (&movie, "I enjoy films showcasing Peter Jackson.", "title"),
+            (
+                &movie,
+                "I enjoy horror movies featuring Betsy Widhalm.",
+                "title",
+            ),
         ] {
             let b = check(schema.clone(), query);
             assert!(!b.arguments.contains_key(name), "{query}: {b:?}");

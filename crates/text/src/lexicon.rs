@@ -550,6 +550,17 @@ pub const INDEFINITES: &[&str] = &["a", "an", "any", "few", "several", "some"];
 /// Words that give a thing's name right after them ("a movie called Inception"). Words.
 pub const NAMING_WORDS: &[&str] = &["called", "entitled", "named", "titled"];
 
+/// Words that give who is in a film, a show or a song ("a movie with Monica Dolan", "starring
+/// Bret McKenzie"). Words.
+pub const CAST_WORDS: &[&str] = &[
+    "featuring",
+    "features",
+    "showcasing",
+    "starring",
+    "stars",
+    "with",
+];
+
 /// Stems of parameter names that take a thing's name ("device_name", "title", "nickname").
 pub const NAME_FIELDS: &[&str] = &["alia", "label", "name", "nicknam", "titl"];
 
