@@ -919,10 +919,9 @@ impl<'a> Binder<'a> {
             })
             .collect();
         candidates.retain(|e| beside(p, e) || !others.iter().any(|q| beside(q, e)));
-        candidates.retain(|e| !named_otherwise(p, query, e));
+        candidates.retain(|e| !named_otherwise(p, query, e) && !cast_of_titled(p, query, e));
         // A name that says what kind of thing a title titles ("a Fantasy movie") shows the
         // request wants any one of it: no name it writes is the title but one given outright.
-        candidates.retain(|e| !cast_of_titled(p, query, e));
         let any_of_kind = candidates.iter().any(|e| kind_of_untitled(p, query, e));
         if any_of_kind {
             candidates.retain(|e| titled_outright(query, e));
@@ -1514,10 +1513,14 @@ fn titled_thing(p: &Param) -> Option<HashSet<String>> {
 fn cast_of_titled(p: &Param, query: &Query, value: &str) -> bool {
     titled_thing(p).is_some()
         && !query.quotes.iter().any(|q| q == value)
-        && query.position_of(value).is_some_and(|at| {
-            at > 0
-                && text::lexicon::CAST_WORDS.contains(&query.tokens[at - 1].to_lowercase().as_str())
-        })
+        && written_after(query, value, text::lexicon::CAST_WORDS)
+}
+
+/// Whether the word right before `value` in the query is one of `words`.
+fn written_after(query: &Query, value: &str, words: &[&str]) -> bool {
+    query
+        .position_of(value)
+        .is_some_and(|at| at > 0 && words.contains(&query.tokens[at - 1].to_lowercase().as_str()))
 }
 
 /// Whether `value` only says what kind of thing a title parameter titles: a name written right
@@ -1567,7 +1570,7 @@ fn named_otherwise(p: &Param, query: &Query, value: &str) -> bool {
     };
     let label = &query.tokens[at - 2];
     let terms = text::terms(label);
-    if !text::lexicon::NAMING_WORDS.contains(&query.tokens[at - 1].to_lowercase().as_str())
+    if !written_after(query, value, text::lexicon::NAMING_WORDS)
         || terms.is_empty()
         || !label.chars().all(char::is_alphabetic)
     {
@@ -1584,11 +1587,7 @@ fn named_otherwise(p: &Param, query: &Query, value: &str) -> bool {
 /// names ("a movie called Inception").
 fn titled_outright(query: &Query, value: &str) -> bool {
     query.quotes.iter().any(|q| q == value)
-        || query.position_of(value).is_some_and(|at| {
-            at > 0
-                && text::lexicon::NAMING_WORDS
-                    .contains(&query.tokens[at - 1].to_lowercase().as_str())
-        })
+        || written_after(query, value, text::lexicon::NAMING_WORDS)
 }
 
 /// Which way a place parameter points.

@@ -970,9 +970,8 @@ impl<'a> Viability<'a> {
         {
             return false;
         }
-        // "the Freezing point of water" is not asked of `calculate_boiling_point`, nor "soccer
-        // scores" of `basketball_scores.get_scores`: the request names another kind of the thing
-        // the method's name is about.
+        // "soccer scores" are not asked of `basketball_scores.get_scores`: the request names
+        // another kind of the thing the method's name is about.
         if names_other_kind(s.doc, query) {
             return false;
         }
