@@ -919,10 +919,14 @@ impl<'a> Binder<'a> {
             })
             .collect();
         candidates.retain(|e| beside(p, e) || !others.iter().any(|q| beside(q, e)));
-        candidates.retain(|e| !named_otherwise(p, query, e) && !cast_of_titled(p, query, e));
+        let titled = titled_thing(p);
+        let titled = titled.as_ref();
+        candidates.retain(|e| !named_otherwise(p, query, e) && !cast_of_titled(titled, query, e));
         // A name that says what kind of thing a title titles ("a Fantasy movie") shows the
         // request wants any one of it: no name it writes is the title but one given outright.
-        let any_of_kind = candidates.iter().any(|e| kind_of_untitled(p, query, e));
+        let any_of_kind = candidates
+            .iter()
+            .any(|e| kind_of_untitled(titled, query, e));
         if any_of_kind {
             candidates.retain(|e| titled_outright(query, e));
         }
@@ -998,8 +1002,8 @@ impl<'a> Binder<'a> {
         });
         let Some(e) = entity.filter(|e| {
             (!any_of_kind || titled_outright(query, e))
-                && !cast_of_titled(p, query, e)
-                && !kind_of_untitled(p, query, e)
+                && !cast_of_titled(titled, query, e)
+                && !kind_of_untitled(titled, query, e)
         }) else {
             return false;
         };
@@ -1498,21 +1502,31 @@ fn titled_thing(p: &Param) -> Option<HashSet<String>> {
         return None;
     }
     let mut thing: HashSet<String> = own.into_iter().filter(|t| t != "titl").collect();
-    if let Some(of) = words.iter().position(|w| w.eq_ignore_ascii_case("of"))
-        && let Some(w) = words[of + 1..]
-            .iter()
-            .find(|w| !text::is_stopword(&w.to_lowercase()))
-    {
+    if let Some(w) = described_of(&words) {
         thing.extend(text::terms(w));
     }
     Some(thing)
 }
 
-/// Whether the request gives `value` as who is in the thing a title parameter titles ("a
-/// thriller movie with Roberts Blossom", "films showcasing Peter Jackson"): a cast, not a title.
-fn cast_of_titled(p: &Param, query: &Query, value: &str) -> bool {
-    titled_thing(p).is_some()
-        && !query.quotes.iter().any(|q| q == value)
+/// The thing a parameter's description says it is a part or kind of, from its words: the first
+/// plain word after an "of" among its first three ("Genre of music to be played", "The title of
+/// the movie").
+fn described_of(words: &[String]) -> Option<&String> {
+    let of = words.iter().position(|w| w.eq_ignore_ascii_case("of"))?;
+    if of > 2 {
+        return None;
+    }
+    words[of + 1..]
+        .iter()
+        .find(|w| !text::is_stopword(&w.to_lowercase()))
+}
+
+/// Whether the request gives `value` as who is in the thing a title parameter titles (`titled`,
+/// [`titled_thing`]: "a thriller movie with Roberts Blossom", "films showcasing Peter Jackson"):
+/// a cast, not a title.
+fn cast_of_titled(titled: Option<&HashSet<String>>, query: &Query, value: &str) -> bool {
+    titled.is_some()
+        && !query.quoted(value)
         && written_after(query, value, text::lexicon::CAST_WORDS)
 }
 
@@ -1523,12 +1537,12 @@ fn written_after(query: &Query, value: &str, words: &[&str]) -> bool {
         .is_some_and(|at| at > 0 && words.contains(&query.tokens[at - 1].to_lowercase().as_str()))
 }
 
-/// Whether `value` only says what kind of thing a title parameter titles: a name written right
-/// before that thing where the request asks for any one of it ("a good Offbeat movie", "some
-/// Reggae tracks", "Fight movies") rather than for one it names ("the Titanic movie", "a movie
-/// called 'Inception'"). It is no title.
-fn kind_of_untitled(p: &Param, query: &Query, value: &str) -> bool {
-    let Some(thing) = titled_thing(p).filter(|_| !query.quotes.iter().any(|q| q == value)) else {
+/// Whether `value` only says what kind of thing a title parameter titles (`titled`,
+/// [`titled_thing`]): a name written right before that thing where the request asks for any one
+/// of it ("a good Offbeat movie", "some Reggae tracks", "Fight movies") rather than for one it
+/// names ("the Titanic movie", "a movie called 'Inception'"). It is no title.
+fn kind_of_untitled(titled: Option<&HashSet<String>>, query: &Query, value: &str) -> bool {
+    let Some(thing) = titled.filter(|_| !query.quoted(value)) else {
         return false;
     };
     let Some(at) = query.position_of(value) else {
@@ -1586,8 +1600,7 @@ fn named_otherwise(p: &Param, query: &Query, value: &str) -> bool {
 /// Whether `value` is a title the request gives outright: quoted, or right after a word that
 /// names ("a movie called Inception").
 fn titled_outright(query: &Query, value: &str) -> bool {
-    query.quotes.iter().any(|q| q == value)
-        || written_after(query, value, text::lexicon::NAMING_WORDS)
+    query.quoted(value) || written_after(query, value, text::lexicon::NAMING_WORDS)
 }
 
 /// Which way a place parameter points.
@@ -1822,13 +1835,7 @@ fn modifier_of_described(
         .filter(|t| !own.contains(t) && topic.contains_key(t))
         .collect();
     // So is the thing the description says it is a kind of ("Genre of music to be played").
-    let words = text::words(&p.description);
-    if let Some(of) = words.iter().position(|w| w.eq_ignore_ascii_case("of"))
-        && of <= 2
-        && let Some(thing) = words[of + 1..]
-            .iter()
-            .find(|w| !text::is_stopword(&w.to_lowercase()))
-    {
+    if let Some(thing) = described_of(&text::words(&p.description)) {
         about.extend(text::terms(thing).into_iter().filter(|t| !own.contains(t)));
     }
     modifier_before(query, &about, &own, used, topic)

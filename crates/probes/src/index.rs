@@ -384,23 +384,23 @@ fn name_kinds(name: &str) -> Vec<NameKind> {
         .windows(2)
         .enumerate()
         .filter(|(at, _)| *at != lead)
-        .map(|(_, pair)| pair)
-        .filter(|pair| {
-            let kind = &pair[0];
-            let stem = text::stem(kind);
-            kind.len() > 2
-                && kind.chars().all(|c| c.is_ascii_alphabetic())
-                && pair[1].chars().all(|c| c.is_ascii_alphabetic())
-                && !text::is_stopword(kind)
-                && !text::lexicon::GENERIC_VERBS.contains(&stem.as_str())
-                && !text::mutating_verb(&stem)
-                && !text::lexicon::QUALIFIERS.contains(&kind.as_str())
-                && stem != text::stem(&pair[1])
-        })
-        .map(|pair| NameKind {
-            word: pair[0].clone(),
-            kind: text::stem(&pair[0]),
-            thing: text::stem(&pair[1]),
+        .filter_map(|(_, pair)| {
+            let (word, next) = (&pair[0], &pair[1]);
+            let kind = text::stem(word);
+            let thing = text::stem(next);
+            (word.len() > 2
+                && word.chars().all(|c| c.is_ascii_alphabetic())
+                && next.chars().all(|c| c.is_ascii_alphabetic())
+                && !text::is_stopword(word)
+                && !text::lexicon::GENERIC_VERBS.contains(&kind.as_str())
+                && !text::mutating_verb(&kind)
+                && !text::lexicon::QUALIFIERS.contains(&word.as_str())
+                && kind != thing)
+                .then(|| NameKind {
+                    word: word.clone(),
+                    kind,
+                    thing,
+                })
         })
         .collect()
 }

@@ -995,11 +995,14 @@ fn names_other_kind(d: &index::MethodDoc, query: &Query) -> bool {
         !query.terms.contains(&k.kind)
             && (1..tokens.len()).any(|i| {
                 let word = tokens[i - 1].as_str();
+                if text::terms(&tokens[i]).first() != Some(&k.thing)
+                    || word.len() <= 2
+                    || !word.chars().all(|c| c.is_ascii_lowercase())
+                {
+                    return false;
+                }
                 let other = text::stem(word);
-                text::terms(&tokens[i]).first() == Some(&k.thing)
-                    && word.len() > 2
-                    && word.chars().all(|c| c.is_ascii_lowercase())
-                    && other != k.kind
+                other != k.kind
                     && !word.starts_with(k.word.as_str())
                     && !k.word.starts_with(word)
                     && !d.terms.contains_key(&other)

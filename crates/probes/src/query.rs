@@ -325,6 +325,11 @@ impl Query {
         self.quotes.iter().flat_map(|q| text::terms(q)).collect()
     }
 
+    /// Whether the query writes `value`, as a whole, in quotes.
+    pub fn quoted(&self, value: &str) -> bool {
+        self.quotes.iter().any(|q| q == value)
+    }
+
     /// Whether `value` is the one thing the query writes in quotes.
     pub fn quotes_only(&self, value: &str) -> bool {
         matches!(&self.quotes[..], [only] if only == value)
