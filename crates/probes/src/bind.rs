@@ -171,11 +171,14 @@ impl<'a> Binder<'a> {
     /// Explicit assignments: "a=1, b=-3" or "unit: celsius" name the parameter outright.
     fn assignments(&mut self) {
         for p in self.params {
-            if let Some((token, value)) = assignment(p, self.query) {
-                // A list's or an object's items are spent with it ("flows: [-500, 100]").
+            if let Some((token, value)) = assignment(p, self.params, self.query) {
+                // A list's or an object's items are spent with it ("flows: [-500, 100]"), and the
+                // words that named the parameter with them ("the API key is 12344").
                 self.used_tokens.extend(text::tokens(&token));
+                self.used_terms.extend(text::terms(&token));
                 self.used_tokens.insert(token);
                 self.used_terms.extend(text::terms(&value.to_string()));
+                self.used_terms.extend(text::terms(&p.name));
                 self.binding.arguments.insert(p.name.clone(), value);
             }
         }
@@ -1103,14 +1106,24 @@ impl<'a> Binder<'a> {
             .filter(|(c, _)| *c > 0)
             .collect();
         let best = scored.iter().map(|(c, _)| *c).max()?;
-        match scored
+        let tied: Vec<&String> = scored
             .iter()
             .filter(|(c, _)| *c == best)
-            .collect::<Vec<_>>()
-            .as_slice()
-        {
-            [(_, one)] => Some((*one).clone()),
-            _ => None,
+            .map(|(_, v)| *v)
+            .collect();
+        // Of values named equally well, one whose words hold every other's names more of the
+        // request ("reading and writing" names `read_write`, not `read` alone).
+        let words = |v: &String| -> HashSet<String> { text::terms(v).into_iter().collect() };
+        match tied.as_slice() {
+            [one] => Some((*one).clone()),
+            many => many
+                .iter()
+                .find(|v| {
+                    let mine = words(v);
+                    many.iter()
+                        .all(|o| o == *v || (words(o).is_subset(&mine) && words(o) != mine))
+                })
+                .map(|v| (*v).clone()),
         }
     }
 
@@ -1304,60 +1317,25 @@ fn naming(
 /// must be a number for numeric parameters and one of the choices for enums. `name 'value'`
 /// (a quotation right after the name) assigns too, a list never and an enum only one of its
 /// choices.
-fn assignment(p: &Param, query: &Query) -> Option<(String, Value)> {
-    let text = &query.text;
-    let lower = text.to_lowercase();
-    let name = p.name.to_lowercase();
-    let mut from = 0;
-    let raw = loop {
-        let at = from + lower.get(from..)?.find(&name)?;
-        from = at + name.len();
-        let before_ok = lower[..at]
-            .chars()
-            .next_back()
-            .is_none_or(|c| c.is_whitespace() || ",(;".contains(c));
-        let rest = lower[from..].trim_start();
-        if before_ok && (rest.starts_with('=') || rest.starts_with(':')) {
-            let offset = text.len() - rest.len() + 1;
-            let after = text[offset..].trim_start();
-            break bracketed(after)
-                .or_else(|| (p.kind.as_deref() == Some("array")).then(|| listed(after)))
-                .unwrap_or_else(|| {
-                    after
-                        .chars()
-                        .take_while(|c| !c.is_whitespace() && !",;)".contains(*c))
-                        .collect()
-                });
+fn assignment(p: &Param, params: &[Param], query: &Query) -> Option<(String, Value)> {
+    // The name as the schema writes it, or as words ("ticket number: IND5463" for
+    // `ticket_number`, "the page size is 50" for `pageSize`), or its last words when no other
+    // parameter's name ends with them ("my first name is Michael" for `user_first_name`).
+    let words = text::words(&p.name);
+    let ends_with = |q: &Param, tail: &[String]| text::words(&q.name).ends_with(tail);
+    let mut forms = vec![p.name.to_lowercase()];
+    for start in 0..words.len().saturating_sub(1) {
+        let tail = &words[start..];
+        let form = tail.join(" ");
+        let own = start == 0
+            || !params
+                .iter()
+                .any(|q| q.name != p.name && ends_with(q, tail));
+        if own && !forms.contains(&form) {
+            forms.push(form);
         }
-        // So does the name a linking verb joins to a quoted value ("the username is 'admin'",
-        // "the database name is 'sales_data'").
-        let named = rest.strip_prefix("name ").unwrap_or(rest);
-        let linked = text::lexicon::LINKING_IS.iter().find_map(|link| {
-            named
-                .strip_prefix(link)
-                .and_then(|r| r.strip_prefix(' '))
-                .map(str::trim_start)
-        });
-        if before_ok
-            && p.kind.as_deref() != Some("array")
-            && p.temporal.is_none()
-            && let Some(after) = linked
-            && let Some(quoted) = quoted_at_start(&text[text.len() - after.len()..])
-            && (p.choices.is_empty() || choice_written(p, &quoted).is_some())
-        {
-            break quoted;
-        }
-        // The name right before a quoted value names it too ("for query \"llama\"").
-        let spaced = lower[from..].starts_with(char::is_whitespace);
-        if before_ok
-            && spaced
-            && p.kind.as_deref() != Some("array")
-            && let Some(quoted) = quoted_at_start(&text[text.len() - rest.len()..])
-            && (p.choices.is_empty() || choice_written(p, &quoted).is_some())
-        {
-            break quoted;
-        }
-    };
+    }
+    let raw = forms.iter().find_map(|form| assigned_to(p, query, form))?;
     let raw = if raw.starts_with(['[', '{']) {
         raw.as_str()
     } else {
@@ -1368,11 +1346,19 @@ fn assignment(p: &Param, query: &Query) -> Option<(String, Value)> {
     }
     // Typed by the schema where it reads as that type; otherwise kept as written, so that a value
     // the schema refuses is reported as such rather than silently dropped.
-    let typed = match p.kind.as_deref() {
-        Some("integer") => raw.parse::<i64>().ok().map(Value::from),
-        Some("number") => raw
-            .parse::<f64>()
+    // A number may be written as a word ("page size 'nine'").
+    let number = || {
+        raw.parse::<f64>()
             .ok()
+            .or_else(|| text::lexicon::number_value(&raw.to_lowercase()))
+    };
+    let typed = match p.kind.as_deref() {
+        Some("integer") => raw
+            .parse::<i64>()
+            .ok()
+            .or_else(|| number().filter(|v| v.fract() == 0.0).map(|v| v as i64))
+            .map(Value::from),
+        Some("number") => number()
             .and_then(serde_json::Number::from_f64)
             .map(Value::Number),
         Some("boolean") => raw.parse::<bool>().ok().map(Value::Bool),
@@ -1381,6 +1367,124 @@ fn assignment(p: &Param, query: &Query) -> Option<(String, Value)> {
     };
     let value = typed.unwrap_or_else(|| Value::String(raw.to_owned()));
     Some((raw.to_owned(), value))
+}
+
+/// The value the query assigns to `p` written as `name` (lowercase), as written.
+fn assigned_to(p: &Param, query: &Query, name: &str) -> Option<String> {
+    let text = &query.text;
+    let lower = text.to_lowercase();
+    let mut from = 0;
+    loop {
+        let at = from + lower.get(from..)?.find(name)?;
+        from = at + name.len();
+        let before_ok = lower[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| c.is_whitespace() || ",(;".contains(c));
+        let rest = lower[from..].trim_start();
+        if before_ok && (rest.starts_with('=') || rest.starts_with(':')) {
+            let offset = text.len() - rest.len() + 1;
+            let after = text[offset..].trim_start();
+            return Some(
+                bracketed(after)
+                    .or_else(|| (p.kind.as_deref() == Some("array")).then(|| listed(after)))
+                    .unwrap_or_else(|| {
+                        after
+                            .chars()
+                            .take_while(|c| !c.is_whitespace() && !",;)".contains(*c))
+                            .collect()
+                    }),
+            );
+        }
+        // So does the name a linking verb joins to a quoted value ("the username is 'admin'",
+        // "the database name is 'sales_data'").
+        let named = rest.strip_prefix("name ").unwrap_or(rest);
+        let linked = text::lexicon::LINKING_IS.iter().find_map(|link| {
+            named
+                .strip_prefix(link)
+                .and_then(|r| r.strip_prefix(' '))
+                .map(str::trim_start)
+        });
+        // Unquoted, a code alone is as plain ("my ticket number is IND4567"): one token with a
+        // digit, where words after "is" may be anything ("the host is down").
+        if before_ok
+            && p.kind.as_deref() != Some("array")
+            && p.temporal.is_none()
+            && let Some(after) = linked
+        {
+            let after = &text[text.len() - after.len()..];
+            if let Some(value) = quoted_at_start(after).or_else(|| code_for(p, after))
+                && (p.choices.is_empty() || choice_written(p, &value).is_some())
+            {
+                return Some(value);
+            }
+        }
+        // The name right before a quoted value or a code names it too ("for query \"llama\"",
+        // "card number 4012888888881881"), unless it is a word like "to" that leads any value.
+        let spaced =
+            lower[from..].starts_with(char::is_whitespace) && !text::terms(name).is_empty();
+        let after = &text[text.len() - rest.len()..];
+        if before_ok
+            && spaced
+            && p.kind.as_deref() != Some("array")
+            && let Some(value) = quoted_at_start(after).or_else(|| code_for(p, after))
+            && (p.choices.is_empty() || choice_written(p, &value).is_some())
+        {
+            return Some(value);
+        }
+    }
+}
+
+/// The code that opens `text` as a value of `p`: a number for a numeric parameter ("height 5ft"
+/// is a quantity, read with its unit elsewhere), never a date or a time, which are read as
+/// moments. A parameter that takes names takes the capitalised name that opens `text` ("last
+/// name Thompson").
+fn code_for(p: &Param, text: &str) -> Option<String> {
+    let numeric = matches!(p.kind.as_deref(), Some("integer" | "number"));
+    let takes_names = text::terms(&p.name)
+        .iter()
+        .any(|t| text::lexicon::NAME_FIELDS.contains(&t.as_str()));
+    code_at_start(text)
+        .filter(|code| p.temporal.is_none() && (!numeric || code.parse::<f64>().is_ok()))
+        .or_else(|| {
+            (takes_names && !numeric)
+                .then(|| name_at_start(text))
+                .flatten()
+        })
+}
+
+/// The capitalised name that opens `text`: up to three capitalised words, to the first
+/// punctuation ("Michael, last name ..." → "Michael").
+fn name_at_start(text: &str) -> Option<String> {
+    let mut words = Vec::new();
+    for raw in text.split_whitespace().take(3) {
+        let word = raw.trim_end_matches(|c: char| ",;.?!)".contains(c));
+        let capitalised = word.chars().next().is_some_and(char::is_uppercase)
+            && word.chars().all(|c| c.is_alphabetic() || "-'".contains(c))
+            && !text::is_stopword(&word.to_lowercase());
+        if !capitalised {
+            break;
+        }
+        words.push(word);
+        if word.len() < raw.len() {
+            break;
+        }
+    }
+    (!words.is_empty()).then(|| words.join(" "))
+}
+
+/// The code that opens `text`: one token with a digit, of letters, digits and `-_./`
+/// ("IND4567", "12344", "v1.2"), without the punctuation that ends a clause.
+fn code_at_start(text: &str) -> Option<String> {
+    let token = text
+        .split_whitespace()
+        .next()?
+        .trim_end_matches(|c: char| ",;.?!)".contains(c));
+    (token.contains(|c: char| c.is_ascii_digit())
+        && token
+            .chars()
+            .all(|c| c.is_alphanumeric() || "-_./".contains(c)))
+    .then(|| token.to_owned())
 }
 
 /// The string value of `p`'s choices that `raw` writes, in any case.
@@ -3478,6 +3582,71 @@ mod tests {
         ] {
             assert_eq!(b.arguments[name], value, "{name}: {b:?}");
         }
+    }
+
+    #[test]
+    fn a_parameters_name_written_as_words_assigns_the_value_after_it() {
+        let flight = json!({"type": "object", "properties": {
+            "flight_id": {"type": "string", "description": "The flight's identifier."},
+            "ticket_number": {"type": "string", "description": "The passenger's ticket."},
+            "card_number": {"type": "string", "description": "The credit card number."},
+            "pageSize": {"type": "integer", "description": "Entries per page."},
+            "user_first_name": {"type": "string", "description": "The first name of the user."},
+            "user_last_name": {"type": "string", "description": "The last name of the user."}},
+            "required": ["flight_id", "ticket_number", "user_first_name", "user_last_name"]});
+        // "is" and a code, a colon, a code right after the name, a number written as a word.
+        let b = check(
+            flight.clone(),
+            "Check flight 6E123, my ticket number is IND4567. Card number 4012888888881881, \
+             page size 'nine'. My first name is Maxwell, last name Edison.",
+        );
+        for (name, value) in [
+            ("flight_id", json!("6E123")),
+            ("ticket_number", json!("IND4567")),
+            ("card_number", json!("4012888888881881")),
+            ("pageSize", json!(9)),
+            ("user_first_name", json!("Maxwell")),
+            ("user_last_name", json!("Edison")),
+        ] {
+            assert_eq!(b.arguments.get(name), Some(&value), "{name}: {b:?}");
+        }
+        let b = check(flight.clone(), "Status for ticket number: IND5463 please");
+        assert_eq!(b.arguments["ticket_number"], "IND5463", "{b:?}");
+        // A word like "my" is no name, and a quantity with its unit is no number's code.
+        let b = check(flight, "What is your name My name is Sara");
+        assert!(!b.arguments.values().any(|v| v == "My"), "{b:?}");
+        let triangle = json!({"type": "object", "properties": {
+            "base": {"type": "integer"}, "height": {"type": "integer"}},
+            "required": ["base", "height"]});
+        let b = check(
+            triangle,
+            "the area of a triangle with base 5m and height 3m",
+        );
+        assert_eq!(
+            (&b.arguments["base"], &b.arguments["height"]),
+            (&json!(5), &json!(3))
+        );
+        // "to" leads any value: a range's end stays the range's.
+        let span = json!({"type": "object", "properties": {
+            "to": {"type": "integer", "description": "End of the timeframe."},
+            "_from": {"type": "integer", "description": "Start of the timeframe."}},
+            "required": ["to"]});
+        let b = check(span, "I need events from 193000 to 339000");
+        assert_eq!(
+            (&b.arguments["_from"], &b.arguments["to"]),
+            (&json!(193000), &json!(339000))
+        );
+    }
+
+    #[test]
+    fn of_values_a_description_lists_the_one_naming_most_of_the_request_binds() {
+        let auth = json!({"type": "object", "properties": {
+            "grant_type": {"type": "string", "description": "The grant type of the request. Here are the options: read_write, read, write"}},
+            "required": ["grant_type"]});
+        let b = check(auth.clone(), "Set it up for both reading and writing");
+        assert_eq!(b.arguments["grant_type"], "read_write", "{b:?}");
+        let b = check(auth, "Set it up for reading only");
+        assert_eq!(b.arguments["grant_type"], "read", "{b:?}");
     }
 
     #[test]

@@ -423,9 +423,8 @@ fn named_values(description: &str) -> Vec<String> {
     let mut push = |v: &str| {
         let v = v.trim().trim_matches(|c: char| !c.is_alphanumeric());
         let words = v.split_whitespace().count();
-        let plain = v
-            .chars()
-            .all(|c| c.is_alphabetic() || c == ' ' || c == '-' || c == '\'');
+        // Words may be joined as identifiers join them ("read_write", "in_progress").
+        let plain = v.chars().all(|c| c.is_alphabetic() || " -_'".contains(c));
         let kind = v
             .split_whitespace()
             .any(|w| text::lexicon::VALUE_KINDS.contains(&w.to_lowercase().as_str()));
@@ -786,6 +785,10 @@ mod tests {
             ("Whether , or .", vec![]),
             ("İstanbul district, e.g. Kadıköy.", vec!["Kadıköy"]),
             ("City and state, e.g. 'San Francisco, CA'.", vec![]),
+            (
+                "The grant type. Here are the options: read_write, read, write",
+                vec!["read_write", "read", "write"],
+            ),
             ("The receiver, such as an email or phone number.", vec![]),
             (
                 "Path, e.g. 'path/to/image.jpg' or 'YYYY-MM-DD' or '42'.",
