@@ -110,6 +110,8 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
             Some("array") => b.list(p),
             Some("integer" | "number") => b.number(p),
             Some("boolean") => b.flag(p),
+            // A year is a number, whatever type the schema gives it.
+            Some("string") | None if p.format.is_none() && names_a_year(p) && b.year(p) => {}
             Some("string") | None if p.format.is_none() && !b.name(p, false) => unnamed.push(p),
             _ => {}
         }
@@ -662,6 +664,36 @@ impl<'a> Binder<'a> {
 
     /// A number parameter takes the quantity that fits it best among those not yet used (nor part
     /// of a date or time); an integer parameter never takes a fraction.
+    /// Binds the year the query gives `p`, a text parameter named for one: the year of its date,
+    /// else the one number written in four digits that could be a year ("in 2022"); says
+    /// whether it did.
+    fn year(&mut self, p: &Param) -> bool {
+        let written = || {
+            let years: Vec<(usize, f64)> = self
+                .query
+                .numbers_at()
+                .into_iter()
+                .filter(|(i, t, v)| {
+                    t.len() == 4
+                        && t.chars().all(|c| c.is_ascii_digit())
+                        && (1000.0..3000.0).contains(v)
+                        && !self.used_numbers.contains(i)
+                        && !self.used_tokens.contains(t)
+                })
+                .map(|(i, _, v)| (i, v))
+                .collect();
+            match years[..] {
+                [one] => Some(one),
+                _ => None,
+            }
+        };
+        let Some((at, v)) = self.calendar_part(p).or_else(written) else {
+            return false;
+        };
+        self.settle_number(p, at, v);
+        self.binding.arguments.contains_key(&p.name)
+    }
+
     fn number(&mut self, p: &Param) {
         if let Some((at, v)) = self.calendar_part(p) {
             self.settle_number(p, at, v);
@@ -1444,8 +1476,23 @@ fn code_for(p: &Param, text: &str) -> Option<String> {
     let takes_names = text::terms(&p.name)
         .iter()
         .any(|t| text::lexicon::NAME_FIELDS.contains(&t.as_str()));
+    // A number of the parameter's type that ends its clause: one a word follows may be
+    // scaled or counted by it ("213 million", "5 tickets"), which the quantity reader weighs.
+    let number = |code: &String| {
+        let typed = match p.kind.as_deref() {
+            Some("integer") => code.parse::<i64>().is_ok(),
+            _ => code.parse::<f64>().is_ok(),
+        };
+        let mut rest = text.split_whitespace();
+        let first = rest.next().unwrap_or_default();
+        let ends = first.len() > code.len()
+            || rest
+                .next()
+                .is_none_or(|next| text::is_stopword(&next.to_lowercase()));
+        typed && ends
+    };
     code_at_start(text)
-        .filter(|code| p.temporal.is_none() && (!numeric || code.parse::<f64>().is_ok()))
+        .filter(|code| p.temporal.is_none() && (!numeric || number(code)))
         .or_else(|| {
             (takes_names && !numeric)
                 .then(|| name_at_start(text))
@@ -2533,11 +2580,17 @@ fn expressions_written(text: &str) -> Vec<(String, Vec<String>)> {
 
 /// `v` as `p`'s type: an integer parameter takes no fraction.
 fn typed_number(p: &Param, v: f64) -> Option<Value> {
-    if p.kind.as_deref() == Some("integer") {
-        (v.fract() == 0.0).then(|| Value::from(v as i64))
-    } else {
-        serde_json::Number::from_f64(v).map(Value::Number)
+    match p.kind.as_deref() {
+        Some("integer") => (v.fract() == 0.0).then(|| Value::from(v as i64)),
+        // A year a text parameter takes ("2022" for a string `year`).
+        Some("string") | None => (v.fract() == 0.0).then(|| Value::String((v as i64).to_string())),
+        _ => serde_json::Number::from_f64(v).map(Value::Number),
     }
+}
+
+/// Whether `p` is named for a year (`year`, `release_year`): a number, whatever its type.
+fn names_a_year(p: &Param) -> bool {
+    text::terms(&p.name).last().is_some_and(|t| t == "year")
 }
 
 /// The end of a range a number parameter bounds.
@@ -3636,6 +3689,24 @@ mod tests {
             (&b.arguments["_from"], &b.arguments["to"]),
             (&json!(193000), &json!(339000))
         );
+    }
+
+    #[test]
+    fn a_year_is_a_number_whatever_type_the_schema_gives_it() {
+        let density = json!({"type": "object", "properties": {
+            "country": {"type": "string", "description": "The country."},
+            "year": {"type": "string", "description": "The year of the figure."},
+            "population": {"type": "integer", "description": "The population of the country."}},
+            "required": ["country", "year", "population"]});
+        // The year leaves one name for the one open text parameter, and a number a scale word
+        // follows is read with its scale, not as a code after "is".
+        let b = check(
+            density,
+            "Calculate the density for Brazil in 2022 if the population is 213 million",
+        );
+        assert_eq!(b.arguments["year"], "2022", "{b:?}");
+        assert_eq!(b.arguments["country"], "Brazil", "{b:?}");
+        assert_eq!(b.arguments["population"], 213_000_000, "{b:?}");
     }
 
     #[test]
