@@ -3692,6 +3692,25 @@ mod tests {
     }
 
     #[test]
+    fn an_action_named_by_a_verb_that_does_the_same_is_chosen() {
+        let todo = json!({"type": "object", "required": ["type", "content"], "properties": {
+            "type": {"type": "string", "description": "The action to be performed on the todo list.", "enum": ["add", "delete", "update"]},
+            "content": {"type": "string", "description": "The details of the todo item."}}});
+        let b = check(
+            todo.clone(),
+            "Remove the 'todo random' item from my todo list",
+        );
+        assert_eq!(b.arguments["type"], "delete", "{b:?}");
+        let b = check(
+            todo.clone(),
+            "can you create todo for 'go for shopping at 9 pm'",
+        );
+        assert_eq!(b.arguments["type"], "add", "{b:?}");
+        let b = check(todo, "I want to look at 'go shopping' on my todo list");
+        assert!(b.arguments.get("type").is_none(), "{b:?}");
+    }
+
+    #[test]
     fn a_year_is_a_number_whatever_type_the_schema_gives_it() {
         let density = json!({"type": "object", "properties": {
             "country": {"type": "string", "description": "The country."},

@@ -400,6 +400,17 @@ pub const GENERIC_VERBS: &[&str] = &[
     "retriev", "search", "show", "view",
 ];
 
+/// Verbs that do the same to a thing, as stems, one set per act: a request to "remove" an item
+/// asks what a method named `delete_item` does. Only acts that change things: the verbs that
+/// look ([`GENERIC_VERBS`]) frame a request rather than say what it asks.
+pub const SAME_ACTS: &[&[&str]] = &[
+    &["ad", "creat", "insert"],
+    &["delet", "eras", "remov"],
+    &["edit", "modifi", "updat"],
+    &["begin", "launch", "start"],
+    &["halt", "stop", "termin"],
+];
+
 /// Words with which a method says it tells everything about a thing ("the details of a
 /// sculpture", "player profile"). Words.
 pub const DETAIL_WORDS: &[&str] = &[

@@ -219,13 +219,20 @@ fn fresh_pairs(text: &str) -> Vec<(String, String)> {
 }
 
 /// Whether two stems are near forms of one word: one extends the other by one or two letters and
-/// both have at least four ("gainer" and "gain", "rental" and "rent"; not "art" and "artist").
+/// both have at least four ("gainer" and "gain", "rental" and "rent"; not "art" and "artist"),
+/// or they are verbs that do the same to a thing ([`lexicon::SAME_ACTS`]: "remove" and
+/// "delete").
 pub fn near_form(a: &str, b: &str) -> bool {
-    a != b
-        && a.len() >= 4
+    let spelled = a.len() >= 4
         && b.len() >= 4
         && a.len().abs_diff(b.len()) <= 2
-        && (a.starts_with(b) || b.starts_with(a))
+        && (a.starts_with(b) || b.starts_with(a));
+    let same_act = || {
+        lexicon::SAME_ACTS
+            .iter()
+            .any(|acts| acts.contains(&a) && acts.contains(&b))
+    };
+    a != b && (spelled || same_act())
 }
 
 /// Whether the stem `term` is chatter: present in a request, but not what it asks for.
@@ -409,6 +416,15 @@ mod tests {
             terms("sent via email, whether or not read"),
             ["sent", "email", "read"]
         );
+    }
+
+    #[test]
+    fn near_forms_are_one_word_spelled_longer_or_verbs_that_do_the_same() {
+        assert!(near_form("gainer", "gain") && near_form("rental", "rent"));
+        assert!(!near_form("artist", "art") && !near_form("gain", "gain"));
+        let same = |a: &str, b: &str| near_form(&stem(a), &stem(b));
+        assert!(same("remove", "delete") && same("creating", "add") && same("modify", "update"));
+        assert!(!same("remove", "update") && !same("add", "delete") && !same("find", "search"));
     }
 
     #[test]
