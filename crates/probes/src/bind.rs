@@ -2852,11 +2852,33 @@ fn prose_list(
                         .collect();
                     (m.start(), items)
                 })
+                .filter(|(_, items): &(usize, Vec<Value>)| items.len() >= 2)
                 .collect();
+            // A lone quotation is a value of its own, no list: names may still be one.
             if !quoted.is_empty() {
                 quoted
             } else {
-                let names = name_runs(query);
+                // A word that labels the items leads the first ("IDs ITM456 and ITM789"): the
+                // parameter's own words, and "ID" where it takes identifiers.
+                let mut labels: HashSet<String> = text::terms(&p.name).into_iter().collect();
+                if named_by(p).iter().any(|t| t == "id" || t == "identifi") {
+                    labels.insert("id".to_owned());
+                }
+                let names: Vec<(usize, Vec<Value>)> = name_runs(query)
+                    .into_iter()
+                    .map(|(start, items)| {
+                        let items = items
+                            .into_iter()
+                            .map(|v| match v {
+                                Value::String(s) => {
+                                    Value::String(without_leading_words(&s, &labels))
+                                }
+                                v => v,
+                            })
+                            .collect();
+                        (start, items)
+                    })
+                    .collect();
                 if names.is_empty() {
                     word_runs(query, topic)
                 } else {
@@ -3051,15 +3073,22 @@ fn word_runs(query: &Query, topic: &HashMap<String, f64>) -> Vec<(usize, Vec<Val
 /// articles between them, an "and" or "or" among them.
 fn name_runs(query: &Query) -> Vec<(usize, Vec<Value>)> {
     let text = &query.text;
+    // Each name where it is written, in the order written (quoted names come first among the
+    // entities): the first place it stands that no name placed before overlaps.
     let mut placed: Vec<(usize, usize, String)> = Vec::new();
-    let mut from = 0;
     for e in query.entities() {
-        if let Some(i) = text[from..].find(e.as_str()) {
-            let start = from + i;
-            from = start + e.len();
-            placed.push((start, from, e));
+        let free = text
+            .match_indices(e.as_str())
+            .map(|(start, _)| start)
+            .find(|start| {
+                let end = start + e.len();
+                !placed.iter().any(|(s, t, _)| *start < *t && *s < end)
+            });
+        if let Some(start) = free {
+            placed.push((start, start + e.len(), e));
         }
     }
+    placed.sort_by_key(|(start, _, _)| *start);
     let joins = |between: &str| {
         let words: Vec<String> = between
             .split(|c: char| c.is_whitespace() || c == ',')
@@ -3708,6 +3737,21 @@ mod tests {
         assert_eq!(b.arguments["type"], "add", "{b:?}");
         let b = check(todo, "I want to look at 'go shopping' on my todo list");
         assert!(b.arguments.get("type").is_none(), "{b:?}");
+    }
+
+    #[test]
+    fn coordinated_codes_fill_a_list_of_identifiers_wherever_a_quotation_stands() {
+        let order = json!({"type": "object", "required": ["order_id", "items"], "properties": {
+            "order_id": {"type": "string", "description": "Unique identifier for the order."},
+            "items": {"type": "array", "items": {"type": "string"}, "description": "List of unique identifiers for items included in the order."}}});
+        // The quoted code comes first among the names; the list's label is no item.
+        let b = check(
+            order,
+            "The order ID is ORD123, it includes the items with IDs ITM456 and ITM789. \
+             Apply the code 'DISC20'.",
+        );
+        assert_eq!(b.arguments["items"], json!(["ITM456", "ITM789"]), "{b:?}");
+        assert_eq!(b.arguments["order_id"], "ORD123", "{b:?}");
     }
 
     #[test]
