@@ -893,10 +893,20 @@ impl<'a> Binder<'a> {
             })
             .count();
         let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+        // A label before a name is no part of it ("ID XK-2291"), but the thing a name names
+        // often is: "Hotel Paradise" is the whole name for `hotel_name`.
+        let names = own
+            .iter()
+            .any(|t| text::lexicon::NAME_FIELDS.contains(&t.as_str()));
+        let labels: HashSet<String> = own
+            .iter()
+            .filter(|t| !names || text::lexicon::NAME_FIELDS.contains(&t.as_str()))
+            .cloned()
+            .collect();
         let mut candidates: Vec<String> = query
             .entities()
             .into_iter()
-            .map(|e| without_leading_words(&e, &own))
+            .map(|e| without_leading_words(&e, &labels))
             .filter(|e| {
                 let terms = text::terms(e);
                 let taken = self
@@ -925,10 +935,16 @@ impl<'a> Binder<'a> {
         let cued = way.and_then(|w| {
             let pointed = |e: &&String| cue(query, e).is_some_and(|c| c == w) && fits(p, query, e);
             let placed = |e: &&String| cue(query, e).is_some() && fits(p, query, e);
+            let set_off = |e: &&String| {
+                w == Direction::At
+                    && where_named_thing_is(query, e, self.topic)
+                    && fits(p, query, e)
+            };
             candidates
                 .iter()
                 .find(pointed)
                 .or_else(|| candidates.iter().find(placed))
+                .or_else(|| candidates.iter().find(set_off))
                 .cloned()
         });
         // A name right beside a word of another parameter's own ("'TravelHistory' published"
@@ -1812,6 +1828,39 @@ fn cue(query: &Query, entity: &str) -> Option<Direction> {
             .get(after)
             .is_some_and(|t| matches!(t.to_lowercase().as_str(), "to" | "into")))
     .then_some(Direction::From)
+}
+
+/// Whether `entity` is set off by a comma after a name of the thing the method is about (a name
+/// with a `topic` word) that the query puts somewhere: "in Hotel Paradise, Las Vegas" says
+/// where the hotel is.
+fn where_named_thing_is(query: &Query, entity: &str, topic: &HashMap<String, f64>) -> bool {
+    let Some(at) = query.position_of(entity).filter(|at| *at > 0) else {
+        return false;
+    };
+    let appositive = query
+        .text
+        .find(entity)
+        .is_some_and(|i| query.text[..i].trim_end().ends_with(','));
+    let capital = |i: &usize| {
+        query.tokens[*i]
+            .chars()
+            .next()
+            .is_some_and(char::is_uppercase)
+    };
+    let Some(start) = (0..at).rev().take_while(capital).last() else {
+        return false;
+    };
+    let thing = query.tokens[start..at]
+        .iter()
+        .flat_map(|t| text::terms(t))
+        .any(|t| topic.contains_key(&t));
+    appositive
+        && thing
+        && start > 0
+        && matches!(
+            query.tokens[start - 1].to_lowercase().as_str(),
+            "in" | "at" | "near" | "around"
+        )
 }
 
 /// A place with the region the query writes right after it and a comma ("New York, NY",
@@ -4523,6 +4572,23 @@ mod tests {
         assert_eq!(b.arguments["where_to"], "Seattle", "{b:?}");
         let b = check(schema, "Anything of the Drama kind, in Portland?");
         assert_eq!(b.arguments["where_to"], "Portland", "{b:?}");
+    }
+
+    #[test]
+    fn the_name_set_off_after_a_named_thing_the_request_places_is_where_it_is() {
+        let hotel = json!({"type": "object", "required": ["hotel_name", "location", "room_type"], "properties": {
+            "hotel_name": {"type": "string", "description": "The name of the hotel."},
+            "location": {"type": "string", "description": "The location of the hotel."},
+            "room_type": {"type": "string", "description": "The type of room preferred."}}});
+        let topic: HashMap<String, f64> = text::terms("book hotel Book a room in a hotel")
+            .into_iter()
+            .map(|t| (t, 1.0))
+            .collect();
+        let query = "Book a luxury room in Hotel Paradise, Las Vegas, for 3 days";
+        let b = bind(&params(&hotel), &Query::parse(query), &topic);
+        // The thing a name names is part of it; the place after it is where it is.
+        assert_eq!(b.arguments["hotel_name"], "Hotel Paradise", "{b:?}");
+        assert_eq!(b.arguments["location"], "Las Vegas", "{b:?}");
     }
 
     #[test]
