@@ -81,6 +81,19 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
     b.prose_lists();
     b.counted_lists();
     b.described_values();
+    // A year is a number, whatever type the schema gives it; bound before names are shared out,
+    // it leaves fewer text parameters open for them.
+    for p in params.iter().filter(|p| {
+        p.required
+            && p.choices.is_empty()
+            && p.format.is_none()
+            && p.kind.as_deref().is_none_or(|k| k == "string")
+            && names_a_year(p)
+    }) {
+        if !b.binding.arguments.contains_key(&p.name) {
+            b.year(p);
+        }
+    }
     let assigned: HashSet<String> = b.binding.arguments.keys().cloned().collect();
     // Parameters that looked for a name and found none, maybe while others were still open:
     // once the others are bound, a name may be the last one's alone.
@@ -110,8 +123,6 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
             Some("array") => b.list(p),
             Some("integer" | "number") => b.number(p),
             Some("boolean") => b.flag(p),
-            // A year is a number, whatever type the schema gives it.
-            Some("string") | None if p.format.is_none() && names_a_year(p) && b.year(p) => {}
             Some("string") | None if p.format.is_none() && !b.name(p, false) => unnamed.push(p),
             _ => {}
         }
@@ -691,6 +702,7 @@ impl<'a> Binder<'a> {
             return false;
         };
         self.settle_number(p, at, v);
+        self.used_terms.insert(self.query.tokens[at].to_lowercase());
         self.binding.arguments.contains_key(&p.name)
     }
 
@@ -907,6 +919,24 @@ impl<'a> Binder<'a> {
             .entities()
             .into_iter()
             .map(|e| without_leading_words(&e, &labels))
+            // A number another parameter took is no part of a name it ends ("NBA 2021").
+            .map(|e| {
+                let words: Vec<&str> = e.split_whitespace().collect();
+                let keep = words.len()
+                    - words
+                        .iter()
+                        .rev()
+                        .take_while(|w| {
+                            w.chars().all(|c| c.is_ascii_digit())
+                                && self.used_terms.contains(&w.to_string())
+                        })
+                        .count();
+                if keep == 0 {
+                    e
+                } else {
+                    words[..keep].join(" ")
+                }
+            })
             .filter(|e| {
                 let terms = text::terms(e);
                 let taken = self
@@ -2637,9 +2667,12 @@ fn typed_number(p: &Param, v: f64) -> Option<Value> {
     }
 }
 
-/// Whether `p` is named for a year (`year`, `release_year`): a number, whatever its type.
+/// Whether `p` is named for a year (`year`, `release_year`) or a season, which a year names:
+/// a number, whatever its type.
 fn names_a_year(p: &Param) -> bool {
-    text::terms(&p.name).last().is_some_and(|t| t == "year")
+    text::terms(&p.name)
+        .last()
+        .is_some_and(|t| t == "year" || t == "season")
 }
 
 /// The end of a range a number parameter bounds.
@@ -3819,6 +3852,31 @@ mod tests {
         assert_eq!(b.arguments["year"], "2022", "{b:?}");
         assert_eq!(b.arguments["country"], "Brazil", "{b:?}");
         assert_eq!(b.arguments["population"], 213_000_000, "{b:?}");
+        // A season is named by its year; bound first, it leaves the names one for each of the
+        // other text parameters, and a name it ends keeps none of it.
+        let ranking = json!({"type": "object", "properties": {
+            "team": {"type": "string", "description": "The name of the team."},
+            "league": {"type": "string", "description": "The name of the sports league."},
+            "season": {"type": "string", "description": "The season of the ranking."}},
+            "required": ["team", "league", "season"]});
+        let b = check(
+            ranking.clone(),
+            "What's the ranking of Barcelona in the 2021 La Liga season?",
+        );
+        assert_eq!(
+            (
+                &b.arguments["team"],
+                &b.arguments["league"],
+                &b.arguments["season"]
+            ),
+            (&json!("Barcelona"), &json!("La Liga"), &json!("2021")),
+            "{b:?}"
+        );
+        let b = check(
+            ranking,
+            "Find the ranking of LA Lakers in the NBA 2021 season.",
+        );
+        assert_eq!(b.arguments["league"], "NBA", "{b:?}");
     }
 
     #[test]
