@@ -928,7 +928,7 @@ impl<'a> Binder<'a> {
                         .rev()
                         .take_while(|w| {
                             w.chars().all(|c| c.is_ascii_digit())
-                                && self.used_terms.contains(&w.to_string())
+                                && self.used_terms.contains(**w)
                         })
                         .count();
                 if keep == 0 {
