@@ -927,8 +927,7 @@ impl<'a> Binder<'a> {
                         .iter()
                         .rev()
                         .take_while(|w| {
-                            w.chars().all(|c| c.is_ascii_digit())
-                                && self.used_terms.contains(**w)
+                            w.chars().all(|c| c.is_ascii_digit()) && self.used_terms.contains(**w)
                         })
                         .count();
                 if keep == 0 {
