@@ -1400,19 +1400,36 @@ fn assignment(p: &Param, params: &[Param], query: &Query) -> Option<(String, Val
     // parameter's name ends with them ("my first name is Michael" for `user_first_name`).
     let words = text::words(&p.name);
     let ends_with = |q: &Param, tail: &[String]| text::words(&q.name).ends_with(tail);
-    let mut forms = vec![p.name.to_lowercase()];
-    for start in 0..words.len().saturating_sub(1) {
+    // Each form with whether a value may follow it with no "is", "=" or ":" between (a last
+    // word alone, "the version is 5" for `project_version`, is too loose for that) and whether
+    // it is the whole name.
+    let mut forms = vec![(p.name.to_lowercase(), true, true)];
+    for start in 0..words.len() {
         let tail = &words[start..];
         let form = tail.join(" ");
         let own = start == 0
             || !params
                 .iter()
                 .any(|q| q.name != p.name && ends_with(q, tail));
-        if own && !forms.contains(&form) {
-            forms.push(form);
+        if own && !forms.iter().any(|(f, _, _)| *f == form) {
+            forms.push((form, tail.len() > 1 || start == 0, start == 0));
         }
     }
-    let raw = forms.iter().find_map(|form| assigned_to(p, query, form))?;
+    // A value written after the name in full is the parameter's, valid or not (so that a value
+    // the schema refuses is reported); after a part of its name, only one of its type ("numerical
+    // values: [2.5, 3.6]" is no choice of `missing_values`).
+    let typed = |raw: &str| {
+        let raw = raw.trim_matches(|c: char| c == '"' || c == '\'' || c == '.' || c == '?');
+        match p.kind.as_deref() {
+            _ if !p.choices.is_empty() => choice_written(p, raw).is_some(),
+            Some("integer") => raw.parse::<i64>().is_ok(),
+            Some("number") => raw.parse::<f64>().is_ok(),
+            _ => true,
+        }
+    };
+    let raw = forms.iter().find_map(|(form, spaced, whole)| {
+        assigned_to(p, query, form, *spaced).filter(|raw| *whole || typed(raw))
+    })?;
     let raw = if raw.starts_with(['[', '{']) {
         raw.as_str()
     } else {
@@ -1446,8 +1463,9 @@ fn assignment(p: &Param, params: &[Param], query: &Query) -> Option<(String, Val
     Some((raw.to_owned(), value))
 }
 
-/// The value the query assigns to `p` written as `name` (lowercase), as written.
-fn assigned_to(p: &Param, query: &Query, name: &str) -> Option<String> {
+/// The value the query assigns to `p` written as `name` (lowercase), as written; with
+/// `spaced_ok`, also a quotation or a code right after the name.
+fn assigned_to(p: &Param, query: &Query, name: &str, spaced_ok: bool) -> Option<String> {
     let text = &query.text;
     let lower = text.to_lowercase();
     let mut from = 0;
@@ -1498,8 +1516,9 @@ fn assigned_to(p: &Param, query: &Query, name: &str) -> Option<String> {
         }
         // The name right before a quoted value or a code names it too ("for query \"llama\"",
         // "card number 4012888888881881"), unless it is a word like "to" that leads any value.
-        let spaced =
-            lower[from..].starts_with(char::is_whitespace) && !text::terms(name).is_empty();
+        let spaced = spaced_ok
+            && lower[from..].starts_with(char::is_whitespace)
+            && !text::terms(name).is_empty();
         let after = &text[text.len() - rest.len()..];
         if before_ok
             && spaced
@@ -3775,6 +3794,19 @@ mod tests {
         }
         let b = check(flight.clone(), "Status for ticket number: IND5463 please");
         assert_eq!(b.arguments["ticket_number"], "IND5463", "{b:?}");
+        // A name's last word alone assigns after "is" or a colon, and only a value of the
+        // parameter's type.
+        let badge = json!({"type": "object", "properties": {
+            "project_name": {"type": "string", "description": "The project."},
+            "project_version": {"type": "string", "description": "The project's version."},
+            "missing_values": {"type": "string", "enum": ["mean", "median"]}},
+            "required": ["project_version"]});
+        let b = check(
+            badge,
+            "The violation badge for project bandana. The version is 5. Numerical values: [2.5, 3.6]",
+        );
+        assert_eq!(b.arguments["project_version"], "5", "{b:?}");
+        assert!(b.arguments.get("missing_values").is_none(), "{b:?}");
         // A word like "my" is no name, and a quantity with its unit is no number's code.
         let b = check(flight, "What is your name My name is Sara");
         assert!(!b.arguments.values().any(|v| v == "My"), "{b:?}");
