@@ -676,9 +676,8 @@ impl<'a> Binder<'a> {
     /// A number parameter takes the quantity that fits it best among those not yet used (nor part
     /// of a date or time); an integer parameter never takes a fraction.
     /// Binds the year the query gives `p`, a text parameter named for one: the year of its date,
-    /// else the one number written in four digits that could be a year ("in 2022"); says
-    /// whether it did.
-    fn year(&mut self, p: &Param) -> bool {
+    /// else the one number written in four digits that could be a year ("in 2022").
+    fn year(&mut self, p: &Param) {
         let written = || {
             let years: Vec<(usize, f64)> = self
                 .query
@@ -698,12 +697,10 @@ impl<'a> Binder<'a> {
                 _ => None,
             }
         };
-        let Some((at, v)) = self.calendar_part(p).or_else(written) else {
-            return false;
-        };
-        self.settle_number(p, at, v);
-        self.used_terms.insert(self.query.tokens[at].to_lowercase());
-        self.binding.arguments.contains_key(&p.name)
+        if let Some((at, v)) = self.calendar_part(p).or_else(written) {
+            self.settle_number(p, at, v);
+            self.used_terms.insert(self.query.tokens[at].to_lowercase());
+        }
     }
 
     fn number(&mut self, p: &Param) {
@@ -919,23 +916,7 @@ impl<'a> Binder<'a> {
             .entities()
             .into_iter()
             .map(|e| without_leading_words(&e, &labels))
-            // A number another parameter took is no part of a name it ends ("NBA 2021").
-            .map(|e| {
-                let words: Vec<&str> = e.split_whitespace().collect();
-                let keep = words.len()
-                    - words
-                        .iter()
-                        .rev()
-                        .take_while(|w| {
-                            w.chars().all(|c| c.is_ascii_digit()) && self.used_terms.contains(**w)
-                        })
-                        .count();
-                if keep == 0 {
-                    e
-                } else {
-                    words[..keep].join(" ")
-                }
-            })
+            .map(|e| without_spent_numbers(e, &self.used_terms))
             .filter(|e| {
                 let terms = text::terms(e);
                 let taken = self
@@ -1418,10 +1399,11 @@ fn assignment(p: &Param, params: &[Param], query: &Query) -> Option<(String, Val
     // A value written after the name in full is the parameter's, valid or not (so that a value
     // the schema refuses is reported); after a part of its name, only one of its type ("numerical
     // values: [2.5, 3.6]" is no choice of `missing_values`).
+    let unquoted = |raw: &str| raw.trim_matches(|c: char| "\"'.?".contains(c)).to_owned();
     let typed = |raw: &str| {
-        let raw = raw.trim_matches(|c: char| c == '"' || c == '\'' || c == '.' || c == '?');
+        let raw = unquoted(raw);
         match p.kind.as_deref() {
-            _ if !p.choices.is_empty() => choice_written(p, raw).is_some(),
+            _ if !p.choices.is_empty() => choice_written(p, &raw).is_some(),
             Some("integer") => raw.parse::<i64>().is_ok(),
             Some("number") => raw.parse::<f64>().is_ok(),
             _ => true,
@@ -1431,10 +1413,11 @@ fn assignment(p: &Param, params: &[Param], query: &Query) -> Option<(String, Val
         assigned_to(p, query, form, *spaced).filter(|raw| *whole || typed(raw))
     })?;
     let raw = if raw.starts_with(['[', '{']) {
-        raw.as_str()
+        raw
     } else {
-        raw.trim_matches(|c: char| c == '"' || c == '\'' || c == '.' || c == '?')
+        unquoted(&raw)
     };
+    let raw = raw.as_str();
     if raw.is_empty() {
         return None;
     }
@@ -1564,12 +1547,15 @@ fn code_for(p: &Param, text: &str) -> Option<String> {
         })
 }
 
+/// Punctuation that ends a clause, trimmed off the value it follows.
+const CLAUSE_ENDS: &str = ",;.?!)";
+
 /// The capitalised name that opens `text`: up to three capitalised words, to the first
 /// punctuation ("Michael, last name ..." → "Michael").
 fn name_at_start(text: &str) -> Option<String> {
     let mut words = Vec::new();
     for raw in text.split_whitespace().take(3) {
-        let word = raw.trim_end_matches(|c: char| ",;.?!)".contains(c));
+        let word = raw.trim_end_matches(|c: char| CLAUSE_ENDS.contains(c));
         let capitalised = word.chars().next().is_some_and(char::is_uppercase)
             && word.chars().all(|c| c.is_alphabetic() || "-'".contains(c))
             && !text::is_stopword(&word.to_lowercase());
@@ -1590,7 +1576,7 @@ fn code_at_start(text: &str) -> Option<String> {
     let token = text
         .split_whitespace()
         .next()?
-        .trim_end_matches(|c: char| ",;.?!)".contains(c));
+        .trim_end_matches(|c: char| CLAUSE_ENDS.contains(c));
     (token.contains(|c: char| c.is_ascii_digit())
         && token
             .chars()
@@ -1852,15 +1838,8 @@ fn direction(p: &Param) -> Option<Direction> {
 /// Tokyo").
 fn cue(query: &Query, entity: &str) -> Option<Direction> {
     let at = query.position_of(entity)?;
-    let before = at
-        .checked_sub(1)
-        .and_then(|i| query.tokens.get(i))
-        .map(|t| t.to_lowercase());
-    match before.as_deref() {
-        Some("from") => return Some(Direction::From),
-        Some("to" | "into" | "toward" | "towards") => return Some(Direction::To),
-        Some("in" | "at" | "near" | "around") => return Some(Direction::At),
-        _ => {}
+    if let Some(way) = at.checked_sub(1).and_then(|i| pointed_by(query, i)) {
+        return Some(way);
     }
     let after = at + entity.split_whitespace().count();
     // The entity must end where its last word is, not run on into a clause ("Paris, to").
@@ -1904,11 +1883,20 @@ fn where_named_thing_is(query: &Query, entity: &str, topic: &HashMap<String, f64
         .any(|t| topic.contains_key(&t));
     appositive
         && thing
-        && start > 0
-        && matches!(
-            query.tokens[start - 1].to_lowercase().as_str(),
-            "in" | "at" | "near" | "around"
-        )
+        && start
+            .checked_sub(1)
+            .and_then(|i| pointed_by(query, i))
+            .is_some_and(|way| way == Direction::At)
+}
+
+/// The way the preposition at token `at` points at the name after it ("from", "to", "in").
+fn pointed_by(query: &Query, at: usize) -> Option<Direction> {
+    match query.tokens.get(at)?.to_lowercase().as_str() {
+        "from" => Some(Direction::From),
+        "to" | "into" | "toward" | "towards" => Some(Direction::To),
+        "in" | "at" | "near" | "around" => Some(Direction::At),
+        _ => None,
+    }
 }
 
 /// A place with the region the query writes right after it and a comma ("New York, NY",
@@ -1997,6 +1985,22 @@ fn without_leading_words(entity: &str, own: &HashSet<String>) -> String {
         entity.to_owned()
     } else {
         words[skip..].join(" ")
+    }
+}
+
+/// `entity` without the numbers another parameter took that end it ("NBA 2021" once the season
+/// is 2021 → "NBA"); whole when nothing else is left.
+fn without_spent_numbers(entity: String, used: &HashSet<String>) -> String {
+    let words: Vec<&str> = entity.split_whitespace().collect();
+    let spent = words
+        .iter()
+        .rev()
+        .take_while(|w| w.chars().all(|c| c.is_ascii_digit()) && used.contains(**w))
+        .count();
+    if spent == 0 || spent == words.len() {
+        entity
+    } else {
+        words[..words.len() - spent].join(" ")
     }
 }
 
