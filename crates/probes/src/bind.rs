@@ -2599,6 +2599,17 @@ fn pick_number(
             distance(&near_any, at).filter(|d| *d <= Weights::DEFAULT.near_tokens)
         }
     };
+    // A number word joined to what it counts ("two-bedroom") is the parameter's when that is a
+    // word of its own that no sibling shares, and nobody's otherwise.
+    let hyphened = query
+        .hyphened_counts_at()
+        .into_iter()
+        .filter(|(i, _, counted)| {
+            !used_numbers.contains(i)
+                && !counted.is_empty()
+                && counted.iter().all(|t| distinctive.contains(t))
+        })
+        .map(|(i, v, _)| (0, i, v));
     let nearest = numbers
         .iter()
         .filter_map(|(i, _, v)| claim(*i, false).map(|d| (d, *i, *v)))
@@ -2607,6 +2618,7 @@ fn pick_number(
                 .iter()
                 .filter_map(|(i, v)| claim(*i, true).map(|d| (d, *i, *v))),
         )
+        .chain(hyphened)
         .min_by_key(|(d, i, _)| (*d, *i));
     if let Some((_, i, v)) = nearest {
         return Some((i, v));
@@ -3638,8 +3650,9 @@ mod tests {
         let b = check(schema.clone(), "Find a rental in Lisbon with a thrill");
         assert_eq!(b.arguments["intent"], "rent");
         assert_eq!(b.arguments["genre"], "Thriller");
-        // "purchase" means buy and "acted" is near Action, but neither is a form of the value.
-        let b = check(schema, "homes for purchase, acted by someone");
+        // "acted" is near Action in meaning, "lease" near rent, but neither is a form of the
+        // value ("purchase" is: buying is one act whatever the verb, `text::lexicon::SAME_ACTS`).
+        let b = check(schema, "homes for lease, acted by someone");
         assert!(!b.arguments.contains_key("genre"), "{b:?}");
         assert_eq!(
             b.missing
@@ -3854,6 +3867,57 @@ mod tests {
         assert_eq!(b.arguments["type"], "add", "{b:?}");
         let b = check(todo, "I want to look at 'go shopping' on my todo list");
         assert!(b.arguments.get("type").is_none(), "{b:?}");
+    }
+
+    #[test]
+    fn buying_and_booking_are_each_one_act_whatever_the_verb() {
+        let homes = json!({"type": "object", "required": ["area", "intent"], "properties": {
+            "area": {"type": "string", "description": "The city, as 'City, State'."},
+            "intent": {"type": "string", "description": "Whether the user is looking to rent or buy.", "enum": ["rent", "buy"]}}});
+        let b = check(
+            homes.clone(),
+            "Find me homes available for purchase in Fresno, CA",
+        );
+        assert_eq!(b.arguments["intent"], "buy", "{b:?}");
+        let b = check(homes.clone(), "Find me homes to rent in Fresno, CA");
+        assert_eq!(b.arguments["intent"], "rent", "{b:?}");
+        let b = check(homes, "Find me homes in Fresno, CA");
+        assert!(b.arguments.get("intent").is_none(), "{b:?}");
+        let seats = json!({"type": "object", "required": ["action"], "properties": {
+            "action": {"type": "string", "enum": ["book", "cancel"]}}});
+        let b = check(seats, "Please reserve two seats for tonight's show");
+        assert_eq!(b.arguments["action"], "book", "{b:?}");
+    }
+
+    #[test]
+    fn a_number_word_hyphened_to_what_it_counts_counts_that_alone() {
+        let homes = json!({"type": "object", "required": ["number_of_beds", "number_of_baths"], "properties": {
+            "number_of_beds": {"type": "integer", "description": "The number of bedrooms required in the property."},
+            "number_of_baths": {"type": "integer", "description": "The number of bathrooms required in the property."}}});
+        let b = check(
+            homes,
+            "Find a two-bedroom, one-bathroom apartment in Denver",
+        );
+        assert_eq!(
+            (
+                &b.arguments["number_of_beds"],
+                &b.arguments["number_of_baths"]
+            ),
+            (&json!(2), &json!(1)),
+            "{b:?}"
+        );
+        // "one-way" and "six-sided" count no passenger and no roll.
+        let trip = json!({"type": "object", "required": ["passengers"], "properties": {
+            "passengers": {"type": "integer", "description": "How many people travel."}}});
+        let b = check(trip, "Find me a one-way flight to Portland");
+        assert!(b.arguments.get("passengers").is_none(), "{b:?}");
+        let dice = json!({"type": "object", "required": ["rolls"], "properties": {
+            "rolls": {"type": "integer", "description": "Number of rolls."}}});
+        let b = check(
+            dice,
+            "the chance of a total of 9 with a six-sided die, rolled twice",
+        );
+        assert_ne!(b.arguments.get("rolls"), Some(&json!(6)), "{b:?}");
     }
 
     #[test]

@@ -245,6 +245,25 @@ impl Query {
             .collect()
     }
 
+    /// Numbers written as words joined by a hyphen to the word they count ("a two-bedroom
+    /// apartment"), with their token positions and the counted word's terms. Such a number
+    /// counts only that word: "a one-way flight" has no quantity in it.
+    pub fn hyphened_counts_at(&self) -> Vec<(usize, f64, Vec<String>)> {
+        self.tokens
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| {
+                let (number, counted) = t.split_once('-')?;
+                let value = text::lexicon::number_value(&number.to_lowercase())?;
+                let counted = counted.to_lowercase();
+                counted
+                    .chars()
+                    .all(char::is_alphabetic)
+                    .then(|| (i, value, text::terms(&counted)))
+            })
+            .collect()
+    }
+
     /// Lists the query writes out as JSON arrays (`[12, 15, 18]`, `["a", "b"]`), in order.
     pub fn lists(&self) -> Vec<serde_json::Value> {
         self.written_lists().into_iter().map(|(_, v)| v).collect()

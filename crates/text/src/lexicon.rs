@@ -408,6 +408,8 @@ pub const SAME_ACTS: &[&[&str]] = &[
     &["delet", "eras", "remov"],
     &["edit", "modifi", "updat"],
     &["begin", "launch", "start"],
+    &["buy", "purchas"],
+    &["book", "reserv"],
     &["halt", "stop", "termin"],
 ];
 
