@@ -354,6 +354,9 @@ impl<'a> Binder<'a> {
     /// the date's first token.
     fn calendar_part(&self, p: &Param) -> Option<(usize, f64)> {
         let part = text::terms(&p.name).pop()?;
+        if let Some(clock) = self.clock_part(&part) {
+            return Some(clock);
+        }
         if !["year", "month", "day"].contains(&part.as_str()) {
             return None;
         }
@@ -366,6 +369,40 @@ impl<'a> Binder<'a> {
             };
             value.map(|v| (m.span.0, f64::from(v)))
         })
+    }
+
+    /// For the hour or the minute of a method that takes a time of day in those two parts
+    /// (`hours` and `minutes`), that part of the first time the query writes, the hour as the
+    /// clock shows it ("6:30 PM" → 6 and 30; "18:30" → 18). A lone `hours` may be a duration,
+    /// which a time of day does not give.
+    fn clock_part(&self, part: &str) -> Option<(usize, f64)> {
+        let named = |part: &str| {
+            self.params
+                .iter()
+                .any(|q| text::terms(&q.name).last().is_some_and(|t| t == part))
+        };
+        if !["hour", "minut"].contains(&part) || !named("hour") || !named("minut") {
+            return None;
+        }
+        let m = self.query.times.first()?;
+        let (h, minute) = m.normal.as_deref()?.split_once(':')?;
+        let (h, minute): (u32, u32) = (h.parse().ok()?, minute.parse().ok()?);
+        // Written on a twelve-hour clock: with its half of the day.
+        let twelve = m.text.split_whitespace().any(|w| {
+            let w = w.to_lowercase().replace('.', "");
+            w.ends_with("am")
+                || w.ends_with("pm")
+                || ["morning", "afternoon", "evening"].contains(&w.as_str())
+        });
+        let h = if twelve && h % 12 == 0 {
+            12
+        } else if twelve {
+            h % 12
+        } else {
+            h
+        };
+        let value = if part == "hour" { h } else { minute };
+        Some((m.span.0, f64::from(value)))
     }
 
     /// Binds `value` to `p`, spending the query's `words` that named it.
@@ -3918,6 +3955,33 @@ mod tests {
             "the chance of a total of 9 with a six-sided die, rolled twice",
         );
         assert_ne!(b.arguments.get("rolls"), Some(&json!(6)), "{b:?}");
+    }
+
+    #[test]
+    fn a_time_of_day_fills_a_method_that_takes_it_as_hours_and_minutes() {
+        let clock = json!({"type": "object", "required": ["hours", "minutes"], "properties": {
+            "hours": {"type": "integer", "description": "The hour on the clock."},
+            "minutes": {"type": "integer", "description": "The minute on the clock."}}});
+        let b = check(
+            clock.clone(),
+            "the angle between the hands of a clock at 6:30 PM",
+        );
+        assert_eq!(
+            (&b.arguments["hours"], &b.arguments["minutes"]),
+            (&json!(6), &json!(30)),
+            "{b:?}"
+        );
+        let b = check(clock, "the angle between the hands at 18:45");
+        assert_eq!(
+            (&b.arguments["hours"], &b.arguments["minutes"]),
+            (&json!(18), &json!(45)),
+            "{b:?}"
+        );
+        // A lone `hours` may be how long: a time of day is no value of it.
+        let parking = json!({"type": "object", "required": ["hours"], "properties": {
+            "hours": {"type": "integer", "description": "How long to park."}}});
+        let b = check(parking, "park at 5pm tonight");
+        assert!(b.arguments.get("hours").is_none(), "{b:?}");
     }
 
     #[test]
