@@ -130,6 +130,8 @@ fn written_only_in(text: &str, parts: &[String]) -> Vec<String> {
 impl Query {
     /// Parses `text`.
     pub fn parse(text: &str) -> Self {
+        let text = crate::when::unglued(text);
+        let text = text.as_str();
         let mut terms = Vec::new();
         let mut spellings = Vec::new();
         for (t, word) in text::terms_with_words(text) {

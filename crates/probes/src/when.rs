@@ -26,6 +26,27 @@ fn month(token: &str) -> Option<u32> {
         .map(|i| i as u32 + 1)
 }
 
+/// `text` with a month name parted from the number a comma or a full stop glues to it
+/// ("15th October,2023", "March.11, 2022" read as "October 2023" and "March 11"), so that the
+/// date is read as if it were spaced.
+pub fn unglued(text: &str) -> String {
+    let words: Vec<String> = text
+        .split(' ')
+        .map(|w| {
+            let glue = w.find([',', '.']).filter(|&at| {
+                month(&w[..at]).is_some()
+                    && w[..at].chars().all(char::is_alphabetic)
+                    && w[at + 1..].starts_with(|c: char| c.is_ascii_digit())
+            });
+            match glue {
+                Some(at) => format!("{} {}", &w[..at], &w[at + 1..]),
+                None => w.to_owned(),
+            }
+        })
+        .collect();
+    words.join(" ")
+}
+
 /// A day of the month: `15`, `15th`, `1st`.
 fn day(token: &str) -> Option<u32> {
     let t = token.to_lowercase();
@@ -327,6 +348,26 @@ pub fn times(toks: &[String]) -> Vec<Moment> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_month_glued_to_its_number_is_read_as_if_spaced() {
+        assert_eq!(
+            unglued("from 15th October,2023 on"),
+            "from 15th October 2023 on"
+        );
+        assert_eq!(
+            unglued("at closing March.11, 2022."),
+            "at closing March 11, 2022."
+        );
+        // Only a month: other words keep their punctuation.
+        assert_eq!(
+            unglued("items A,1 and v1.2, Node.js"),
+            "items A,1 and v1.2, Node.js"
+        );
+        let toks = crate::Query::parse("Book it for 15th October,2023").tokens;
+        let dates = dates(&toks);
+        assert_eq!(dates[0].normal.as_deref(), Some("2023-10-15"), "{dates:?}");
+    }
 
     fn tokens(text: &str) -> Vec<String> {
         text::tokens(text)
