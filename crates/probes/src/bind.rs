@@ -80,6 +80,7 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
     b.expressions();
     b.prose_lists();
     b.counted_lists();
+    b.described_parts();
     b.described_values();
     // A year is a number, whatever type the schema gives it; bound before names are shared out,
     // it leaves fewer text parameters open for them.
@@ -707,6 +708,69 @@ impl<'a> Binder<'a> {
             self.binding
                 .arguments
                 .insert(counts.name.clone(), Value::Array(counted));
+        }
+    }
+
+    /// A list of numbers whose description names its parts ("An array containing the latitude
+    /// and longitude") takes the number the query writes right after each part's word
+    /// ("latitude 37.8715 and longitude -122.2730", "latitude of 40.7"), in the description's
+    /// order. Two parts at least, each named once: one number beside one word is no list.
+    fn described_parts(&mut self) {
+        let lists = self.open(|q| {
+            q.required
+                && q.kind.as_deref() == Some("array")
+                && matches!(q.item_kind.as_deref(), Some("number" | "integer"))
+        });
+        for p in lists {
+            let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+            let mut parts: Vec<String> = Vec::new();
+            for t in text::terms(&p.description) {
+                if !own.contains(&t) && !parts.contains(&t) {
+                    parts.push(t);
+                }
+            }
+            let tokens = &self.query.tokens;
+            let part_before = |at: usize| -> Option<usize> {
+                let mut j = at.checked_sub(1)?;
+                if ["of", "is", "at", "=", ":"].contains(&tokens[j].to_lowercase().as_str()) {
+                    j = j.checked_sub(1)?;
+                }
+                let term = text::terms(&tokens[j]).pop()?;
+                parts.iter().position(|t| *t == term)
+            };
+            let found: Vec<(usize, usize, f64)> = self
+                .query
+                .numbers_at()
+                .into_iter()
+                .filter(|(at, _, _)| !self.used_numbers.contains(at))
+                .filter_map(|(at, _, v)| part_before(at).map(|part| (part, at, v)))
+                .collect();
+            let mut named: Vec<usize> = found.iter().map(|(part, _, _)| *part).collect();
+            named.sort_unstable();
+            named.dedup();
+            if found.len() < 2 || named.len() != found.len() {
+                continue;
+            }
+            let mut found = found;
+            found.sort_by_key(|(part, _, _)| *part);
+            let integers = p.item_kind.as_deref() == Some("integer");
+            if integers && found.iter().any(|(_, _, v)| v.fract() != 0.0) {
+                continue;
+            }
+            let items: Vec<Value> = found
+                .iter()
+                .map(|(_, _, v)| {
+                    if integers {
+                        Value::from(*v as i64)
+                    } else {
+                        Value::from(*v)
+                    }
+                })
+                .collect();
+            self.used_numbers.extend(found.iter().map(|(_, at, _)| *at));
+            self.binding
+                .arguments
+                .insert(p.name.clone(), Value::Array(items));
         }
     }
 
@@ -3982,6 +4046,25 @@ mod tests {
             "hours": {"type": "integer", "description": "How long to park."}}});
         let b = check(parking, "park at 5pm tonight");
         assert!(b.arguments.get("hours").is_none(), "{b:?}");
+    }
+
+    #[test]
+    fn a_list_whose_description_names_its_parts_takes_the_number_after_each() {
+        let weather = json!({"type": "object", "required": ["coordinates"], "properties": {
+            "coordinates": {"type": "array", "items": {"type": "number"},
+                "description": "An array containing the latitude and longitude of the location."}}});
+        let b = check(
+            weather.clone(),
+            "the temperature in Berkeley using longitude -122.2730 and latitude 37.8715",
+        );
+        assert_eq!(
+            b.arguments["coordinates"],
+            json!([37.8715, -122.273]),
+            "{b:?}"
+        );
+        // One part named is no list of parts.
+        let b = check(weather, "the temperature at latitude 37.8715 in Berkeley");
+        assert!(b.arguments.get("coordinates").is_none(), "{b:?}");
     }
 
     #[test]
