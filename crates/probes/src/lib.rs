@@ -785,11 +785,12 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
         .collect();
 
     let viability = Viability::new(index, query, config);
-    let viable: Vec<&Scored> = safe
+    let mut viable: Vec<&Scored> = safe
         .iter()
         .copied()
         .filter(|s| viability.admits(s))
         .collect();
+    complete_first(index, query, &mut viable, &config.weights);
     let signal = missing_capability(index, query, &scored, &viable, &config.weights);
     let mut report = ProbeReport {
         status: ProbeStatus::Completed,
@@ -878,6 +879,37 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
     let spread = 1.0 / report.ambiguity_pool.len().max(1) as f64;
     report.confidence_score = round(viable[0].coverage.min(1.0) * spread);
     report
+}
+
+/// Of the methods that serve the best one's reading of the query (its words or fewer, within the
+/// pool margin of its score), one the query gives every required value for goes first when the
+/// best lacks one: asking for a latitude and a longitude when a sibling takes the city the query
+/// names ("the weather in Beijing") is over-asking. A method that takes nothing, or free text
+/// (which any request fills), is complete only vacuously, so it never goes first this way.
+fn complete_first(index: &MethodIndex, query: &Query, viable: &mut Vec<&Scored>, wt: &Weights) {
+    let Some(best) = viable.first().copied() else {
+        return;
+    };
+    let complete = |s: &Scored| {
+        interpretations(index, s, query)
+            .first()
+            .is_some_and(|i| i.missing.is_empty())
+    };
+    if complete(best) {
+        return;
+    }
+    let reading: HashSet<&str> = best.matched.iter().map(String::as_str).collect();
+    let sibling = viable.iter().skip(1).position(|s| {
+        s.score >= best.score * wt.pool_margin
+            && s.matched.iter().all(|t| reading.contains(t.as_str()))
+            && s.doc.params.iter().any(|p| p.required)
+            && !s.doc.free_text
+            && complete(s)
+    });
+    if let Some(k) = sibling {
+        let s = viable.remove(k + 1);
+        viable.insert(0, s);
+    }
 }
 
 /// What decides, for one query, whether a method can serve it ([`Viability::admits`]); what
@@ -1544,10 +1576,11 @@ pub fn fast_pick(
 ) -> Result<Interpretation, MissingCapability> {
     let scored = score_all(index, q, &config.weights);
     let viability = Viability::new(index, q, config);
-    let viable: Vec<&Scored> = scored
+    let mut viable: Vec<&Scored> = scored
         .iter()
         .filter(|s| s.doc.query_safe() && viability.admits(s))
         .collect();
+    complete_first(index, q, &mut viable, &config.weights);
     match compound(index, q, viable.first().copied(), config) {
         Some(Compound::Served(combined, _)) => return Ok(*combined),
         Some(Compound::Partial(miss)) => return Err(miss),
@@ -1645,6 +1678,48 @@ mod tests {
                 json!({"type": "object", "properties": {"artist": {"type": "string", "description": "Singer or band name"}}, "required": ["artist"]}),
             ),
         ]
+    }
+
+    #[test]
+    fn of_two_methods_for_one_reading_the_one_the_request_fills_goes_first() {
+        let weather = index(&[
+            (
+                "get_weather",
+                "Get current weather and forecast for a specific location.",
+                json!({"type": "object", "properties": {
+                    "latitude": {"type": "number"}, "longitude": {"type": "number"},
+                    "location_name": {"type": "string", "description": "Name shown for the location"}},
+                    "required": ["latitude", "longitude"]}),
+            ),
+            (
+                "get_weather_by_city",
+                "Weather and forecast for a city, by its name.",
+                city(),
+            ),
+        ]);
+        let q = Query::parse("What is the weather forecast for Beijing?");
+        let r = run(&weather, &q, &ProbeConfig::default());
+        assert_eq!(r.ranked_methods[0].method, "get_weather", "{r:?}");
+        let first = &r.ambiguity_pool[0];
+        assert_eq!(
+            (first.method.as_str(), &first.arguments["city"]),
+            ("get_weather_by_city", &json!("Beijing")),
+            "{r:?}"
+        );
+        assert_eq!(
+            fast_pick(&weather, &q, &ProbeConfig::default())
+                .map(|i| i.method)
+                .ok()
+                .as_deref(),
+            Some("get_weather_by_city")
+        );
+        // With the coordinates given, the best method stays first.
+        let r = run(
+            &weather,
+            &Query::parse("What's the current weather at latitude 39.9 and longitude 116.4?"),
+            &ProbeConfig::default(),
+        );
+        assert_eq!(r.ambiguity_pool[0].method, "get_weather", "{r:?}");
     }
 
     #[test]
