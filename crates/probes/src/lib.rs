@@ -790,7 +790,7 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
         .copied()
         .filter(|s| viability.admits(s))
         .collect();
-    complete_first(index, query, &mut viable, &config.weights);
+    complete_first(index, query, &mut viable);
     let signal = missing_capability(index, query, &scored, &viable, &config.weights);
     let mut report = ProbeReport {
         status: ProbeStatus::Completed,
@@ -881,12 +881,12 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
     report
 }
 
-/// Of the methods that serve the best one's reading of the query (its words or fewer, within the
-/// pool margin of its score), one the query gives every required value for goes first when the
-/// best lacks one: asking for a latitude and a longitude when a sibling takes the city the query
-/// names ("the weather in Beijing") is over-asking. A method that takes nothing, or free text
+/// Of the viable methods that serve the best one's reading of the query (its words or fewer),
+/// one the query gives every required value for goes first when the best lacks one: asking for
+/// a latitude and a longitude when a sibling takes the city the query names ("the weather in
+/// Beijing") is over-asking. A method that takes nothing, or free text
 /// (which any request fills), is complete only vacuously, so it never goes first this way.
-fn complete_first(index: &MethodIndex, query: &Query, viable: &mut Vec<&Scored>, wt: &Weights) {
+fn complete_first(index: &MethodIndex, query: &Query, viable: &mut Vec<&Scored>) {
     let Some(best) = viable.first().copied() else {
         return;
     };
@@ -900,8 +900,7 @@ fn complete_first(index: &MethodIndex, query: &Query, viable: &mut Vec<&Scored>,
     }
     let reading: HashSet<&str> = best.matched.iter().map(String::as_str).collect();
     let sibling = viable.iter().skip(1).position(|s| {
-        s.score >= best.score * wt.pool_margin
-            && s.matched.iter().all(|t| reading.contains(t.as_str()))
+        s.matched.iter().all(|t| reading.contains(t.as_str()))
             && s.doc.params.iter().any(|p| p.required)
             && !s.doc.free_text
             && complete(s)
@@ -1580,7 +1579,7 @@ pub fn fast_pick(
         .iter()
         .filter(|s| s.doc.query_safe() && viability.admits(s))
         .collect();
-    complete_first(index, q, &mut viable, &config.weights);
+    complete_first(index, q, &mut viable);
     match compound(index, q, viable.first().copied(), config) {
         Some(Compound::Served(combined, _)) => return Ok(*combined),
         Some(Compound::Partial(miss)) => return Err(miss),
