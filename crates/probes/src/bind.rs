@@ -347,6 +347,25 @@ impl<'a> Binder<'a> {
             .collect();
         if let [(_, choice, term)] = named.as_slice() {
             self.settle(p, choice.value.clone(), term.iter().cloned());
+            return;
+        }
+        // A value the description glosses with a word ("Use 'asc' for ascending") is named by
+        // that word or a form of it.
+        let glossed: Vec<(&Choice, String)> = glosses(&p.description)
+            .into_iter()
+            .filter_map(|(value, word)| {
+                let choice = p
+                    .choices
+                    .iter()
+                    .find(|c| c.label.eq_ignore_ascii_case(&value))?;
+                let term = text::terms(&word).pop()?;
+                open.iter()
+                    .find(|t| ***t == term || text::near_form(t, &term))
+                    .map(|t| (choice, (*t).clone()))
+            })
+            .collect();
+        if let [(choice, term)] = glossed.as_slice() {
+            self.settle(p, choice.value.clone(), [term.clone()]);
         }
     }
 
@@ -1402,6 +1421,20 @@ impl<'a> Binder<'a> {
         }
         self.binding
     }
+}
+
+/// The values a description glosses with a word, as (value, word): a quoted value followed by
+/// "for" or "means" and one word ("Use 'asc' for ascending or 'desc' for descending").
+fn glosses(description: &str) -> Vec<(String, String)> {
+    static GLOSS: OnceLock<regex::Regex> = OnceLock::new();
+    let gloss = GLOSS.get_or_init(|| {
+        regex::Regex::new(r#"['"`]([^'"`\n]{1,30})['"`]\s+(?:for|means)\s+([A-Za-z]{3,})"#)
+            .expect("the gloss pattern compiles")
+    });
+    gloss
+        .captures_iter(description)
+        .map(|c| (c[1].to_owned(), c[2].to_owned()))
+        .collect()
 }
 
 /// The terms of a parameter's name and description: the things it names.
@@ -4065,6 +4098,25 @@ mod tests {
         // One part named is no list of parts.
         let b = check(weather, "the temperature at latitude 37.8715 in Berkeley");
         assert!(b.arguments.get("coordinates").is_none(), "{b:?}");
+    }
+
+    #[test]
+    fn a_value_the_description_glosses_with_a_word_is_named_by_that_word() {
+        let order = json!({"type": "object", "required": ["sort"], "properties": {
+            "sort": {"type": "string", "enum": ["asc", "desc"],
+                "description": "The order of the list. Use 'asc' for ascending or 'desc' for descending order."}}});
+        let b = check(
+            order.clone(),
+            "all synthetic locations, sorted in ascending order",
+        );
+        assert_eq!(b.arguments["sort"], "asc", "{b:?}");
+        let b = check(
+            order.clone(),
+            "all synthetic locations, the newest first, descending",
+        );
+        assert_eq!(b.arguments["sort"], "desc", "{b:?}");
+        let b = check(order, "all synthetic locations");
+        assert!(b.arguments.get("sort").is_none(), "{b:?}");
     }
 
     #[test]
