@@ -884,8 +884,8 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
 /// Of the viable methods that serve the best one's reading of the query (its words or fewer),
 /// one the query gives every required value for goes first when the best lacks one: asking for
 /// a latitude and a longitude when a sibling takes the city the query names ("the weather in
-/// Beijing") is over-asking. A method that takes nothing, or free text
-/// (which any request fills), is complete only vacuously, so it never goes first this way.
+/// Beijing") is over-asking. A method that takes nothing, or free text (which any request
+/// fills), is complete only vacuously, so it never goes first this way.
 fn complete_first(index: &MethodIndex, query: &Query, viable: &mut Vec<&Scored>) {
     let Some(best) = viable.first().copied() else {
         return;
