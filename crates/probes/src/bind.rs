@@ -121,6 +121,7 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
         }
         match p.kind.as_deref() {
             Some("object") if !p.nested.is_empty() => b.structured(p),
+            Some("object") => b.written_object(p),
             Some("array") => b.list(p),
             Some("integer" | "number") => b.number(p),
             Some("boolean") => b.flag(p),
@@ -727,6 +728,25 @@ impl<'a> Binder<'a> {
             self.binding
                 .arguments
                 .insert(counts.name.clone(), Value::Array(counted));
+        }
+    }
+
+    /// An object parameter that declares no fields takes the object the query writes out, as
+    /// JSON or with single quotes ("{'math': 90, 'science': 75}"); the first one, and only one.
+    fn written_object(&mut self, p: &Param) {
+        let text = &self.query.text;
+        let objects: Vec<Value> = text
+            .match_indices('{')
+            .filter_map(|(at, _)| bracketed(&text[at..]))
+            .filter_map(|literal| {
+                serde_json::from_str::<Value>(&literal)
+                    .or_else(|_| serde_json::from_str(&literal.replace('\'', "\"")))
+                    .ok()
+            })
+            .filter(|v| v.as_object().is_some_and(|o| !o.is_empty()))
+            .collect();
+        if let [object] = &objects[..] {
+            self.binding.arguments.insert(p.name.clone(), object.clone());
         }
     }
 
@@ -4117,6 +4137,22 @@ mod tests {
         assert_eq!(b.arguments["sort"], "desc", "{b:?}");
         let b = check(order, "all synthetic locations");
         assert!(b.arguments.get("sort").is_none(), "{b:?}");
+    }
+
+    #[test]
+    fn an_object_without_declared_fields_takes_the_one_written_out() {
+        let grades = json!({"type": "object", "required": ["gradeDict"], "properties": {
+            "gradeDict": {"type": "object", "description": "A dictionary where keys represent subjects and values represent scores"}}});
+        let b = check(
+            grades.clone(),
+            "the average for John, who has these scores {'math':90, 'science':75} across subjects",
+        );
+        assert_eq!(b.arguments["gradeDict"], json!({"math": 90, "science": 75}), "{b:?}");
+        let b = check(grades.clone(), r#"average of {"math": 90}"#);
+        assert_eq!(b.arguments["gradeDict"], json!({"math": 90}), "{b:?}");
+        // Two written out: which one is a guess.
+        let b = check(grades, "compare {'math':90} with {'math':70}");
+        assert!(b.arguments.get("gradeDict").is_none(), "{b:?}");
     }
 
     #[test]
