@@ -746,7 +746,9 @@ impl<'a> Binder<'a> {
             .filter(|v| v.as_object().is_some_and(|o| !o.is_empty()))
             .collect();
         if let [object] = &objects[..] {
-            self.binding.arguments.insert(p.name.clone(), object.clone());
+            self.binding
+                .arguments
+                .insert(p.name.clone(), object.clone());
         }
     }
 
@@ -860,10 +862,39 @@ impl<'a> Binder<'a> {
             &not_quantities,
             &self.used_numbers,
             &self.binding.arguments,
-        ) else {
+        )
+        .or_else(|| self.next_span(p)) else {
             return;
         };
         self.settle_number(p, at, v);
+    }
+
+    /// For a count of days, weeks, months, years or hours (its name's last word plural: `days`,
+    /// `num_months`), the span "the next week" or "next month" writes without a number, in the
+    /// parameter's unit where the conversion is exact (a week is 7 days, a year 12 months, a day
+    /// 24 hours). A calendar part (`year`, `month`) is not a count.
+    fn next_span(&self, p: &Param) -> Option<(usize, f64)> {
+        let last = text::words(&p.name).pop()?.to_lowercase();
+        let unit = last.strip_suffix('s')?;
+        if !["hour", "day", "week", "month", "year"].contains(&unit) {
+            return None;
+        }
+        let per = |written: &str| -> Option<f64> {
+            match (written, unit) {
+                (w, u) if w == u => Some(1.0),
+                ("week", "day") => Some(7.0),
+                ("year", "month") => Some(12.0),
+                ("day", "hour") => Some(24.0),
+                _ => None,
+            }
+        };
+        let tokens = &self.query.tokens;
+        (1..tokens.len()).find_map(|i| {
+            if !tokens[i - 1].eq_ignore_ascii_case("next") || self.used_numbers.contains(&i) {
+                return None;
+            }
+            per(&tokens[i].to_lowercase()).map(|v| (i, v))
+        })
     }
 
     /// Mathematical expressions ("y=3x+2", "f(x) = 3x^2 + 2x - 4") fill the open string
@@ -4147,12 +4178,43 @@ mod tests {
             grades.clone(),
             "the average for John, who has these scores {'math':90, 'science':75} across subjects",
         );
-        assert_eq!(b.arguments["gradeDict"], json!({"math": 90, "science": 75}), "{b:?}");
+        assert_eq!(
+            b.arguments["gradeDict"],
+            json!({"math": 90, "science": 75}),
+            "{b:?}"
+        );
         let b = check(grades.clone(), r#"average of {"math": 90}"#);
         assert_eq!(b.arguments["gradeDict"], json!({"math": 90}), "{b:?}");
         // Two written out: which one is a guess.
         let b = check(grades, "compare {'math':90} with {'math':70}");
         assert!(b.arguments.get("gradeDict").is_none(), "{b:?}");
+    }
+
+    #[test]
+    fn the_next_week_or_month_is_one_span_in_the_unit_a_count_takes() {
+        let forecast = json!({"type": "object", "required": ["location", "days"], "properties": {
+            "location": {"type": "string"},
+            "days": {"type": "integer", "description": "Number of days to forecast."}}});
+        let b = check(
+            forecast.clone(),
+            "the air quality index of New York for the next week",
+        );
+        assert_eq!(b.arguments["days"], 7, "{b:?}");
+        let b = check(
+            forecast.clone(),
+            "the air quality index of New York for the next 3 days",
+        );
+        assert_eq!(b.arguments["days"], 3, "{b:?}");
+        let b = check(forecast, "the air quality index of New York next month");
+        assert!(
+            b.arguments.get("days").is_none(),
+            "a month is no exact count of days: {b:?}"
+        );
+        // A calendar year is no count of years.
+        let census = json!({"type": "object", "required": ["year"], "properties": {
+            "year": {"type": "integer"}}});
+        let b = check(census, "the population of Peru next year");
+        assert!(b.arguments.get("year").is_none(), "{b:?}");
     }
 
     #[test]
