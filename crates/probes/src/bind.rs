@@ -393,8 +393,8 @@ impl<'a> Binder<'a> {
     }
 
     /// For the hour or the minute of a method that takes a time of day in those two parts
-    /// (`hours` and `minutes`), that part of the first time the query writes, the hour as the
-    /// clock shows it ("6:30 PM" → 6 and 30; "18:30" → 18). A lone `hours` may be a duration,
+    /// (`hours` and `minutes`), that part of the first time the query writes, as the clock shows
+    /// it ([`crate::when::clock`]: "6:30 PM" → 6 and 30). A lone `hours` may be a duration,
     /// which a time of day does not give.
     fn clock_part(&self, part: &str) -> Option<(usize, f64)> {
         let named = |part: &str| {
@@ -406,23 +406,8 @@ impl<'a> Binder<'a> {
             return None;
         }
         let m = self.query.times.first()?;
-        let (h, minute) = m.normal.as_deref()?.split_once(':')?;
-        let (h, minute): (u32, u32) = (h.parse().ok()?, minute.parse().ok()?);
-        // Written on a twelve-hour clock: with its half of the day.
-        let twelve = m.text.split_whitespace().any(|w| {
-            let w = w.to_lowercase().replace('.', "");
-            w.ends_with("am")
-                || w.ends_with("pm")
-                || ["morning", "afternoon", "evening"].contains(&w.as_str())
-        });
-        let h = if twelve && h % 12 == 0 {
-            12
-        } else if twelve {
-            h % 12
-        } else {
-            h
-        };
-        let value = if part == "hour" { h } else { minute };
+        let (hour, minute) = crate::when::clock(m)?;
+        let value = if part == "hour" { hour } else { minute };
         Some((m.span.0, f64::from(value)))
     }
 
@@ -738,11 +723,7 @@ impl<'a> Binder<'a> {
         let objects: Vec<Value> = text
             .match_indices('{')
             .filter_map(|(at, _)| bracketed(&text[at..]))
-            .filter_map(|literal| {
-                serde_json::from_str::<Value>(&literal)
-                    .or_else(|_| serde_json::from_str(&literal.replace('\'', "\"")))
-                    .ok()
-            })
+            .filter_map(|literal| loose_json(&literal))
             .filter(|v| v.as_object().is_some_and(|o| !o.is_empty()))
             .collect();
         if let [object] = &objects[..] {
@@ -779,35 +760,24 @@ impl<'a> Binder<'a> {
                 let term = text::terms(&tokens[j]).pop()?;
                 parts.iter().position(|t| *t == term)
             };
-            let found: Vec<(usize, usize, f64)> = self
+            let mut found: Vec<(usize, usize, f64)> = self
                 .query
                 .numbers_at()
                 .into_iter()
                 .filter(|(at, _, _)| !self.used_numbers.contains(at))
                 .filter_map(|(at, _, v)| part_before(at).map(|part| (part, at, v)))
                 .collect();
-            let mut named: Vec<usize> = found.iter().map(|(part, _, _)| *part).collect();
-            named.sort_unstable();
-            named.dedup();
-            if found.len() < 2 || named.len() != found.len() {
-                continue;
-            }
-            let mut found = found;
             found.sort_by_key(|(part, _, _)| *part);
-            let integers = p.item_kind.as_deref() == Some("integer");
-            if integers && found.iter().any(|(_, _, v)| v.fract() != 0.0) {
+            if found.len() < 2 || found.windows(2).any(|w| w[0].0 == w[1].0) {
                 continue;
             }
-            let items: Vec<Value> = found
+            let Some(items) = found
                 .iter()
-                .map(|(_, _, v)| {
-                    if integers {
-                        Value::from(*v as i64)
-                    } else {
-                        Value::from(*v)
-                    }
-                })
-                .collect();
+                .map(|(_, _, v)| typed_item(p, *v))
+                .collect::<Option<Vec<Value>>>()
+            else {
+                continue;
+            };
             self.used_numbers.extend(found.iter().map(|(_, at, _)| *at));
             self.binding
                 .arguments
@@ -876,24 +846,14 @@ impl<'a> Binder<'a> {
     fn next_span(&self, p: &Param) -> Option<(usize, f64)> {
         let last = text::words(&p.name).pop()?.to_lowercase();
         let unit = last.strip_suffix('s')?;
-        if !["hour", "day", "week", "month", "year"].contains(&unit) {
-            return None;
-        }
-        let per = |written: &str| -> Option<f64> {
-            match (written, unit) {
-                (w, u) if w == u => Some(1.0),
-                ("week", "day") => Some(7.0),
-                ("year", "month") => Some(12.0),
-                ("day", "hour") => Some(24.0),
-                _ => None,
-            }
-        };
         let tokens = &self.query.tokens;
         (1..tokens.len()).find_map(|i| {
-            if !tokens[i - 1].eq_ignore_ascii_case("next") || self.used_numbers.contains(&i) {
+            if !tokens[i - 1].eq_ignore_ascii_case(text::lexicon::NEXT)
+                || self.used_numbers.contains(&i)
+            {
                 return None;
             }
-            per(&tokens[i].to_lowercase()).map(|v| (i, v))
+            text::lexicon::span_in(&tokens[i].to_lowercase(), unit).map(|v| (i, v))
         })
     }
 
@@ -1790,6 +1750,14 @@ fn quoted_at_start(text: &str) -> Option<String> {
     let body = &text[open.len_utf8()..];
     let end = body.find(close)?;
     (end > 0).then(|| body[..end].to_owned())
+}
+
+/// A list or an object written out (`literal`, from [`bracketed`]), as JSON or with single
+/// quotes (`['a', 'b']`, `{'math': 90}`).
+pub(crate) fn loose_json(literal: &str) -> Option<Value> {
+    serde_json::from_str(literal)
+        .or_else(|_| serde_json::from_str(&literal.replace('\'', "\"")))
+        .ok()
 }
 
 /// A value written as a JSON list or object at the start of `text` (`[1, 2]`, `{"a": 1}`), up
@@ -2877,6 +2845,14 @@ fn expressions_written(text: &str) -> Vec<(String, Vec<String>)> {
 }
 
 /// `v` as `p`'s type: an integer parameter takes no fraction.
+/// `v` as an item of list parameter `p`: an integer list takes no fraction.
+fn typed_item(p: &Param, v: f64) -> Option<Value> {
+    match p.item_kind.as_deref() {
+        Some("integer") => (v.fract() == 0.0).then(|| Value::from(v as i64)),
+        _ => serde_json::Number::from_f64(v).map(Value::Number),
+    }
+}
+
 fn typed_number(p: &Param, v: f64) -> Option<Value> {
     match p.kind.as_deref() {
         Some("integer") => (v.fract() == 0.0).then(|| Value::from(v as i64)),

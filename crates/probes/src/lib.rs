@@ -895,18 +895,22 @@ fn complete_first(index: &MethodIndex, query: &Query, viable: &mut Vec<&Scored>)
             .first()
             .is_some_and(|i| i.missing.is_empty())
     };
-    if complete(best) {
+    // Siblings are found by their words before anything is bound, so that a request with none
+    // binds nothing more than it did.
+    let reading: HashSet<&str> = best.matched.iter().map(String::as_str).collect();
+    let siblings: Vec<usize> = (1..viable.len())
+        .filter(|&k| {
+            let s = viable[k];
+            s.matched.iter().all(|t| reading.contains(t.as_str()))
+                && s.doc.params.iter().any(|p| p.required)
+                && !s.doc.free_text
+        })
+        .collect();
+    if siblings.is_empty() || complete(best) {
         return;
     }
-    let reading: HashSet<&str> = best.matched.iter().map(String::as_str).collect();
-    let sibling = viable.iter().skip(1).position(|s| {
-        s.matched.iter().all(|t| reading.contains(t.as_str()))
-            && s.doc.params.iter().any(|p| p.required)
-            && !s.doc.free_text
-            && complete(s)
-    });
-    if let Some(k) = sibling {
-        let s = viable.remove(k + 1);
+    if let Some(&k) = siblings.iter().find(|&&k| complete(viable[k])) {
+        let s = viable.remove(k);
         viable.insert(0, s);
     }
 }

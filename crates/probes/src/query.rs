@@ -280,9 +280,8 @@ impl Query {
             let Some(literal) = crate::bind::bracketed(after) else {
                 break;
             };
-            let parsed = serde_json::from_str::<serde_json::Value>(&literal)
-                .or_else(|_| serde_json::from_str(&literal.replace('\'', "\"")));
-            if let Ok(v @ serde_json::Value::Array(_)) = parsed
+            let parsed = crate::bind::loose_json(&literal);
+            if let Some(v @ serde_json::Value::Array(_)) = parsed
                 && v.as_array().is_some_and(|a| !a.is_empty())
             {
                 out.push((open..open + literal.len(), v));

@@ -345,6 +345,19 @@ pub fn times(toks: &[String]) -> Vec<Moment> {
     out
 }
 
+/// The hour and minute of a time of day as the clock shows them: the hour as written ("6:30
+/// PM" and "6 in the evening" → 6, "18:30" → 18), else the normalised one ("noon" → 12).
+pub fn clock(m: &Moment) -> Option<(u32, u32)> {
+    let (hour, minute) = m.normal.as_deref()?.split_once(':')?;
+    let minute = minute.parse().ok()?;
+    let digits: String = m.text.chars().take_while(char::is_ascii_digit).collect();
+    let hour = match digits.parse() {
+        Ok(written) => written,
+        Err(_) => hour.parse().ok()?,
+    };
+    Some((hour, minute))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1066,6 +1066,32 @@ pub fn number_value(word: &str) -> Option<f64> {
         .map(|(_, v)| *v)
 }
 
+/// The word before a unit of time that makes it one span from now ("the next week").
+pub const NEXT: &str = "next";
+
+/// Spans of time a count can be given in ("days", "months"), and how many of a smaller one a
+/// larger one is exactly (a week is 7 days; a month is no exact number of days).
+pub const SPANS: &[&str] = &["hour", "day", "week", "month", "year"];
+const SPANS_EXACTLY: &[(&str, &str, f64)] = &[
+    ("day", "hour", 24.0),
+    ("week", "day", 7.0),
+    ("year", "month", 12.0),
+];
+
+/// How many of span `unit` one `written` span is, when that is exact ("week" in days is 7).
+pub fn span_in(written: &str, unit: &str) -> Option<f64> {
+    if !SPANS.contains(&unit) || !SPANS.contains(&written) {
+        return None;
+    }
+    if written == unit {
+        return Some(1.0);
+    }
+    SPANS_EXACTLY
+        .iter()
+        .find(|(w, u, _)| *w == written && *u == unit)
+        .map(|(_, _, n)| *n)
+}
+
 /// Articles that count one thing ("a bag of rice", "an apple").
 pub const ONE_THING: &[&str] = &["a", "an"];
 
