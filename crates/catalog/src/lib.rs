@@ -18,6 +18,7 @@ pub mod address;
 pub mod builtin;
 pub mod cassette;
 pub mod classify;
+pub mod dialect;
 mod drift;
 pub mod failure;
 mod mcp;
@@ -298,11 +299,15 @@ fn describe_method(tool: &Value, overrides: &Overrides) -> Result<MethodDescript
     Ok(MethodDescriptor {
         name,
         description,
+        // Checked, bound and shown as JSON Schema, whichever dialect the tool wrote it in.
         input_schema: tool
             .get("inputSchema")
-            .cloned()
+            .map(dialect::standard)
             .unwrap_or_else(|| serde_json::json!({"type": "object"})),
-        output_schema: tool.get("outputSchema").filter(|v| !v.is_null()).cloned(),
+        output_schema: tool
+            .get("outputSchema")
+            .filter(|v| !v.is_null())
+            .map(dialect::standard),
         meta,
         safety,
     })

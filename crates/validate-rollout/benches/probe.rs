@@ -14,11 +14,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use catalog::classify;
+use catalog::dialect::standard;
 use contract::{MethodDescriptor, ToolDescriptor};
 use criterion::Criterion;
 use probes::{MethodIndex, ProbeConfig};
 use serde_json::Value;
-use validate_rollout::import::json_schema;
 
 fn descriptor(id: &str, methods: Vec<Value>) -> Arc<ToolDescriptor> {
     let methods = methods
@@ -31,7 +31,7 @@ fn descriptor(id: &str, methods: Vec<Value>) -> Arc<ToolDescriptor> {
             let schema = m
                 .get("inputSchema")
                 .or_else(|| m.get("parameters"))
-                .map(json_schema)
+                .map(standard)
                 .unwrap_or_default();
             Some(MethodDescriptor {
                 name,

@@ -17,57 +17,11 @@ use serde_json::{Value, json};
 
 use crate::suite::{Case, Expect, Gate, Suite, Threshold};
 
-/// BFCL's JSON-Schema dialect → JSON Schema: `dict` → `object`, `float` → `number`,
-/// `tuple` → `array`, `any` → no type constraint; applied through properties and items.
-pub fn json_schema(v: &Value) -> Value {
-    match v {
-        Value::Object(map) => {
-            let mut out = serde_json::Map::new();
-            for (k, val) in map {
-                match k.as_str() {
-                    "type" => match val.as_str() {
-                        Some("dict") => {
-                            out.insert(k.clone(), json!("object"));
-                        }
-                        Some("float") => {
-                            out.insert(k.clone(), json!("number"));
-                        }
-                        Some("tuple") => {
-                            out.insert(k.clone(), json!("array"));
-                        }
-                        Some("any") => {}
-                        _ => {
-                            out.insert(k.clone(), val.clone());
-                        }
-                    },
-                    "properties" => {
-                        let props = val
-                            .as_object()
-                            .map(|p| p.iter().map(|(n, s)| (n.clone(), json_schema(s))).collect())
-                            .unwrap_or_default();
-                        out.insert(k.clone(), Value::Object(props));
-                    }
-                    "items" | "additionalProperties" => {
-                        out.insert(k.clone(), json_schema(val));
-                    }
-                    _ => {
-                        out.insert(k.clone(), val.clone());
-                    }
-                }
-            }
-            if !out.contains_key("type") && out.contains_key("properties") {
-                out.insert("type".into(), json!("object"));
-            }
-            Value::Object(out)
-        }
-        other => other.clone(),
-    }
-}
-
 /// One benchmark function as an MCP method definition, query-eligible.
 fn method(f: &Value) -> anyhow::Result<Value> {
     let name = f["name"].as_str().context("a function without a name")?;
-    let mut schema = json_schema(&f["parameters"]);
+    // BFCL writes Python's type names (`dict`, `float`, `tuple`, `any`).
+    let mut schema = catalog::dialect::standard(&f["parameters"]);
     if !schema.is_object() {
         schema = json!({"type": "object", "properties": {}});
     }
@@ -713,10 +667,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn converts_the_bfcl_dialect() {
-        let bfcl = json!({"type": "dict", "properties": {"a": {"type": "float"}, "b": {"type": "tuple", "items": {"type": "dict", "properties": {"x": {"type": "any"}}}}}, "required": ["a"]});
+    fn a_bfcl_function_becomes_a_method_in_json_schema() {
+        let bfcl = json!({"name": "f", "description": "d", "parameters": {"type": "dict", "properties": {"a": {"type": "float"}, "b": {"type": "tuple", "items": {"type": "dict", "properties": {"x": {"type": "any"}}}}}, "required": ["a"]}});
         assert_eq!(
-            json_schema(&bfcl),
+            method(&bfcl).unwrap()["inputSchema"],
             json!({"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "array", "items": {"type": "object", "properties": {"x": {}}}}}, "required": ["a"]})
         );
     }

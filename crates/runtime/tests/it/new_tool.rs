@@ -133,3 +133,83 @@ async fn a_static_catalog_is_planned_against_but_never_pretends_to_answer() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A tool whose schema names its types the way Python does (`dict`, `int`, `float`, `str`), as
+/// many hand-written and generated tool definitions do.
+struct Fares {
+    manifest: Manifest,
+}
+
+impl BuiltinTool for Fares {
+    fn manifest(&self) -> &Manifest {
+        &self.manifest
+    }
+
+    fn call(&self, _method: &str, args: &Map<String, Value>) -> Result<Value, String> {
+        let passengers = args
+            .get("passengers")
+            .and_then(Value::as_i64)
+            .ok_or("passengers must be an integer")?;
+        Ok(json!({"fare": 4.5 * passengers as f64, "currency": "EUR"}))
+    }
+}
+
+#[tokio::test]
+async fn a_schema_in_pythons_type_names_is_checked_and_typed_as_json_schema() {
+    let tool: Arc<dyn BuiltinTool> = Arc::new(Fares {
+        manifest: serde_json::from_value(json!({
+            "id": "fares", "title": "Ferry fares", "description": "Ticket prices of the harbour ferries.",
+            "methods": [{
+                "name": "get_fare",
+                "description": "Price of ferry tickets for a group of passengers.",
+                "inputSchema": {"type": "dict", "properties": {
+                    "passengers": {"type": "int", "description": "Number of passengers.", "minimum": 1, "maximum": 9},
+                    "discount": {"type": "float", "description": "Discount rate.", "default": 0.0}
+                }, "required": ["passengers"]},
+                "annotations": {"readOnlyHint": true}
+            }]
+        }))
+        .unwrap(),
+    });
+    let url = mcp_url(move || BuiltinServer::new(Arc::clone(&tool)));
+    let mut config = Config::default();
+    config.marketplace.builtin = false;
+    config.marketplace.remote = vec![RemoteServer {
+        id: "fares".into(),
+        url,
+        ..Default::default()
+    }];
+    config.marketplace.allow_loopback = true;
+    let server = start(config);
+
+    let r = query_at(
+        &server.url,
+        json!({"query": "What is the ferry fare for 3 passengers?", "planOnly": true}),
+    )
+    .await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    assert_eq!(
+        r["plan"]["calls"][0]["arguments"]["passengers"], 3,
+        "an integer, bound as the schema's type: {r}"
+    );
+
+    let r = query_at(
+        &server.url,
+        json!({"query": "What is the ferry fare for 12 passengers?"}),
+    )
+    .await;
+    assert_eq!(r["outcome"], "clarification_required", "{r}");
+    assert_eq!(r["clarification"]["kind"], "invalid_parameter", "{r}");
+    assert_eq!(
+        r["clarification"]["invalidParameters"][0]["name"],
+        "passengers"
+    );
+
+    let r = query_at(
+        &server.url,
+        json!({"query": "What is the ferry fare for 2 passengers?"}),
+    )
+    .await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    assert!(r["answer"].as_str().unwrap().contains('9'), "{r}");
+}
