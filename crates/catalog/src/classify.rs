@@ -11,8 +11,9 @@
 //!    past the first word only the bare verb does ("list_deleted_files" reads).
 //! 3. Declared positives (`surface = "query"`, `queryEligible = true`, `readOnlyHint = true`) make
 //!    it safe.
-//! 4. With nothing declared, a name or description led by a mutating verb makes it unsafe;
-//!    anything else is inferred safe, and the record says it was inferred.
+//! 4. With nothing declared, a name (its own part, after any dotted service or module path) or a
+//!    description led by a mutating verb makes it unsafe, unless the description says that what
+//!    it sends reads; anything else is inferred safe, and the record says it was inferred.
 //!
 //! An operator's per-server lists ([`Overrides`]) come before all of these.
 
@@ -98,6 +99,15 @@ fn sends_a_read(description: &str) -> bool {
     }) && !stems.iter().any(|s| text::mutating_verb(s))
 }
 
+/// The method's own name: the last part of a dotted path. The parts before it name the service or
+/// module the method belongs to (`open_meteo_api.fetch_weather_data`), and the verb that says
+/// what the method does leads its own part, not the service's name.
+fn own_name(name: &str) -> &str {
+    name.rsplit('.')
+        .find(|part| !part.is_empty())
+        .unwrap_or(name)
+}
+
 /// Classifies one method.
 pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety {
     let declared = |safe: bool, reason: &str| QuerySafety {
@@ -149,7 +159,7 @@ pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety
     if claims {
         return declared(true, "declared read-only / query surface");
     }
-    let name_verb = text::words(name)
+    let name_verb = text::words(own_name(name))
         .first()
         .map(|w| text::stem(&w.to_lowercase()));
     if let Some(verb) = name_verb.as_deref().filter(|v| text::mutating_verb(v)) {
@@ -158,7 +168,9 @@ pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety
             format!("no metadata; name leads with the mutating verb '{verb}'"),
         );
     }
-    if let Some(verb) = description_verb.filter(|v| text::mutating_verb(v)) {
+    if let Some(verb) =
+        description_verb.filter(|v| text::mutating_verb(v) && !sends_a_read(description))
+    {
         return inferred(
             false,
             format!("no metadata; description leads with the mutating verb '{verb}'"),
@@ -334,6 +346,36 @@ mod tests {
         check(
             json!({"name": "fixtures", "description": "Upcoming matches of a club."}),
             true,
+            SafetyBasis::Inferred,
+        );
+    }
+
+    #[test]
+    fn the_verb_that_counts_leads_the_methods_own_name_and_a_sent_read_reads() {
+        // "Open" names the service here; what the method does is fetch.
+        check(
+            json!({"name": "open_meteo_api.fetch_weather_data", "description": "Fetches the current temperature for a location."}),
+            true,
+            SafetyBasis::Inferred,
+        );
+        check(
+            json!({"name": "files.open_upload"}),
+            false,
+            SafetyBasis::Inferred,
+        );
+        check(
+            json!({"name": "shop.cart.add_item"}),
+            false,
+            SafetyBasis::Inferred,
+        );
+        check(
+            json!({"name": "requests.get", "description": "Sends an HTTP GET request to retrieve the nodes of a fabric."}),
+            true,
+            SafetyBasis::Inferred,
+        );
+        check(
+            json!({"name": "requests.post", "description": "Sends an HTTP POST request to create a node."}),
+            false,
             SafetyBasis::Inferred,
         );
     }
