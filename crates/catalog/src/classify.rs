@@ -12,8 +12,10 @@
 //! 3. Declared positives (`surface = "query"`, `queryEligible = true`, `readOnlyHint = true`) make
 //!    it safe.
 //! 4. With nothing declared, a name (its own part, after any dotted service or module path) or a
-//!    description led by a mutating verb makes it unsafe, unless the description says that what
-//!    it sends reads; anything else is inferred safe, and the record says it was inferred.
+//!    description led by a mutating verb makes it unsafe, unless the name ends in a verb of
+//!    reading and the description does not lead with a change ("order_status_check"), or the
+//!    description says that what it sends reads; anything else is inferred safe, and the record
+//!    says it was inferred.
 //!
 //! An operator's per-server lists ([`Overrides`]) come before all of these.
 
@@ -159,10 +161,27 @@ pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety
     if claims {
         return declared(true, "declared read-only / query surface");
     }
-    let name_verb = text::words(own_name(name))
+    let own: Vec<String> = text::words(own_name(name))
+        .iter()
+        .map(|w| text::stem(&w.to_lowercase()))
+        .collect();
+    // A name that ends in a verb of reading ("order_status_check", "books_search") is written
+    // noun first: its leading word is what it reads, not what it does, when the description
+    // does not lead with a change either.
+    let reads_last = own.len() > 1
+        && own.last().is_some_and(|w| {
+            text::lexicon::GENERIC_VERBS
+                .binary_search(&w.as_str())
+                .is_ok()
+        })
+        && !description.trim().is_empty()
+        && description_verb
+            .as_deref()
+            .is_none_or(|v| !text::mutating_verb(v));
+    if let Some(verb) = own
         .first()
-        .map(|w| text::stem(&w.to_lowercase()));
-    if let Some(verb) = name_verb.as_deref().filter(|v| text::mutating_verb(v)) {
+        .filter(|v| text::mutating_verb(v) && !reads_last)
+    {
         return inferred(
             false,
             format!("no metadata; name leads with the mutating verb '{verb}'"),
@@ -373,6 +392,37 @@ mod tests {
             true,
             SafetyBasis::Inferred,
         );
+        // Written noun first, a name ends in its verb.
+        for (name, description) in [
+            (
+                "order_status_check",
+                "Check the current status of an order.",
+            ),
+            (
+                "google.books_search",
+                "Search for a book in the Google Books library.",
+            ),
+            (
+                "archival_memory_search",
+                "Performs a semantic search on archival memory.",
+            ),
+        ] {
+            check(
+                json!({"name": name, "description": description}),
+                true,
+                SafetyBasis::Inferred,
+            );
+        }
+        for (name, description) in [
+            ("save_search", "Saves a search for later."),
+            ("set_view", ""),
+        ] {
+            check(
+                json!({"name": name, "description": description}),
+                false,
+                SafetyBasis::Inferred,
+            );
+        }
         check(
             json!({"name": "requests.post", "description": "Sends an HTTP POST request to create a node."}),
             false,
