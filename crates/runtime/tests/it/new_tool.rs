@@ -47,20 +47,23 @@ fn ferries() -> Arc<dyn BuiltinTool> {
     })
 }
 
-#[tokio::test]
-async fn a_new_tool_gets_grounded_clarifications_without_code_changes() {
-    let tool = ferries();
+/// A Sluice server whose marketplace is `tool` alone, reached over MCP as a remote server `id`.
+fn serve_only(id: &str, tool: Arc<dyn BuiltinTool>) -> crate::support::Server {
     let url = mcp_url(move || BuiltinServer::new(Arc::clone(&tool)));
-
     let mut config = Config::default();
     config.marketplace.builtin = false;
     config.marketplace.remote = vec![RemoteServer {
-        id: "ferries".into(),
+        id: id.into(),
         url,
         ..Default::default()
     }];
     config.marketplace.allow_loopback = true;
-    let server = start(config);
+    start(config)
+}
+
+#[tokio::test]
+async fn a_new_tool_gets_grounded_clarifications_without_code_changes() {
+    let server = serve_only("ferries", ferries());
 
     let r = query_at(
         &server.url,
@@ -171,16 +174,7 @@ async fn a_schema_in_pythons_type_names_is_checked_and_typed_as_json_schema() {
         }))
         .unwrap(),
     });
-    let url = mcp_url(move || BuiltinServer::new(Arc::clone(&tool)));
-    let mut config = Config::default();
-    config.marketplace.builtin = false;
-    config.marketplace.remote = vec![RemoteServer {
-        id: "fares".into(),
-        url,
-        ..Default::default()
-    }];
-    config.marketplace.allow_loopback = true;
-    let server = start(config);
+    let server = serve_only("fares", tool);
 
     let r = query_at(
         &server.url,
