@@ -85,6 +85,21 @@ pub struct QueryContext {
     #[serde(default)]
     #[schemars(length(max = 32))]
     pub history: Vec<Turn>,
+    /// The caller's date (`YYYY-MM-DD`), against which "tomorrow" or "next Friday" is read; the
+    /// server's date (UTC) when absent. A date the query itself states ("today is ...") comes
+    /// first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = r"^\d{4}-\d{2}-\d{2}$"))]
+    pub today: Option<String>,
+}
+
+impl QueryContext {
+    /// The caller's date, when given (checked when the request was read).
+    pub fn today(&self) -> Option<chrono::NaiveDate> {
+        self.today
+            .as_deref()
+            .and_then(|d| chrono::NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
+    }
 }
 
 /// One earlier turn of a conversation.
@@ -316,6 +331,14 @@ fn validate(request: &mut QueryRequest) -> Result<(), ApiError> {
                 ),
             ));
         }
+        if let Some(day) = &context.today
+            && chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").is_err()
+        {
+            return Err(ApiError::invalid(
+                "context.today",
+                format!("'{day}' is not a date written YYYY-MM-DD"),
+            ));
+        }
         for (i, turn) in context.history.iter_mut().enumerate() {
             let text = turn.content.trim();
             let chars = text.chars().count();
@@ -438,6 +461,14 @@ mod tests {
             (
                 r#"{"query": "x", "context": {"history": [{"role": "user", "content": " "}]}}"#,
                 "context.history[0].content",
+            ),
+            (
+                r#"{"query": "x", "context": {"today": "27/11/2026"}}"#,
+                "context.today",
+            ),
+            (
+                r#"{"query": "x", "context": {"today": "2026-02-30"}}"#,
+                "context.today",
             ),
             (r#"{"query": "x", "scope": {}}"#, "scope"),
             (

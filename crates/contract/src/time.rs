@@ -11,6 +11,13 @@ pub fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
+/// The server's date today, in UTC.
+pub fn today() -> chrono::NaiveDate {
+    chrono::DateTime::from_timestamp_millis(now_ms())
+        .unwrap_or_default()
+        .date_naive()
+}
+
 /// `ms` since the Unix epoch as the wire shows it; a value outside chrono's range shows as the
 /// epoch.
 pub fn timestamp(ms: i64) -> String {

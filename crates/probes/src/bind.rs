@@ -518,15 +518,12 @@ impl<'a> Binder<'a> {
 
     /// Dates and times: the query's own, in the order written, to the date and time parameters
     /// in the order the schema declares them ("from August 15th to August 17th" → check-in,
-    /// check-out).
+    /// check-out). A parameter with a pattern takes one as the pattern accepts it ("next
+    /// Wednesday" as `2026-12-02`).
     fn moments(&mut self) {
         let (dates, times) = (&self.query.dates, &self.query.times);
         let (mut next_date, mut next_time) = (0, 0);
-        for p in self
-            .params
-            .iter()
-            .filter(|p| p.choices.is_empty() && p.pattern.is_none())
-        {
+        for p in self.params.iter().filter(|p| p.choices.is_empty()) {
             if self.binding.arguments.contains_key(&p.name) {
                 continue;
             }
@@ -542,6 +539,11 @@ impl<'a> Binder<'a> {
                 (Some(m), None) | (None, Some(m)) => rendered(p, m),
                 (None, None) => continue,
             };
+            if let Some(pattern) = &p.pattern
+                && !crate::schema::compiled(pattern).is_some_and(|re| re.is_match(&value))
+            {
+                continue;
+            }
             next_date += usize::from(date.is_some());
             next_time += usize::from(time.is_some());
             self.binding

@@ -57,6 +57,9 @@ pub struct Query {
     /// tweet we posted"), stems: they describe a thing the request is about; they do not ask for
     /// that to be done again.
     pub done: Vec<String>,
+    /// The date the request is made on, when the caller or the server's clock gives it: what
+    /// "tomorrow" and "next Friday" are read against where the query does not state its own.
+    pub today: Option<chrono::NaiveDate>,
 }
 
 /// The verbs `text` writes in the past after a word that makes them tell what was done
@@ -128,8 +131,15 @@ fn written_only_in(text: &str, parts: &[String]) -> Vec<String> {
 }
 
 impl Query {
-    /// Parses `text`.
+    /// Parses `text`, with no date known for the day it is made on: a day named relative to
+    /// today is a date only where the query states today's.
     pub fn parse(text: &str) -> Self {
+        Self::parse_on(text, None)
+    }
+
+    /// Parses `text`, made on `today` (when known): "tomorrow" or "next Friday" is a date even
+    /// where the query does not state today's, and one it states comes first.
+    pub fn parse_on(text: &str, today: Option<chrono::NaiveDate>) -> Self {
         let text = crate::when::unglued(text);
         let text = text.as_str();
         let mut terms = Vec::new();
@@ -162,8 +172,9 @@ impl Query {
             context: written_only_in(text, &crate::asks::context_of(&sentences)),
             named_only: Vec::new(),
             done: written_only_in(text, &done_words(text)),
+            today,
         };
-        query.dates = crate::when::dates(&query.tokens);
+        query.dates = crate::when::dates_on(&query.tokens, today);
         query.times = crate::when::times(&query.tokens);
         query.named_only = query.written_in_names();
         // "the order I just placed": a verb in the past is not what the request puts to be done.

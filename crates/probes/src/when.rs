@@ -1,7 +1,8 @@
 //! Dates and times the query gives, as written and, when they are complete, in the forms schemas
 //! ask for (`YYYY-MM-DD`, `HH:MM`). Everything here reads the query's tokens; nothing guesses a
 //! year or today's date (a date written without its year takes the one the query's other dates
-//! all give; "Saturday" or "tomorrow" is a date only when the query states today's).
+//! all give; "Saturday" or "tomorrow" is a date only when the query states today's or the caller
+//! gives the date the request is made on).
 
 /// A date or a time of day in the query.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -132,8 +133,14 @@ pub fn parts(m: &Moment) -> (Option<u32>, Option<u32>, Option<u32>) {
     (y, mo, d)
 }
 
-/// Dates in the query, in order.
+/// Dates in the query, in order, with no date known for today (see [`dates_on`]).
 pub fn dates(toks: &[String]) -> Vec<Moment> {
+    dates_on(toks, None)
+}
+
+/// Dates in the query, in order. A day named relative to today ("tomorrow", "next Friday") is a
+/// date when the query states today's, or else when `today` is known.
+pub fn dates_on(toks: &[String], today: Option<chrono::NaiveDate>) -> Vec<Moment> {
     let lower: Vec<String> = toks.iter().map(|t| t.to_lowercase()).collect();
     let mut out: Vec<Moment> = Vec::new();
     // Dates written with a day and a month but no year: where in `out`, the month, the day.
@@ -227,8 +234,10 @@ pub fn dates(toks: &[String]) -> Vec<Moment> {
     }
     // "... on the upcoming Saturday? Today is Tuesday April 25th 2023": with today's date stated,
     // a day named relative to it is that date, and the statement's own dates come after the
-    // others: they say when the request is made, not what it asks for.
-    if let Some((today, first, last)) = stated_today(&lower, &out) {
+    // others: they say when the request is made, not what it asks for. Without one, the date
+    // the request is made on, when known, serves.
+    let known = stated_today(&lower, &out).or_else(|| today.map(|d| (d, usize::MAX, 0)));
+    if let Some((today, first, last)) = known {
         let stating = |m: &Moment| m.span.0 >= first && m.span.1 <= last;
         for m in out.iter_mut().filter(|m| m.normal.is_none()) {
             let day = if stating(m) {
@@ -471,6 +480,27 @@ mod tests {
         assert_eq!(
             normals(dates(&tokens("events on Saturday"))),
             [pair("Saturday", None)]
+        );
+    }
+
+    #[test]
+    fn a_day_named_relative_to_the_day_the_request_is_made_is_a_date() {
+        // Friday 27 November 2026.
+        let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 27);
+        let q = tokens("train tickets for tomorrow, or next Wednesday, or Friday");
+        assert_eq!(
+            normals(dates_on(&q, today)),
+            [
+                pair("tomorrow", Some("2026-11-28")),
+                pair("next Wednesday", Some("2026-12-02")),
+                pair("Friday", Some("2026-12-04")),
+            ]
+        );
+        // A today the query states comes first.
+        let q = tokens("events tomorrow? Today is 2023-10-10");
+        assert_eq!(
+            normals(dates_on(&q, today))[0],
+            pair("tomorrow", Some("2023-10-11"))
         );
     }
 

@@ -180,7 +180,10 @@ async fn prepare(
             response_shape: Some(ResponseShape::AnswerWithEvidence),
             answer_model_id: request.selected_chat_model.clone(),
             selected_option_id: selected.clone(),
-            context: (!history.is_empty()).then_some(QueryContext { history }),
+            context: (!history.is_empty()).then_some(QueryContext {
+                history,
+                today: None,
+            }),
             scope,
             ..QueryRequest::new(query)
         },

@@ -151,6 +151,7 @@ fn request(case: &Case) -> QueryRequest {
                     content: t.clone(),
                 })
                 .collect(),
+            today: None,
         });
     }
     r

@@ -133,11 +133,17 @@ pub(crate) fn normalize(
         .clone()
         .unwrap_or_else(|| settings.default_answer_model.clone());
     let confinement = Confinement::of(request.scope.as_ref()).map(std::sync::Arc::new);
+    // The day "tomorrow" is read against: the caller's, or else the server's (UTC).
+    let today = request
+        .context
+        .as_ref()
+        .and_then(contract::QueryContext::today)
+        .unwrap_or_else(contract::time::today);
     Ok(Normalized {
         request_id,
         confinement,
         scope: request.scope,
-        query: Query::parse(&request.query),
+        query: Query::parse_on(&request.query, Some(today)),
         pinned: request.tools.filter(|t| !t.is_empty()),
         depth,
         requested_depth,

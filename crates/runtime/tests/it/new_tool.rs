@@ -9,7 +9,7 @@ use catalog::builtin::{BuiltinServer, BuiltinTool, Manifest};
 use runtime::config::Config;
 use serde_json::{Map, Value, json};
 
-use crate::support::{mcp_url, query_at, start};
+use crate::support::{mcp_url, post_raw, query_at, start};
 
 struct Ferries {
     manifest: Manifest,
@@ -206,4 +206,45 @@ async fn a_schema_in_pythons_type_names_is_checked_and_typed_as_json_schema() {
     .await;
     assert_eq!(r["outcome"], "answer", "{r}");
     assert!(r["answer"].as_str().unwrap().contains('9'), "{r}");
+}
+
+#[tokio::test]
+async fn tomorrow_is_the_day_after_the_callers_date() {
+    let tool: Arc<dyn BuiltinTool> = Arc::new(Fares {
+        manifest: serde_json::from_value(json!({
+            "id": "sailings", "title": "Ferry sailings", "description": "Sailings of the harbour ferries by day.",
+            "methods": [{
+                "name": "get_sailings",
+                "description": "Ferry sailings on one day.",
+                "inputSchema": {"type": "object", "properties": {
+                    "date": {"type": "string", "description": "The day of the sailings, YYYY-MM-DD.", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}
+                }, "required": ["date"]},
+                "annotations": {"readOnlyHint": true}
+            }]
+        }))
+        .unwrap(),
+    });
+    let server = serve_only("sailings", tool);
+    let ask = |context: Value| json!({"query": "Which ferry sailings are there next Wednesday?", "planOnly": true, "context": context});
+
+    // Friday 27 November 2026: next Wednesday is 2 December.
+    let r = query_at(&server.url, ask(json!({"today": "2026-11-27"}))).await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    assert_eq!(
+        r["plan"]["calls"][0]["arguments"]["date"], "2026-12-02",
+        "{r}"
+    );
+
+    // Without the caller's date, the server's serves: still a date the pattern accepts.
+    let r = query_at(&server.url, ask(json!({}))).await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    let date = r["plan"]["calls"][0]["arguments"]["date"].as_str().unwrap();
+    assert!(
+        date.len() == 10 && date.as_bytes()[4] == b'-' && date > "2026-11-26",
+        "{r}"
+    );
+
+    let (status, r) = post_raw(&server.url, ask(json!({"today": "next week"})).to_string()).await;
+    assert_eq!(status, 400, "{r}");
+    assert_eq!(r["error"]["field"], "context.today", "{r}");
 }
