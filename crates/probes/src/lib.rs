@@ -1248,7 +1248,7 @@ fn compound(
             continue;
         }
         let n = usize::from(!std::mem::replace(&mut first, false));
-        let q = Query::parse(part);
+        let q = Query::parse_on(part, query.today);
         let topic = asks::topic_terms(&q);
         let scored = score_all(index, &q, wt);
         let viability = Viability::new(index, &q, config);
@@ -1354,7 +1354,7 @@ fn compound(
     let mut served: Vec<(String, Interpretation)> = Vec::new();
     for (at, texts) in &groups {
         let text = texts.join(" and ");
-        let q = Query::parse(&text);
+        let q = Query::parse_on(&text, query.today);
         let doc = &index.docs[*at];
         let s = score_all(index, &q, wt)
             .into_iter()
@@ -1491,7 +1491,7 @@ pub fn run_in_conversation(
     if report.missing_capability_signal.is_some() && follows_up(query) {
         let joined = run(
             index,
-            &Query::parse(&format!("{last} {}", query.text)),
+            &Query::parse_on(&format!("{last} {}", query.text), query.today),
             config,
         );
         if joined.missing_capability_signal.is_none() {
@@ -1503,7 +1503,7 @@ pub fn run_in_conversation(
         .iter_mut()
         .chain(report.execution_shortlist.iter_mut())
     {
-        fill_from(index, i, history);
+        fill_from(index, i, history, query.today);
     }
     report
 }
@@ -1522,19 +1522,24 @@ pub fn fast_pick_in_conversation(
     let mut picked = match picked {
         Err(miss) if follows_up(query) => fast_pick(
             index,
-            &Query::parse(&format!("{last} {}", query.text)),
+            &Query::parse_on(&format!("{last} {}", query.text), query.today),
             config,
         )
         .map_err(|_| miss)?,
         other => other?,
     };
-    fill_from(index, &mut picked, history);
+    fill_from(index, &mut picked, history, query.today);
     Ok(picked)
 }
 
 /// Fills the parameters `i` lacks (never a refused value) from the earlier user turns, most
 /// recent first, binding the method's parameters on each turn's words.
-fn fill_from(index: &MethodIndex, i: &mut Interpretation, history: &[String]) {
+fn fill_from(
+    index: &MethodIndex,
+    i: &mut Interpretation,
+    history: &[String],
+    today: Option<chrono::NaiveDate>,
+) {
     let fillable = |i: &Interpretation| i.missing.iter().any(|m| m.invalid.is_none());
     if !fillable(i) {
         return;
@@ -1547,7 +1552,7 @@ fn fill_from(index: &MethodIndex, i: &mut Interpretation, history: &[String]) {
         return;
     };
     for turn in history.iter().rev() {
-        let binding = bind::bind(&doc.params, &Query::parse(turn), &doc.topic_terms);
+        let binding = bind::bind(&doc.params, &Query::parse_on(turn, today), &doc.topic_terms);
         let mut filled = false;
         i.missing.retain(|m| {
             let value = binding

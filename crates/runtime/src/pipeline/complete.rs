@@ -248,7 +248,11 @@ pub(crate) async fn gather(
             round += 1;
             continue;
         };
-        let report = probes::run(index, &Query::parse(&follow_up), &settings.probe);
+        let report = probes::run(
+            index,
+            &Query::parse_on(&follow_up, n.query.today),
+            &settings.probe,
+        );
         let next = report
             .execution_shortlist
             .first()

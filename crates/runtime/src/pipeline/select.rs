@@ -103,7 +103,7 @@ pub(crate) async fn select(
             .history
             .last()
             .filter(|_| probes::follows_up(&n.query))
-            .map(|last| probes::Query::parse(&format!("{last} {}", n.text())));
+            .map(|last| probes::Query::parse_on(&format!("{last} {}", n.text()), n.query.today));
         probes::select_tools(
             joined.as_ref().unwrap_or(&n.query),
             &pipeline.index_for(&discovery.tools),

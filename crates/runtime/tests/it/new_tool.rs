@@ -235,6 +235,20 @@ async fn tomorrow_is_the_day_after_the_callers_date() {
         "{r}"
     );
 
+    // An earlier turn's relative day is read against the same date.
+    let r = query_at(
+        &server.url,
+        json!({"query": "Which ferry sailings are there?", "planOnly": true, "context": {
+            "today": "2026-11-27",
+            "history": [{"role": "user", "content": "I am going to the island next Wednesday."}]}}),
+    )
+    .await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    assert_eq!(
+        r["plan"]["calls"][0]["arguments"]["date"], "2026-12-02",
+        "{r}"
+    );
+
     // Without the caller's date, the server's serves: still a date the pattern accepts.
     let r = query_at(&server.url, ask(json!({}))).await;
     assert_eq!(r["outcome"], "answer", "{r}");
