@@ -1,6 +1,7 @@
 //! A tool from a new domain, with its own ambiguous enum, registered by configuration only:
 //! Sluice clarifies with options grounded in that tool's schema, then answers through it, with no
-//! code change anywhere.
+//! code change anywhere. So it does when the schema names its types as Python does, and when its
+//! date parameter is asked for as "next Wednesday".
 
 use std::sync::Arc;
 
@@ -11,28 +12,36 @@ use serde_json::{Map, Value, json};
 
 use crate::support::{mcp_url, post_raw, query_at, start};
 
-struct Ferries {
+/// A tool made of a manifest and a function that answers its calls.
+struct Scripted {
     manifest: Manifest,
+    reply: fn(&str, &Map<String, Value>) -> Result<Value, String>,
 }
 
-impl BuiltinTool for Ferries {
+impl BuiltinTool for Scripted {
     fn manifest(&self) -> &Manifest {
         &self.manifest
     }
 
     fn call(&self, method: &str, args: &Map<String, Value>) -> Result<Value, String> {
-        match (method, args.get("route").and_then(Value::as_str)) {
-            ("get_departures", Some(route)) => Ok(
-                json!({"route": route, "departures": [{"time": "09:15", "pier": "A"}, {"time": "11:40", "pier": "A"}]}),
-            ),
-            _ => Err("unknown route".into()),
-        }
+        (self.reply)(method, args)
     }
 }
 
+/// A built-in tool from its manifest and its replies.
+fn scripted(
+    manifest: Value,
+    reply: fn(&str, &Map<String, Value>) -> Result<Value, String>,
+) -> Arc<dyn BuiltinTool> {
+    Arc::new(Scripted {
+        manifest: serde_json::from_value(manifest).unwrap(),
+        reply,
+    })
+}
+
 fn ferries() -> Arc<dyn BuiltinTool> {
-    Arc::new(Ferries {
-        manifest: serde_json::from_value(json!({
+    scripted(
+        json!({
             "id": "ferries", "title": "Harbour ferries", "description": "Timetables of the harbour ferry lines.",
             "methods": [{
                 "name": "get_departures",
@@ -42,9 +51,14 @@ fn ferries() -> Arc<dyn BuiltinTool> {
                 }, "required": ["route"]},
                 "annotations": {"readOnlyHint": true}
             }]
-        }))
-        .unwrap(),
-    })
+        }),
+        |method, args| match (method, args.get("route").and_then(Value::as_str)) {
+            ("get_departures", Some(route)) => Ok(
+                json!({"route": route, "departures": [{"time": "09:15", "pier": "A"}, {"time": "11:40", "pier": "A"}]}),
+            ),
+            _ => Err("unknown route".into()),
+        },
+    )
 }
 
 /// A Sluice server whose marketplace is `tool` alone, reached over MCP as a remote server `id`.
@@ -137,30 +151,19 @@ async fn a_static_catalog_is_planned_against_but_never_pretends_to_answer() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-/// A tool whose schema names its types the way Python does (`dict`, `int`, `float`, `str`), as
-/// many hand-written and generated tool definitions do.
-struct Fares {
-    manifest: Manifest,
-}
-
-impl BuiltinTool for Fares {
-    fn manifest(&self) -> &Manifest {
-        &self.manifest
-    }
-
-    fn call(&self, _method: &str, args: &Map<String, Value>) -> Result<Value, String> {
-        let passengers = args
-            .get("passengers")
-            .and_then(Value::as_i64)
-            .ok_or("passengers must be an integer")?;
-        Ok(json!({"fare": 4.5 * passengers as f64, "currency": "EUR"}))
-    }
+/// The fare of a group of passengers: a reply that needs `passengers` as an integer.
+fn fare(_method: &str, args: &Map<String, Value>) -> Result<Value, String> {
+    let passengers = args
+        .get("passengers")
+        .and_then(Value::as_i64)
+        .ok_or("passengers must be an integer")?;
+    Ok(json!({"fare": 4.5 * passengers as f64, "currency": "EUR"}))
 }
 
 #[tokio::test]
 async fn a_schema_in_pythons_type_names_is_checked_and_typed_as_json_schema() {
-    let tool: Arc<dyn BuiltinTool> = Arc::new(Fares {
-        manifest: serde_json::from_value(json!({
+    let tool = scripted(
+        json!({
             "id": "fares", "title": "Ferry fares", "description": "Ticket prices of the harbour ferries.",
             "methods": [{
                 "name": "get_fare",
@@ -171,9 +174,9 @@ async fn a_schema_in_pythons_type_names_is_checked_and_typed_as_json_schema() {
                 }, "required": ["passengers"]},
                 "annotations": {"readOnlyHint": true}
             }]
-        }))
-        .unwrap(),
-    });
+        }),
+        fare,
+    );
     let server = serve_only("fares", tool);
 
     let r = query_at(
@@ -210,8 +213,8 @@ async fn a_schema_in_pythons_type_names_is_checked_and_typed_as_json_schema() {
 
 #[tokio::test]
 async fn tomorrow_is_the_day_after_the_callers_date() {
-    let tool: Arc<dyn BuiltinTool> = Arc::new(Fares {
-        manifest: serde_json::from_value(json!({
+    let tool = scripted(
+        json!({
             "id": "sailings", "title": "Ferry sailings", "description": "Sailings of the harbour ferries by day.",
             "methods": [{
                 "name": "get_sailings",
@@ -221,9 +224,9 @@ async fn tomorrow_is_the_day_after_the_callers_date() {
                 }, "required": ["date"]},
                 "annotations": {"readOnlyHint": true}
             }]
-        }))
-        .unwrap(),
-    });
+        }),
+        fare,
+    );
     let server = serve_only("sailings", tool);
     let ask = |context: Value| json!({"query": "Which ferry sailings are there next Wednesday?", "planOnly": true, "context": context});
 
