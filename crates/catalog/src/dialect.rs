@@ -2,7 +2,7 @@
 //!
 //! Many tool definitions are written by hand or generated from Python signatures, and name their
 //! types the way the author's language does: `dict`, `float`, `int`, `str`, `bool`, `list`,
-//! `tuple`, `any`; some mark a property required with `"required": true` on the property itself
+//! `tuple`, `any`, or JSON Schema's own names capitalised (`String`, `Integer`); some mark a property required with `"required": true` on the property itself
 //! (JSON Schema's draft 3) or leave out the `object` type of a schema that lists properties. No
 //! JSON Schema validator compiles those, so a method written that way
 //! could neither be checked nor have its values typed, and every call planned for it would be
@@ -11,16 +11,17 @@
 
 use serde_json::{Map, Value};
 
-/// The JSON Schema type a dialect's type name means; `None` for a name that constrains nothing
-/// (`any`); the name itself when it is already JSON Schema's or not known.
+/// The JSON Schema type a dialect's type name means, in any case (`Dict`, `String`); `None` for a
+/// name that constrains nothing (`any`); the name as written when it is not known.
 fn type_name(name: &str) -> Option<&str> {
     Some(match name.to_ascii_lowercase().as_str() {
-        "dict" | "map" | "obj" | "hash" | "record" => "object",
-        "float" | "double" | "decimal" | "real" => "number",
-        "int" | "long" | "uint" => "integer",
-        "str" | "text" => "string",
-        "bool" => "boolean",
-        "list" | "tuple" | "set" | "sequence" => "array",
+        "object" | "dict" | "map" | "obj" | "hash" | "record" => "object",
+        "number" | "float" | "double" | "decimal" | "real" => "number",
+        "integer" | "int" | "long" | "uint" => "integer",
+        "string" | "str" | "text" => "string",
+        "boolean" | "bool" => "boolean",
+        "array" | "list" | "tuple" | "set" | "sequence" => "array",
+        "null" | "none" => "null",
         "any" => return None,
         _ => return Some(name),
     })
@@ -145,12 +146,14 @@ mod tests {
         check(
             json!({"type": "object", "$defs": {"P": {"type": "Dict"}}, "properties": {
                 "a": {"anyOf": [{"type": "float"}, {"type": "null"}]},
-                "b": {"type": ["int", "null"]},
-                "c": {"type": ["str", "any"]}}}),
+                "b": {"type": ["int", "None"]},
+                "c": {"type": ["str", "any"]},
+                "d": {"type": "String"}}}),
             json!({"type": "object", "$defs": {"P": {"type": "object"}}, "properties": {
                 "a": {"anyOf": [{"type": "number"}, {"type": "null"}]},
                 "b": {"type": ["integer", "null"]},
-                "c": {}}}),
+                "c": {},
+                "d": {"type": "string"}}}),
         );
     }
 
