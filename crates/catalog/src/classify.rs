@@ -101,15 +101,6 @@ fn sends_a_read(description: &str) -> bool {
     }) && !stems.iter().any(|s| text::mutating_verb(s))
 }
 
-/// The method's own name: the last part of a dotted path. The parts before it name the service or
-/// module the method belongs to (`open_meteo_api.fetch_weather_data`), and the verb that says
-/// what the method does leads its own part, not the service's name.
-fn own_name(name: &str) -> &str {
-    name.rsplit('.')
-        .find(|part| !part.is_empty())
-        .unwrap_or(name)
-}
-
 /// Classifies one method.
 pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety {
     let declared = |safe: bool, reason: &str| QuerySafety {
@@ -161,7 +152,7 @@ pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety
     if claims {
         return declared(true, "declared read-only / query surface");
     }
-    let own: Vec<String> = text::words(own_name(name))
+    let own: Vec<String> = text::words(text::name_tail(name))
         .iter()
         .map(|w| text::stem(&w.to_lowercase()))
         .collect();

@@ -286,7 +286,7 @@ fn index_method(
         }
     }
     let name_terms: HashSet<String> = text::terms(&m.name).into_iter().collect();
-    let subject_terms = text::terms(name_tail(&m.name))
+    let subject_terms = text::terms(text::name_tail(&m.name))
         .into_iter()
         .filter(|t| {
             t.len() > 1
@@ -325,7 +325,7 @@ fn index_method(
         .filter_map(crate::schema::compiled)
         .filter(|re| !text::lexicon::PLAIN_WORDS.iter().any(|w| re.is_match(w)))
         .collect();
-    let lead = text::words(name_tail(&m.name))
+    let lead = text::words(text::name_tail(&m.name))
         .first()
         .map(|w| text::stem(w));
     let name_kinds = name_kinds(&m.name);
@@ -379,7 +379,7 @@ pub struct NameKind {
 fn name_kinds(name: &str) -> Vec<NameKind> {
     let words: Vec<String> = text::words(name).iter().map(|w| w.to_lowercase()).collect();
     // The word the name's tail leads with says what the method does, not what kind of thing.
-    let lead = words.len() - text::words(name_tail(name)).len();
+    let lead = words.len() - text::words(text::name_tail(name)).len();
     words
         .windows(2)
         .enumerate()
@@ -403,22 +403,6 @@ fn name_kinds(name: &str) -> Vec<NameKind> {
                 })
         })
         .collect()
-}
-
-fn name_tail(name: &str) -> &str {
-    let leaf = name.rsplit(['.', '/', ':']).next().unwrap_or(name);
-    let mut parts = leaf.splitn(3, '_');
-    match (parts.next(), parts.next(), parts.next()) {
-        (Some(service), Some(number), Some(rest))
-            if !service.is_empty()
-                && !number.is_empty()
-                && number.chars().all(|c| c.is_ascii_digit())
-                && !rest.is_empty() =>
-        {
-            rest
-        }
-        _ => leaf,
-    }
 }
 
 /// Property names anywhere in an output schema (objects, array items), bounded in depth.
@@ -529,16 +513,6 @@ mod tests {
         );
         assert_eq!(pairs("get_current_weather"), vec![]);
         assert!(!pairs("restore_mobile_app_alert_config").contains(&pair("restore", "mobil")));
-    }
-
-    #[test]
-    fn name_tails_drop_namespaces_and_service_prefixes() {
-        assert_eq!(name_tail("Weather_1_GetWeather"), "GetWeather");
-        assert_eq!(name_tail("Movies_3_Find_Movies"), "Find_Movies");
-        assert_eq!(name_tail("api.TokenApi.get_api_tokens"), "get_api_tokens");
-        assert_eq!(name_tail("get_top_10_movers"), "get_top_10_movers");
-        assert_eq!(name_tail("list_markets"), "list_markets");
-        assert_eq!(name_tail("v2_"), "v2_");
     }
 
     #[test]

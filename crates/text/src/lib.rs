@@ -398,9 +398,47 @@ pub fn commanding_verb(text: &str) -> Option<String> {
     (opens_object && !looks_or_asks).then_some(verb)
 }
 
+/// A method's own name: the last part of a namespaced path (`open_meteo_api.fetch_weather_data`,
+/// `api/v1:list_items`), without a numbered service prefix (`Weather_1_GetWeather` →
+/// `GetWeather`). The parts dropped name the service or module the method belongs to; the verb
+/// that says what the method does leads what is left.
+pub fn name_tail(name: &str) -> &str {
+    let leaf = name
+        .rsplit(['.', '/', ':'])
+        .find(|part| !part.is_empty())
+        .unwrap_or(name);
+    let mut parts = leaf.splitn(3, '_');
+    match (parts.next(), parts.next(), parts.next()) {
+        (Some(service), Some(number), Some(rest))
+            if !service.is_empty()
+                && !number.is_empty()
+                && number.chars().all(|c| c.is_ascii_digit())
+                && !rest.is_empty() =>
+        {
+            rest
+        }
+        _ => leaf,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn name_tails_drop_namespaces_and_service_prefixes() {
+        assert_eq!(name_tail("Weather_1_GetWeather"), "GetWeather");
+        assert_eq!(name_tail("Movies_3_Find_Movies"), "Find_Movies");
+        assert_eq!(name_tail("api.TokenApi.get_api_tokens"), "get_api_tokens");
+        assert_eq!(name_tail("get_top_10_movers"), "get_top_10_movers");
+        assert_eq!(name_tail("list_markets"), "list_markets");
+        assert_eq!(name_tail("v2_"), "v2_");
+        assert_eq!(
+            name_tail("open_meteo_api.fetch_weather_data"),
+            "fetch_weather_data"
+        );
+        assert_eq!(name_tail("tools/"), "tools");
+    }
 
     #[test]
     fn stopwords_and_their_plurals_and_contractions_are_not_terms() {
