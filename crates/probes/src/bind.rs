@@ -534,6 +534,11 @@ impl<'a> Binder<'a> {
             let time = matches!(kind, Temporal::Time | Temporal::DateTime)
                 .then(|| times.get(next_time))
                 .flatten();
+            // A period ("next month") is no one day: it has no machine form to give a parameter
+            // that asks for one.
+            if wants_normal(p) && date.is_some_and(|m| m.period) {
+                continue;
+            }
             let value = match (date, time) {
                 (Some(d), Some(t)) => moment_pair(p, d, t),
                 (Some(m), None) | (None, Some(m)) => rendered(p, m),
@@ -4990,6 +4995,19 @@ mod tests {
         let b = check(trip, "Schedule the class on November 12th 2026, please");
         assert_eq!(b.arguments["travel_date"], "2026-11-12");
         assert!(b.arguments.get("travel_class").is_none(), "{b:?}");
+    }
+
+    #[test]
+    fn a_period_is_no_day_for_a_parameter_that_wants_a_date_in_a_format() {
+        let free = json!({"type": "object", "required": ["date"], "properties": {
+            "date": {"type": "string", "description": "When the concerts are"}}});
+        let b = check(free, "pop concerts in New York for next month");
+        assert_eq!(b.arguments["date"], "next month", "{b:?}");
+        let formatted = json!({"type": "object", "required": ["date"], "properties": {
+            "date": {"type": "string", "description": "The date, in the format YYYY-MM-DD"}}});
+        let b = check(formatted, "pop concerts in New York for next month");
+        assert!(b.arguments.get("date").is_none(), "{b:?}");
+        assert!(b.missing.iter().any(|m| m.name == "date"), "{b:?}");
     }
 
     #[test]

@@ -13,6 +13,8 @@ pub struct Moment {
     pub text: String,
     /// `YYYY-MM-DD` for a date with day, month and year; `HH:MM` (24-hour) for a time.
     pub normal: Option<String>,
+    /// Whether it names a period rather than a day ("next week", "this month").
+    pub period: bool,
 }
 
 /// Month number of a month name or its usual abbreviation ("Sept", "feb").
@@ -102,6 +104,7 @@ fn moment(tokens: &[String], first: usize, last: usize, normal: Option<String>) 
         span: (first, last),
         text: tokens[first..=last].join(" "),
         normal,
+        period: false,
     }
 }
 
@@ -199,6 +202,19 @@ pub fn dates_on(toks: &[String], today: Option<chrono::NaiveDate>) -> Vec<Moment
                 i = last + 1;
                 continue;
             }
+        }
+        // "next week", "this month", "last year": a period named relative to now is a time the
+        // request gives, not what it is about.
+        if i >= 1
+            && text::lexicon::PERIODS.contains(&lower[i].as_str())
+            && text::lexicon::PERIOD_OPENERS.contains(&lower[i - 1].as_str())
+        {
+            out.push(Moment {
+                period: true,
+                ..moment(toks, i - 1, i, None)
+            });
+            i += 1;
+            continue;
         }
         if text::lexicon::RELATIVE_DAYS.contains(&lower[i].as_str())
             || text::lexicon::WEEKDAYS.contains(&lower[i].as_str())
@@ -502,6 +518,28 @@ mod tests {
             normals(dates_on(&q, today))[0],
             pair("tomorrow", Some("2023-10-11"))
         );
+    }
+
+    #[test]
+    fn a_period_named_relative_to_now_is_a_time_not_a_day() {
+        let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 27);
+        let q = tokens("the forecast for Friday next week, or this month, or last year");
+        let found = dates_on(&q, today);
+        assert_eq!(
+            normals(found.clone()),
+            [
+                pair("Friday", Some("2026-12-04")),
+                pair("next week", None),
+                pair("this month", None),
+                pair("last year", None),
+            ]
+        );
+        assert_eq!(
+            found.iter().map(|m| m.period).collect::<Vec<_>>(),
+            [false, true, true, true]
+        );
+        // A period word with nothing placing it is just a word.
+        assert!(dates_on(&tokens("the week of the fair"), today).is_empty());
     }
 
     #[test]

@@ -692,6 +692,22 @@ pub const WEEKDAYS: &[&str] = &[
 /// Words that name a day relative to now (besides weekdays).
 pub const RELATIVE_DAYS: &[&str] = &["today", "tonight", "tomorrow", "yesterday", "weekend"];
 
+/// Periods of the calendar a request names relative to now ("next week", "this month", "last
+/// year") with one of [`PERIOD_OPENERS`] before them. Words.
+pub const PERIODS: &[&str] = &["month", "week", "year"];
+
+/// Words that place a period of [`PERIODS`] relative to now. Words.
+pub const PERIOD_OPENERS: &[&str] = &[
+    "coming",
+    "following",
+    "last",
+    "next",
+    "past",
+    "previous",
+    "this",
+    "upcoming",
+];
+
 /// Field names that give a record its own identity, so that an array of such objects is a list
 /// of separate records rather than parts of one. English nouns of naming and addressing.
 pub const IDENTITY_FIELDS: &[&str] = &[
