@@ -70,6 +70,240 @@ struct Scored<'a> {
 /// prose, then per remaining parameter a pattern, the free text, a structured value, a list, a
 /// number or a name.
 pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Binding {
+    coordinated(params, query, topic, bind_once(params, query, topic))
+}
+
+/// How many values of one parameter a request may coordinate into calls of their own.
+const MAX_COORDINATED: usize = 8;
+
+/// Several values the query coordinates for one parameter that takes one ("the area of circles
+/// with radius 5 and 10", "prices of AAPL, MSFT and GOOG"): one call per value, a fan-out. The
+/// binder itself says what the parameter takes: with the bound value and its coordinator ("5
+/// and") taken out of the request, the same parameter binds the value written in its place and
+/// every other parameter binds as before. Values shared out between parameters ("the distance
+/// between Boston and Denver") change the others' binding, and stay as they are.
+fn coordinated(
+    params: &[Param],
+    query: &Query,
+    topic: &HashMap<String, f64>,
+    mut binding: Binding,
+) -> Binding {
+    if binding.fan_out.is_some() || binding.ambiguity.is_some() {
+        return binding;
+    }
+    if let Some(listed) = listed_for_missing(params, query, topic, &binding) {
+        return listed;
+    }
+    for p in params.iter().filter(|p| {
+        p.choices.is_empty()
+            && p.temporal.is_none()
+            && matches!(
+                p.kind.as_deref(),
+                Some("string" | "number" | "integer") | None
+            )
+    }) {
+        let Some(first) = binding.arguments.get(&p.name).cloned() else {
+            continue;
+        };
+        let Some(mut at) = written_at(&query.text, &first) else {
+            continue;
+        };
+        // A value written after a comma is the tail of one written in parts ("New York, USA"),
+        // not the head of a list.
+        if !names_a_value(query, &first) || query.text[..at.0].trim_end().ends_with(',') {
+            continue;
+        }
+        let mut text = query.text.clone();
+        let mut values = vec![first];
+        // How many values there are up to the last "and" or "or": a comma alone joins the parts
+        // of one value ("Miami, FL") unless a conjunction closes the list ("AAPL, MSFT and GOOG").
+        let mut closed = 1;
+        while values.len() < MAX_COORDINATED {
+            let Some((joiner, conjunction)) = coordinator(&text[at.1..]) else {
+                break;
+            };
+            let rest = format!("{}{}", &text[..at.0], &text[at.1 + joiner..]);
+            let again = bind_once(params, &Query::parse_on(&rest, query.today), topic);
+            let Some(next) = again.arguments.get(&p.name) else {
+                break;
+            };
+            let others_hold = again.arguments.len() == binding.arguments.len()
+                && binding
+                    .arguments
+                    .iter()
+                    .all(|(k, v)| k == &p.name || again.arguments.get(k) == Some(v));
+            let Some(span) = written_at(&rest[at.0..], next).filter(|s| s.0 == 0) else {
+                break;
+            };
+            if !others_hold || values.contains(next) || !names_a_value(query, next) {
+                break;
+            }
+            values.push(next.clone());
+            if conjunction {
+                closed = values.len();
+            }
+            at = (at.0, at.0 + span.1);
+            text = rest;
+        }
+        values.truncate(closed);
+        if values.len() > 1 {
+            binding.arguments.remove(&p.name);
+            binding.fan_out = Some((p.name.clone(), values));
+            break;
+        }
+    }
+    binding
+}
+
+/// A required number parameter left open because the query writes a list of numbers where it
+/// takes one ("the factorials of 5, 7 and 10", "in 2000 and 2010"): with the list replaced by
+/// each of its numbers in turn the parameter binds that number, and every other parameter binds
+/// the same each time. Then one call per number.
+fn listed_for_missing(
+    params: &[Param],
+    query: &Query,
+    topic: &HashMap<String, f64>,
+    binding: &Binding,
+) -> Option<Binding> {
+    static LIST: OnceLock<regex::Regex> = OnceLock::new();
+    let re = LIST.get_or_init(|| {
+        let n = r"-?\d+(?:\.\d+)?";
+        regex::Regex::new(&format!(
+            r"\b{n}(?:\s*,\s*{n})*\s*,?\s+(?:and|or|&)\s+{n}\b"
+        ))
+        .expect("the list pattern compiles")
+    });
+    let open: Vec<&Param> = params
+        .iter()
+        .filter(|p| {
+            p.required
+                && p.choices.is_empty()
+                && matches!(p.kind.as_deref(), Some("number" | "integer"))
+                && binding
+                    .missing
+                    .iter()
+                    .any(|m| m.name == p.name && m.invalid.is_none())
+        })
+        .collect();
+    let [p] = open[..] else { return None };
+    for list in re.find_iter(&query.text) {
+        let items: Vec<&str> = number_token()
+            .find_iter(list.as_str())
+            .map(|m| m.as_str())
+            .collect();
+        // "between the ages of 25 and 35" is one range, not two values.
+        let before = text::words(&query.text[..list.start()]);
+        if items.len() > MAX_COORDINATED || before.iter().rev().take(4).any(|w| w == "between") {
+            continue;
+        }
+        let mut each: Vec<Binding> = Vec::new();
+        for item in &items {
+            let text = format!(
+                "{}{item}{}",
+                &query.text[..list.start()],
+                &query.text[list.end()..]
+            );
+            let b = bind_once(params, &Query::parse_on(&text, query.today), topic);
+            let fits = b.arguments.get(&p.name).and_then(Value::as_f64) == item.parse::<f64>().ok()
+                && b.fan_out.is_none()
+                && b.ambiguity.is_none()
+                && !b.missing.iter().any(|m| m.name == p.name);
+            if !fits {
+                break;
+            }
+            each.push(b);
+        }
+        if each.len() != items.len() {
+            continue;
+        }
+        let others = |b: &Binding| {
+            let mut a = b.arguments.clone();
+            a.remove(&p.name);
+            a
+        };
+        let first = others(&each[0]);
+        if each.iter().any(|b| others(b) != first) {
+            continue;
+        }
+        let values = each
+            .iter()
+            .filter_map(|b| b.arguments.get(&p.name).cloned())
+            .collect();
+        let mut out = each.swap_remove(0);
+        out.arguments.remove(&p.name);
+        out.fan_out = Some((p.name.clone(), values));
+        return Some(out);
+    }
+    None
+}
+
+/// Where `value` is written in `text`, as whole words: a string as it is, a number as any
+/// number token of that value ("5" for 5.0). The first place, as byte offsets.
+fn written_at(text: &str, value: &Value) -> Option<(usize, usize)> {
+    let whole = |s: usize, e: usize| {
+        !text[..s].ends_with(|c: char| c.is_alphanumeric())
+            && !text[e..].starts_with(|c: char| c.is_alphanumeric())
+    };
+    match value {
+        Value::String(v) if !v.is_empty() => text
+            .match_indices(v.as_str())
+            .map(|(s, m)| (s, s + m.len()))
+            .find(|&(s, e)| whole(s, e)),
+        Value::Number(n) => {
+            let want = n.as_f64()?;
+            number_token()
+                .find_iter(text)
+                .find(|m| {
+                    whole(m.start(), m.end()) && m.as_str().parse::<f64>().is_ok_and(|x| x == want)
+                })
+                .map(|m| (m.start(), m.end()))
+        }
+        _ => None,
+    }
+}
+
+/// A number as a request writes it in digits ("5", "-3.5").
+fn number_token() -> &'static regex::Regex {
+    static NUMBER: OnceLock<regex::Regex> = OnceLock::new();
+    NUMBER
+        .get_or_init(|| regex::Regex::new(r"-?\d+(?:\.\d+)?").expect("the number pattern compiles"))
+}
+
+/// The length of the coordinator `rest` opens with (", ", " and ", ", or ", " & "), and whether
+/// it is a conjunction rather than a comma alone.
+fn coordinator(rest: &str) -> Option<(usize, bool)> {
+    static JOINER: OnceLock<regex::Regex> = OnceLock::new();
+    let re = JOINER.get_or_init(|| {
+        regex::Regex::new(r"^(?:\s*,\s*(?:(and|or)\s+)?|\s+(and|or|&)\s+)")
+            .expect("the coordinator pattern compiles")
+    });
+    re.captures(rest).map(|c| {
+        let conjunction = c.get(1).or(c.get(2)).is_some();
+        (c.get(0).map_or(0, |m| m.end()), conjunction)
+    })
+}
+
+/// Whether `value` is one a request writes as a value of its own: a number, or text every word
+/// of which is in a name or a quotation the request gives ("AAPL", "Boston, MA"). A plain word
+/// after "and" more likely opens a clause of its own ("oil and change size to 12x18").
+fn names_a_value(query: &Query, value: &Value) -> bool {
+    match value {
+        Value::Number(_) => true,
+        Value::String(v) => {
+            let named: HashSet<String> = query
+                .entities()
+                .iter()
+                .flat_map(|e| text::terms(e))
+                .collect();
+            let terms = text::terms(v);
+            !terms.is_empty() && terms.iter().all(|t| named.contains(t))
+        }
+        _ => false,
+    }
+}
+
+/// [`bind`] without looking for coordinated values.
+fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Binding {
     let mut b = Binder::new(params, query, topic);
     b.assignments();
     b.enums();
@@ -1293,12 +1527,16 @@ impl<'a> Binder<'a> {
             .iter()
             .filter(|t| !self.used_terms.contains(*t) && !own.contains(*t))
             .collect();
-        let closeness = |v: &String| naming(v, &text::terms(v), &open, &own, self.query, true).0;
+        let closeness = |v: &String, meaning: bool| {
+            naming(v, &text::terms(v), &open, &own, self.query, meaning).0
+        };
+        // An example is taken only when the query writes it: one alike in meaning is another
+        // value of the same kind ("Chelsea" for an example 'Arsenal'), not that one.
         let scored: Vec<(u8, &String)> = p
             .named_values
             .iter()
-            .chain(&p.examples)
-            .map(|v| (closeness(v), v))
+            .map(|v| (closeness(v, true), v))
+            .chain(p.examples.iter().map(|v| (closeness(v, false), v)))
             .filter(|(c, _)| *c > 0)
             .collect();
         let best = scored.iter().map(|(c, _)| *c).max()?;
@@ -1512,8 +1750,20 @@ fn naming(
             let word = value.trim().to_lowercase();
             let common =
                 meaning && word.chars().count() >= 3 && value.chars().any(char::is_lowercase);
+            // A name the query writes with a capital ("Chelsea") is a value of its own, however
+            // alike in meaning to the one described ('Arsenal').
+            let names: HashSet<String> = if common {
+                query
+                    .entities()
+                    .iter()
+                    .flat_map(|e| text::terms(e))
+                    .collect()
+            } else {
+                HashSet::new()
+            };
             let alike = open.iter().find(|t| {
                 common
+                    && !names.contains(**t)
                     && text::semantic::similarity(query.spelling(t), &word)
                         .is_some_and(|s| s >= text::semantic::ALIKE)
             });
@@ -3829,6 +4079,100 @@ mod tests {
                 .collect::<Vec<_>>(),
             ["intent"]
         );
+    }
+
+    #[test]
+    fn a_name_alike_in_meaning_to_a_described_value_is_a_value_of_its_own() {
+        let schema = json!({"type": "object", "required": ["team"], "properties": {
+            "team": {"type": "string", "description": "Club name, for example 'Arsenal'."}}});
+        let b = check(schema.clone(), "Fixtures for Chelsea");
+        assert_eq!(b.arguments["team"], "Chelsea", "{b:?}");
+        let b = check(schema, "Fixtures for Arsenal");
+        assert_eq!(b.arguments["team"], "Arsenal", "{b:?}");
+    }
+
+    #[test]
+    fn values_the_query_coordinates_for_one_parameter_fan_out() {
+        let ticker = json!({"type": "object", "required": ["ticker"], "properties": {
+            "ticker": {"type": "string", "description": "Ticker symbol"}}});
+        let b = check(ticker, "Get the stock prices of AAPL, MSFT and GOOG.");
+        assert_eq!(
+            b.fan_out,
+            Some((
+                "ticker".into(),
+                vec![json!("AAPL"), json!("MSFT"), json!("GOOG")]
+            )),
+            "{b:?}"
+        );
+        assert!(b.arguments.get("ticker").is_none() && b.missing.is_empty());
+        let place = json!({"type": "object", "required": ["location"], "properties": {
+            "location": {"type": "string", "description": "The city and state, e.g. San Francisco, CA"}}});
+        let b = check(
+            place.clone(),
+            "Weather in Boston, MA and San Francisco, CA?",
+        );
+        assert_eq!(
+            b.fan_out,
+            Some((
+                "location".into(),
+                vec![json!("Boston, MA"), json!("San Francisco, CA")]
+            )),
+            "{b:?}"
+        );
+        // A comma alone joins the parts of one value.
+        let b = check(place, "Weather in Miami, FL on Friday?");
+        assert!(b.fan_out.is_none(), "{b:?}");
+        let circle = json!({"type": "object", "required": ["radius"], "properties": {
+            "radius": {"type": "number", "description": "The radius of the circle."}}});
+        let b = check(circle, "What is the area of circles with radius 5 and 10?");
+        assert_eq!(
+            b.fan_out,
+            Some(("radius".into(), vec![json!(5.0), json!(10.0)])),
+            "{b:?}"
+        );
+        // Values shared out between parameters are not a list of one.
+        let route = json!({"type": "object", "required": ["origin", "destination"], "properties": {
+            "origin": {"type": "string", "description": "Start city"},
+            "destination": {"type": "string", "description": "End city"}}});
+        let b = check(route, "Driving distance from Boston and to Denver");
+        assert!(b.fan_out.is_none(), "{b:?}");
+        // A plain word after "and" opens a clause of its own.
+        let painting = json!({"type": "object", "required": ["medium"], "properties": {
+            "medium": {"type": "string", "description": "The new medium"},
+            "size": {"type": "string", "description": "The new size"}}});
+        let b = check(
+            painting,
+            "Change the medium to oil and change size to 12x18",
+        );
+        assert!(b.fan_out.is_none(), "{b:?}");
+    }
+
+    #[test]
+    fn a_list_of_numbers_where_a_parameter_takes_one_fans_out() {
+        let factorial = json!({"type": "object", "required": ["n"], "properties": {
+            "n": {"type": "integer", "description": "The number"}}});
+        let b = check(factorial, "What are the factorials of 5, 7 and 10?");
+        assert_eq!(
+            b.fan_out,
+            Some(("n".into(), vec![json!(5), json!(7), json!(10)])),
+            "{b:?}"
+        );
+        assert!(b.missing.is_empty(), "{b:?}");
+        let population = json!({"type": "object", "required": ["country", "year"], "properties": {
+            "country": {"type": "string", "description": "Country name"},
+            "year": {"type": "integer", "description": "The year"}}});
+        let b = check(population, "Population of Japan in 2000 and 2010");
+        assert_eq!(
+            b.fan_out,
+            Some(("year".into(), vec![json!(2000), json!(2010)])),
+            "{b:?}"
+        );
+        assert_eq!(b.arguments["country"], "Japan");
+        // "between ... and" writes one range.
+        let provider = json!({"type": "object", "required": ["group"], "properties": {
+            "group": {"type": "integer", "description": "The group id"}}});
+        let b = check(provider, "a provider between the ages of 25 and 35");
+        assert!(b.fan_out.is_none(), "{b:?}");
     }
 
     #[test]

@@ -60,3 +60,19 @@ async fn several_values_of_one_parameter_stay_one_ask() {
     assert_eq!(calls.len(), 2, "a fan-out over one method: {r}");
     assert!(calls.iter().all(|c| c["method"] == "get_spot_price"), "{r}");
 }
+
+#[tokio::test]
+async fn names_coordinated_for_a_free_text_parameter_are_one_call_each() {
+    let r = query(json!({
+        "query": "Fixtures for Arsenal and Chelsea", "tools": ["sports-data"], "planOnly": true
+    }))
+    .await;
+    assert_eq!(r["outcome"], "answer", "{r}");
+    let calls = r["plan"]["calls"].as_array().unwrap();
+    let teams: Vec<&str> = calls
+        .iter()
+        .map(|c| c["arguments"]["team"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(teams, ["Arsenal", "Chelsea"], "{r}");
+    assert!(calls.iter().all(|c| c["method"] == "fixtures"), "{r}");
+}
