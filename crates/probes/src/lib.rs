@@ -1275,8 +1275,17 @@ fn compound(
                     || gives_nothing(index, o, &q)
             })
         {
-            if let Some((_, texts)) = groups.iter_mut().find(|(g, _)| *g == at) {
-                texts.push(part);
+            // A further ask of values alone that give the method every value it requires ("...
+            // from Boston to New York, and from Boston to Philadelphia") asks the same again
+            // for those values: a call of its own.
+            let again = topic.is_empty() && {
+                let b = bind::bind(&index.docs[at].params, &q, &index.docs[at].topic_terms);
+                !b.arguments.is_empty() && b.missing.is_empty()
+            };
+            match groups.iter_mut().find(|(g, _)| *g == at) {
+                Some(_) if again => groups.push((at, vec![part])),
+                Some((_, texts)) => texts.push(part),
+                None => {}
             }
             continue;
         }
@@ -1800,6 +1809,37 @@ mod tests {
         assert!(r.asks.iter().all(|a| a.served_by.is_some()));
         let fast = fast_pick(&idx, &q, &ProbeConfig::default()).unwrap();
         assert_eq!(fast.also.len(), 1, "{fast:?}");
+    }
+
+    #[test]
+    fn a_further_ask_of_values_alone_is_the_same_call_again() {
+        let idx = index(&[(
+            "calculate_distance",
+            "Calculate the driving distance between two cities.",
+            json!({"type": "object", "required": ["origin", "destination"], "properties": {
+                "origin": {"type": "string", "description": "Start city"},
+                "destination": {"type": "string", "description": "End city"}}}),
+        )]);
+        let q = Query::parse(
+            "What is the driving distance from Boston to New York and from Boston to Philadelphia?",
+        );
+        let r = run(&idx, &q, &ProbeConfig::default());
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        let combined = &r.ambiguity_pool[0];
+        let destinations: Vec<&Value> = std::iter::once(combined)
+            .chain(&combined.also)
+            .map(|i| &i.arguments["destination"])
+            .collect();
+        assert_eq!(destinations, [&json!("New York"), &json!("Philadelphia")]);
+        assert!(
+            std::iter::once(combined)
+                .chain(&combined.also)
+                .all(|i| i.arguments["origin"] == "Boston")
+        );
+        // Values that leave the method short of one are a detail of the ask before.
+        let q = Query::parse("What is the driving distance from Boston to New York and Denver?");
+        let r = run(&idx, &q, &ProbeConfig::default());
+        assert!(r.ambiguity_pool[0].also.is_empty(), "{r:?}");
     }
 
     #[test]
