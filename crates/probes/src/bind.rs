@@ -762,17 +762,19 @@ impl<'a> Binder<'a> {
                 continue;
             }
             let Some(kind) = p.temporal else { continue };
+            // A period ("next month") is no one day: it has no machine form to give a parameter
+            // that asks for one, which takes the next day written instead.
+            if wants_normal(p) {
+                while dates.get(next_date).is_some_and(|m| m.period) {
+                    next_date += 1;
+                }
+            }
             let date = matches!(kind, Temporal::Date | Temporal::DateTime)
                 .then(|| dates.get(next_date))
                 .flatten();
             let time = matches!(kind, Temporal::Time | Temporal::DateTime)
                 .then(|| times.get(next_time))
                 .flatten();
-            // A period ("next month") is no one day: it has no machine form to give a parameter
-            // that asks for one.
-            if wants_normal(p) && date.is_some_and(|m| m.period) {
-                continue;
-            }
             let value = match (date, time) {
                 (Some(d), Some(t)) => moment_pair(p, d, t),
                 (Some(m), None) | (None, Some(m)) => rendered(p, m),
@@ -5349,9 +5351,12 @@ mod tests {
         assert_eq!(b.arguments["date"], "next month", "{b:?}");
         let formatted = json!({"type": "object", "required": ["date"], "properties": {
             "date": {"type": "string", "description": "The date, in the format YYYY-MM-DD"}}});
-        let b = check(formatted, "pop concerts in New York for next month");
+        let b = check(formatted.clone(), "pop concerts in New York for next month");
         assert!(b.arguments.get("date").is_none(), "{b:?}");
         assert!(b.missing.iter().any(|m| m.name == "date"), "{b:?}");
+        // It takes the day written after the period instead.
+        let b = check(formatted, "pop concerts next month, on December 12th 2026");
+        assert_eq!(b.arguments["date"], "2026-12-12", "{b:?}");
     }
 
     #[test]
