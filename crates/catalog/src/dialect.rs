@@ -2,11 +2,11 @@
 //!
 //! Many tool definitions are written by hand or generated from Python signatures, and name their
 //! types the way the author's language does: `dict`, `float`, `int`, `str`, `bool`, `list`,
-//! `tuple`, `any`, or JSON Schema's own names capitalised (`String`, `Integer`); some mark a property required with `"required": true` on the property itself
-//! (JSON Schema's draft 3) or leave out the `object` type of a schema that lists properties. No
-//! JSON Schema validator compiles those, so a method written that way
-//! could neither be checked nor have its values typed, and every call planned for it would be
-//! refused. [`standard`] rewrites exactly those spellings into JSON Schema and leaves every other
+//! `tuple`, `any`, or JSON Schema's own names capitalised (`String`, `Integer`); some mark a
+//! property required with `"required": true` on the property itself (JSON Schema's draft 3) or
+//! leave out the `object` type of a schema that lists properties. No JSON Schema validator compiles
+//! those, so a method written that way could neither be checked nor have its values typed, and
+//! every call planned for it would be refused. [`standard`] rewrites exactly those spellings into JSON Schema and leaves every other
 //! keyword as the tool wrote it: a schema already in JSON Schema comes out unchanged.
 
 use serde_json::{Map, Value};

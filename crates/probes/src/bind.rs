@@ -94,6 +94,7 @@ fn coordinated(
     if let Some(listed) = listed_for_missing(params, query, topic, &binding) {
         return listed;
     }
+    let named = query.name_terms();
     for p in params.iter().filter(|p| {
         p.choices.is_empty()
             && p.temporal.is_none()
@@ -110,7 +111,7 @@ fn coordinated(
         };
         // A value written after a comma is the tail of one written in parts ("New York, USA"),
         // not the head of a list.
-        if !names_a_value(query, &first) || query.text[..at.0].trim_end().ends_with(',') {
+        if !names_a_value(&named, &first) || query.text[..at.0].trim_end().ends_with(',') {
             continue;
         }
         let mut text = query.text.clone();
@@ -135,7 +136,7 @@ fn coordinated(
             let Some(span) = written_at(&rest[at.0..], next).filter(|s| s.0 == 0) else {
                 break;
             };
-            if !others_hold || values.contains(next) || !names_a_value(query, next) {
+            if !others_hold || values.contains(next) || !names_a_value(&named, next) {
                 break;
             }
             values.push(next.clone());
@@ -167,7 +168,7 @@ fn listed_for_missing(
 ) -> Option<Binding> {
     static LIST: OnceLock<regex::Regex> = OnceLock::new();
     let re = LIST.get_or_init(|| {
-        let n = r"-?\d+(?:\.\d+)?";
+        let n = NUMBER_PATTERN;
         regex::Regex::new(&format!(
             r"\b{n}(?:\s*,\s*{n})*\s*,?\s+(?:and|or|&)\s+{n}\b"
         ))
@@ -263,10 +264,12 @@ fn written_at(text: &str, value: &Value) -> Option<(usize, usize)> {
 }
 
 /// A number as a request writes it in digits ("5", "-3.5").
+const NUMBER_PATTERN: &str = r"-?\d+(?:\.\d+)?";
+
+/// [`NUMBER_PATTERN`], compiled.
 fn number_token() -> &'static regex::Regex {
     static NUMBER: OnceLock<regex::Regex> = OnceLock::new();
-    NUMBER
-        .get_or_init(|| regex::Regex::new(r"-?\d+(?:\.\d+)?").expect("the number pattern compiles"))
+    NUMBER.get_or_init(|| regex::Regex::new(NUMBER_PATTERN).expect("the number pattern compiles"))
 }
 
 /// The length of the coordinator `rest` opens with (", ", " and ", ", or ", " & "), and whether
@@ -284,17 +287,13 @@ fn coordinator(rest: &str) -> Option<(usize, bool)> {
 }
 
 /// Whether `value` is one a request writes as a value of its own: a number, or text every word
-/// of which is in a name or a quotation the request gives ("AAPL", "Boston, MA"). A plain word
-/// after "and" more likely opens a clause of its own ("oil and change size to 12x18").
-fn names_a_value(query: &Query, value: &Value) -> bool {
+/// of which is in a name or a quotation the request gives (`named`, [`Query::name_terms`]: "AAPL",
+/// "Boston, MA"). A plain word after "and" more likely opens a clause of its own ("oil and change
+/// size to 12x18").
+fn names_a_value(named: &HashSet<String>, value: &Value) -> bool {
     match value {
         Value::Number(_) => true,
         Value::String(v) => {
-            let named: HashSet<String> = query
-                .entities()
-                .iter()
-                .flat_map(|e| text::terms(e))
-                .collect();
             let terms = text::terms(v);
             !terms.is_empty() && terms.iter().all(|t| named.contains(t))
         }
@@ -1754,12 +1753,8 @@ fn naming(
                 meaning && word.chars().count() >= 3 && value.chars().any(char::is_lowercase);
             // A name the query writes with a capital ("Chelsea") is a value of its own, however
             // alike in meaning to the one described ('Arsenal').
-            let names: HashSet<String> = if common {
-                query
-                    .entities()
-                    .iter()
-                    .flat_map(|e| text::terms(e))
-                    .collect()
+            let names = if common {
+                query.name_terms()
             } else {
                 HashSet::new()
             };

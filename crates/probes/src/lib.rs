@@ -269,11 +269,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     // Words that are values rather than topics: named entities and numbers. No metadata can
     // list every city or amount, so a method with a parameter that takes such a value covers
     // them (a little less than a word its metadata names).
-    let names: HashSet<String> = query
-        .entities()
-        .iter()
-        .flat_map(|e| text::terms(e))
-        .collect();
+    let names = query.name_terms();
     // A number written as a word ("three people") is as much a value as one in digits.
     let numbers: HashSet<String> = query
         .numbers()

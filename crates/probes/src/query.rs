@@ -366,6 +366,15 @@ impl Query {
         matches!(&self.quotes[..], [only] if only == value)
     }
 
+    /// The terms of the names and quotations the query gives ([`Query::entities`]): values
+    /// rather than topics.
+    pub fn name_terms(&self) -> std::collections::HashSet<String> {
+        self.entities()
+            .iter()
+            .flat_map(|e| text::terms(e))
+            .collect()
+    }
+
     /// Candidate named entities: quoted phrases, then runs of capitalised words that do not
     /// open the sentence.
     pub fn entities(&self) -> Vec<String> {
