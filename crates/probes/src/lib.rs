@@ -2870,4 +2870,28 @@ mod tests {
         let states = miss_of(&idx, "I love my speaker volume at 20");
         assert!(states.is_some(), "{states:?}");
     }
+
+    #[test]
+    fn seeing_locating_and_providing_frame_a_request_as_finding_and_giving_do() {
+        let idx = index(&[(
+            "Services_4_FindProvider",
+            "Discover a therapist in a city.",
+            json!({"type": "object", "properties": {"city": {"type": "string", "description": "City of the practice"}},
+                "required": ["city"]}),
+        )]);
+        let coverage = |query: &str| {
+            run(&idx, &Query::parse(query), &ProbeConfig::default()).ranked_methods[0].coverage
+        };
+        let finding = coverage("Could you find a therapist?");
+        for query in [
+            "Could you locate a therapist?",
+            "Could you see if there is a therapist?",
+            "Could you provide a therapist?",
+        ] {
+            assert_eq!(coverage(query), finding, "{query}");
+        }
+        // The verbs frame a request; they do not make an unrelated one served.
+        let miss = miss_of(&idx, "Could you locate my lost keys?");
+        assert!(miss.is_some());
+    }
 }
