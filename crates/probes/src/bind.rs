@@ -5851,4 +5851,16 @@ mod tests {
         );
         assert_eq!(b.arguments["recipe"], json!("pasta carbonara"), "{b:?}");
     }
+
+    #[test]
+    fn a_country_is_a_place_the_query_puts_things_in() {
+        let b = check(
+            json!({"type": "object", "required": ["species", "country"], "properties": {
+                "species": {"type": "string", "description": "The species to estimate."},
+                "country": {"type": "string", "description": "The country the species lives in."}}}),
+            "Estimate the population of pandas in China.",
+        );
+        assert_eq!(b.arguments.get("country"), Some(&json!("China")), "{b:?}");
+        assert_eq!(b.arguments.get("species"), Some(&json!("pandas")), "{b:?}");
+    }
 }

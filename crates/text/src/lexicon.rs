@@ -386,7 +386,7 @@ pub const DIRECTION_TO: &[&str] = &[
 ];
 /// Words (and stems) in a parameter's name that say where something is.
 pub const DIRECTION_AT: &[&str] = &[
-    "address", "area", "citi", "locat", "region", "town", "venu", "where",
+    "address", "area", "citi", "countri", "locat", "region", "town", "venu", "where",
 ];
 
 /// Verbs that ask for something new to be made ("create an itinerary", "draft a summary"), which
