@@ -2965,6 +2965,14 @@ fn pick_number(
         .cloned()
         .collect();
     let (near_distinctive, near_any) = (query.mentions(&distinctive), query.mentions(&mine.terms));
+    // Words of its own name that no sibling shares ("radius" of `radius`), where a number word
+    // beside them gives it.
+    let near_own = query.mentions(
+        &text::terms(&p.name)
+            .into_iter()
+            .filter(|t| distinctive.contains(t))
+            .collect(),
+    );
     // The unit written with the quantity at `at`: fused ("1kg") or the next word ("6 hours").
     let unit_of = |at: usize| -> HashSet<String> {
         let fused = query.tokens.get(at).map(|t| fused_unit(t));
@@ -3000,11 +3008,16 @@ fn pick_number(
         if measured(mine, &unit) {
             return Some(0);
         }
-        if word {
-            distance(&near_distinctive, at).filter(|d| *d <= 1)
-        } else {
-            distance(&near_any, at).filter(|d| *d <= Weights::DEFAULT.near_tokens)
+        if !word {
+            return distance(&near_any, at).filter(|d| *d <= Weights::DEFAULT.near_tokens);
         }
+        // A number word beside a word of the description counts that thing ("two circles"):
+        // any number written near the parameter comes first.
+        distance(&near_own, at).filter(|d| *d <= 1).or_else(|| {
+            distance(&near_distinctive, at)
+                .filter(|d| *d <= 1)
+                .map(|d| d + Weights::DEFAULT.near_tokens + 1)
+        })
     };
     // A number word joined to what it counts ("two-bedroom") is the parameter's when that is a
     // word of its own that no sibling shares, and nobody's otherwise.
@@ -5862,5 +5875,22 @@ mod tests {
         );
         assert_eq!(b.arguments.get("country"), Some(&json!("China")), "{b:?}");
         assert_eq!(b.arguments.get("species"), Some(&json!("pandas")), "{b:?}");
+    }
+
+    #[test]
+    fn a_number_word_that_counts_the_described_thing_gives_way_to_the_parameters_own_number() {
+        let b = check(
+            json!({"type": "object", "required": ["radius"], "properties": {
+                "radius": {"type": "number", "description": "The radius of the circle."}}}),
+            "Calculate the area of two circles, one with a radius of 4.",
+        );
+        assert_eq!(b.arguments.get("radius"), Some(&json!(4.0)), "{b:?}");
+        // With nothing written by its name, the count beside the described thing still gives it.
+        let b = check(
+            json!({"type": "object", "required": ["sides"], "properties": {
+                "sides": {"type": "integer", "description": "How many faces the die has."}}}),
+            "Roll a die with six faces.",
+        );
+        assert_eq!(b.arguments.get("sides"), Some(&json!(6)), "{b:?}");
     }
 }
