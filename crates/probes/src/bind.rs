@@ -157,7 +157,8 @@ fn coordinated(
 }
 
 /// A required number parameter left open because the query writes a list of numbers where it
-/// takes one ("the factorials of 5, 7 and 10", "in 2000 and 2010"): with the list replaced by
+/// takes one ("the factorials of 5, 7 and 10", "in 2000 and 2010", "of 5, and also of 7": the
+/// last may repeat the preposition, after an "also"): with the list replaced by
 /// each of its numbers in turn the parameter binds that number, and every other parameter binds
 /// the same each time. Then one call per number.
 fn listed_for_missing(
@@ -170,7 +171,7 @@ fn listed_for_missing(
     let re = LIST.get_or_init(|| {
         let n = NUMBER_PATTERN;
         regex::Regex::new(&format!(
-            r"\b{n}(?:\s*,\s*{n})*\s*,?\s+(?:and|or|&)\s+{n}\b"
+            r"\b{n}(?:\s*,\s*{n})*\s*,?\s+(?:and|or|&)\s+(?:also\s+)?(?:(?:of|for|in|at|by|with)\s+)?{n}\b"
         ))
         .expect("the list pattern compiles")
     });
@@ -4161,13 +4162,20 @@ mod tests {
     fn a_list_of_numbers_where_a_parameter_takes_one_fans_out() {
         let factorial = json!({"type": "object", "required": ["n"], "properties": {
             "n": {"type": "integer", "description": "The number"}}});
-        let b = check(factorial, "What are the factorials of 5, 7 and 10?");
+        let b = check(factorial.clone(), "What are the factorials of 5, 7 and 10?");
         assert_eq!(
             b.fan_out,
             Some(("n".into(), vec![json!(5), json!(7), json!(10)])),
             "{b:?}"
         );
         assert!(b.missing.is_empty(), "{b:?}");
+        // The last may repeat the preposition, after an "also".
+        let b = check(factorial, "What is the factorial of 5, and also of 7?");
+        assert_eq!(
+            b.fan_out,
+            Some(("n".into(), vec![json!(5), json!(7)])),
+            "{b:?}"
+        );
         let population = json!({"type": "object", "required": ["country", "year"], "properties": {
             "country": {"type": "string", "description": "Country name"},
             "year": {"type": "integer", "description": "The year"}}});
