@@ -153,7 +153,67 @@ fn coordinated(
             break;
         }
     }
+    if binding.fan_out.is_none()
+        && let Some((name, values)) = named_again(params, query, &binding)
+    {
+        binding.arguments.remove(&name);
+        binding.fan_out = Some((name, values));
+    }
     binding
+}
+
+/// A number parameter the query names again with another number ("two circles, one with a
+/// radius of 4 and the other with a radius of 6"): one call per number. Each number is the
+/// first within three words after a mention of the parameter's one-word name, the first is the
+/// one bound, and every other number the query writes is bound to another parameter, so
+/// nothing written for a second call is left out of it ("speed 30 for 2 hours and speed 40
+/// for 3 hours" stays one call).
+fn named_again(params: &[Param], query: &Query, binding: &Binding) -> Option<(String, Vec<Value>)> {
+    let numbers = query.numbers_at();
+    params
+        .iter()
+        .filter(|p| matches!(p.kind.as_deref(), Some("number" | "integer")))
+        .find_map(|p| {
+            let first = binding.arguments.get(&p.name)?.as_f64()?;
+            let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+            if own.len() != 1 {
+                return None;
+            }
+            let mentions = query.mentions(&own);
+            let written: Vec<&(usize, String, f64)> = mentions
+                .iter()
+                .enumerate()
+                .filter_map(|(k, m)| {
+                    let next_mention = mentions.get(k + 1).copied().unwrap_or(usize::MAX);
+                    numbers
+                        .iter()
+                        .find(|(i, _, _)| *i > *m && *i <= m + 3 && *i < next_mention)
+                })
+                .collect();
+            let values: Vec<f64> = written.iter().map(|(_, _, v)| *v).collect();
+            let distinct = values
+                .iter()
+                .enumerate()
+                .all(|(k, v)| !values[..k].contains(v));
+            if values.len() < 2 || values.len() > MAX_COORDINATED || !distinct || values[0] != first
+            {
+                return None;
+            }
+            let bound_elsewhere = |v: f64| {
+                binding
+                    .arguments
+                    .iter()
+                    .any(|(k, a)| k != &p.name && a.as_f64() == Some(v))
+            };
+            let stray = numbers
+                .iter()
+                .any(|(i, _, v)| !written.iter().any(|(j, _, _)| j == i) && !bound_elsewhere(*v));
+            if stray {
+                return None;
+            }
+            let typed: Vec<Value> = values.iter().filter_map(|v| typed_number(p, *v)).collect();
+            (typed.len() == values.len()).then(|| (p.name.clone(), typed))
+        })
 }
 
 /// A required number parameter left open because the query writes a list of numbers where it
@@ -5900,5 +5960,29 @@ mod tests {
             "Roll a die with six faces.",
         );
         assert_eq!(b.arguments.get("sides"), Some(&json!(6)), "{b:?}");
+    }
+
+    #[test]
+    fn a_number_parameter_named_again_with_another_number_fans_out() {
+        let circle = json!({"type": "object", "required": ["radius"], "properties": {
+            "radius": {"type": "number", "description": "The radius of the circle."}}});
+        let b = check(
+            circle,
+            "Calculate the area of two circles, one with a radius of 4 and the other with a radius of 6.",
+        );
+        assert_eq!(
+            b.fan_out,
+            Some(("radius".into(), vec![json!(4.0), json!(6.0)])),
+            "{b:?}"
+        );
+        // A number written for the second call that another parameter would take keeps it one.
+        let trip = json!({"type": "object", "required": ["speed", "hours"], "properties": {
+            "speed": {"type": "number", "description": "Speed in km/h"},
+            "hours": {"type": "number", "description": "Time driven"}}});
+        let b = check(
+            trip,
+            "Distance at speed 30 for 2 hours and speed 40 for 3 hours",
+        );
+        assert!(b.fan_out.is_none(), "{b:?}");
     }
 }
