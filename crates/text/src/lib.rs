@@ -426,6 +426,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn prepositions_written_as_participles_are_not_content() {
+        // "including", "regarding" and "concerning" join words here; their stems ("includ",
+        // "regard", "concern") would otherwise count as something the request asks for.
+        assert_eq!(
+            terms("list the files including hidden ones"),
+            ["list", "file", "hidden"]
+        );
+        assert_eq!(terms("news regarding Apple"), ["news", "appl"]);
+        assert_eq!(terms("facts concerning tides"), ["fact", "tide"]);
+        // The verb keeps its meaning.
+        assert!(terms("include the logs").contains(&"includ".to_string()));
+    }
+
+    #[test]
     fn name_tails_drop_namespaces_and_service_prefixes() {
         assert_eq!(name_tail("Weather_1_GetWeather"), "GetWeather");
         assert_eq!(name_tail("Movies_3_Find_Movies"), "Find_Movies");
