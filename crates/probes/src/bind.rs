@@ -164,8 +164,8 @@ fn coordinated(
 
 /// A number parameter the query names again with another number ("two circles, one with a
 /// radius of 4 and the other with a radius of 6"): one call per number. Each number is the
-/// first within three words after a mention of the parameter's one-word name, the first is the
-/// one bound, and every other number the query writes is bound to another parameter, so
+/// first within [`Weights::near_tokens`] after a mention of the parameter's one-word name, the
+/// first is the one bound, and every other number the query writes is bound to another one, so
 /// nothing written for a second call is left out of it ("speed 30 for 2 hours and speed 40
 /// for 3 hours" stays one call).
 fn named_again(params: &[Param], query: &Query, binding: &Binding) -> Option<(String, Vec<Value>)> {
@@ -185,9 +185,9 @@ fn named_again(params: &[Param], query: &Query, binding: &Binding) -> Option<(St
                 .enumerate()
                 .filter_map(|(k, m)| {
                     let next_mention = mentions.get(k + 1).copied().unwrap_or(usize::MAX);
-                    numbers
-                        .iter()
-                        .find(|(i, _, _)| *i > *m && *i <= m + 3 && *i < next_mention)
+                    numbers.iter().find(|(i, _, _)| {
+                        *i > *m && *i <= m + Weights::DEFAULT.near_tokens && *i < next_mention
+                    })
                 })
                 .collect();
             let values: Vec<f64> = written.iter().map(|(_, _, v)| *v).collect();
@@ -230,8 +230,9 @@ fn listed_for_missing(
     static LIST: OnceLock<regex::Regex> = OnceLock::new();
     let re = LIST.get_or_init(|| {
         let n = NUMBER_PATTERN;
+        let repeated = text::lexicon::LIST_PREPOSITIONS.join("|");
         regex::Regex::new(&format!(
-            r"\b{n}(?:\s*,\s*{n})*\s*,?\s+(?:and|or|&)\s+(?:also\s+)?(?:(?:of|for|in|at|by|with)\s+)?{n}\b"
+            r"\b{n}(?:\s*,\s*{n})*\s*,?\s+(?:and|or|&)\s+(?:also\s+)?(?:(?:{repeated})\s+)?{n}\b"
         ))
         .expect("the list pattern compiles")
     });

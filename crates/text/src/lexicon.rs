@@ -1334,6 +1334,10 @@ pub const RANGE_ENDS: &[&str] = &[
 /// ("The function to be integrated"): they count in a parameter's name only. Words.
 pub const RANGE_PREPOSITIONS: &[&str] = &["from", "to", "until"];
 
+/// Prepositions the last number of a list may repeat after its "and" ("the factorial of 5, and
+/// also of 7"): the list still gives one parameter its values. Words.
+pub const LIST_PREPOSITIONS: &[&str] = &["at", "by", "for", "in", "of", "with"];
+
 /// The word before a number that makes it a range's low end ("over 4", "above 100"). Words.
 pub const AT_LEAST_CUES: &[&str] = &["above", "exceeding", "least", "minimum", "over"];
 
