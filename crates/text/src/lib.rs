@@ -70,7 +70,7 @@ pub fn words(text: &str) -> Vec<String> {
 pub fn tokens(text: &str) -> Vec<String> {
     text.split_whitespace()
         .map(token)
-        .flat_map(|t| match number_list(&t) {
+        .flat_map(|t| match number_list(&t).or_else(|| key_value(&t)) {
             Some(items) => items,
             None => vec![t],
         })
@@ -104,6 +104,20 @@ fn number_list(token: &str) -> Option<Vec<String>> {
             digits.len() == 3 && digits.bytes().all(|b| b.is_ascii_digit())
         });
     (!thousands).then(|| items.into_iter().map(str::to_owned).collect())
+}
+
+/// A word and the value written after it with a colon or an equals sign ("id:7434", "x=3"), as
+/// two tokens, or `None` when `token` is not such a pair. A time ("15:30") opens with a digit and
+/// an address ("https://…", "C:\\") has no value right after its colon; both stay whole.
+fn key_value(token: &str) -> Option<Vec<String>> {
+    let at = token.find([':', '='])?;
+    let (key, value) = (&token[..at], &token[at + 1..]);
+    let valued = value.starts_with(|c: char| c.is_alphanumeric())
+        && value
+            .chars()
+            .all(|c| c.is_alphanumeric() || "-_.".contains(c));
+    (!key.is_empty() && key.chars().all(char::is_alphabetic) && valued)
+        .then(|| vec![key.to_owned(), value.to_owned()])
 }
 
 /// One whitespace token cleaned as [`tokens`] cleans it.
@@ -534,6 +548,19 @@ mod tests {
             ["pay", "$1,500", "or", "12,000,000.50", "and", "1,500"]
         );
         assert_eq!(tokens("Paris,France"), ["Paris,France"]);
+    }
+
+    #[test]
+    fn a_value_written_after_its_name_and_a_colon_is_a_token_of_its_own() {
+        assert_eq!(
+            tokens("Open profile id:7434 with x=3"),
+            ["Open", "profile", "id", "7434", "with", "x", "3"]
+        );
+        // Times, addresses and paths keep their colons.
+        assert_eq!(
+            tokens("at 15:30 from https://a.io or C:\\temp"),
+            ["at", "15:30", "from", "https://a.io", "or", "C:\\temp"]
+        );
     }
 
     #[test]
