@@ -2424,18 +2424,45 @@ fn wants_normal(p: &Param) -> bool {
 }
 
 /// A moment as `p` wants it: its normal form when `p` asks for one and the query gave it in full.
+/// Whether a (lower-case) description spells a time with seconds ("hh:mm:ss") and never
+/// without ("such as 'HH:MM:SS' or 'HH:MM'" takes either, so the shorter stays).
+fn spells_seconds(described: &str) -> bool {
+    let all = described.matches("hh:mm").count();
+    all > 0 && described.matches("hh:mm:ss").count() == all
+}
+
+/// A time of day gets seconds where the description spells them ("HH:MM:SS").
 fn rendered(p: &Param, m: &crate::when::Moment) -> String {
     match &m.normal {
-        Some(n) if wants_normal(p) => n.clone(),
+        Some(n) if wants_normal(p) => {
+            let clock = n.len() == 5 && n.as_bytes()[2] == b':';
+            if clock && spells_seconds(&p.description.to_lowercase()) {
+                format!("{n}:00")
+            } else {
+                n.clone()
+            }
+        }
         _ => m.text.clone(),
     }
 }
 
 /// A date and a time together for a date-time parameter.
+/// The machine form follows the shape the description spells: a `T` between the two where it
+/// writes one ("YYYY-MM-DDTHH:MM:SS") or names ISO 8601 without spelling a space, and seconds
+/// where it writes them ("YYYY-MM-DD HH:MM:SS").
 fn moment_pair(p: &Param, date: &crate::when::Moment, time: &crate::when::Moment) -> String {
+    let described = p.description.to_lowercase();
+    let iso = p.format.as_deref() == Some("date-time");
+    let joined = iso
+        || described.contains("ddthh")
+        || (described.contains("iso") && !described.contains("dd hh"));
+    let seconds = iso || spells_seconds(&described);
     match (&date.normal, &time.normal) {
-        (Some(d), Some(t)) if p.format.as_deref() == Some("date-time") => format!("{d}T{t}:00"),
-        (Some(d), Some(t)) if wants_normal(p) => format!("{d} {t}"),
+        (Some(d), Some(t)) if iso || wants_normal(p) => format!(
+            "{d}{}{t}{}",
+            if joined { "T" } else { " " },
+            if seconds { ":00" } else { "" }
+        ),
         _ => format!("{} {}", date.text, time.text),
     }
 }
@@ -4020,6 +4047,29 @@ mod tests {
         }, "required": ["departure_time"]});
         let b = check(schema, "Leave on 2026-01-20 at 5 in the afternoon");
         assert_eq!(b.arguments["departure_time"], "2026-01-20 17:00");
+        // The shape the description spells: a `T` and seconds where it writes them, seconds
+        // only where it never offers a time without.
+        let spelled = |shape: &str, query: &str| {
+            let schema = json!({"type": "object", "properties": {
+                "date_time": {"type": "string", "description": format!("The new time, {shape}")}
+            }, "required": ["date_time"]});
+            check(schema, query).arguments["date_time"].clone()
+        };
+        let moved = "Move it to November 1, 2023 at 8pm";
+        assert_eq!(
+            spelled("in ISO-8601 format (e.g., 'YYYY-MM-DDTHH:MM:SS')", moved),
+            "2023-11-01T20:00:00"
+        );
+        assert_eq!(spelled("in ISO 8601", moved), "2023-11-01T20:00");
+        assert_eq!(
+            spelled("as 'YYYY-MM-DD HH:MM:SS'", moved),
+            "2023-11-01 20:00:00"
+        );
+        assert_eq!(spelled("as 'HH:MM:SS'", "Wake me at 11 PM"), "23:00:00");
+        assert_eq!(
+            spelled("such as 'HH:MM:SS' or 'HH:MM'", "Wake me at 11 PM"),
+            "23:00"
+        );
     }
 
     #[test]

@@ -2186,6 +2186,10 @@ mod tests {
         let chatty = "Honestly I'd really love something nice, maybe a place to buy with 3 bedrooms and 2 bathrooms in Leeds, I think";
         let r = run(&idx, &Query::parse(chatty), &ProbeConfig::default());
         assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        // Words that only stress how much it matters are chatter too.
+        let stressed = "Crucially, meticulously and thoroughly, however keen, find a place to buy with 3 bedrooms in Leeds";
+        let r = run(&idx, &Query::parse(stressed), &ProbeConfig::default());
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
         let other = "Tides and ferries and harbour fees and moorings, also a place to buy with 3 bedrooms and 2 bathrooms in Leeds, plus boats";
         let r = run(&idx, &Query::parse(other), &ProbeConfig::default());
         assert!(r.missing_capability_signal.is_some(), "{r:?}");
