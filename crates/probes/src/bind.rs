@@ -411,7 +411,11 @@ fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> B
         if p.shape.is_some() && b.pattern(p) {
             continue;
         }
-        if b.free_text(p) || !p.required {
+        if b.free_text(p) {
+            continue;
+        }
+        if !p.required {
+            b.optional_place(p);
             continue;
         }
         match p.kind.as_deref() {
@@ -1508,6 +1512,49 @@ impl<'a> Binder<'a> {
             .arguments
             .insert(p.name.clone(), Value::String(e));
         true
+    }
+
+    /// An optional place takes the one name the query points its way ("the temperature in
+    /// Hyderabad, India" for a `location` that defaults to where the caller is): left to its
+    /// default, the call would answer about another place than the one asked about. A name
+    /// with no place word right before it may be anything, so it stays unbound.
+    fn optional_place(&mut self, p: &Param) {
+        let Some(way) = direction(p) else {
+            return;
+        };
+        if p.kind.as_deref().is_some_and(|k| k != "string") || p.format.is_some() {
+            return;
+        }
+        let query = self.query;
+        let taken = |e: &str| {
+            self.binding
+                .arguments
+                .values()
+                .any(|v| v.as_str().is_some_and(|s| s.eq_ignore_ascii_case(e)))
+        };
+        let pointed: Vec<String> = query
+            .entities()
+            .into_iter()
+            .filter(|e| {
+                let before = query.position_of(e).and_then(|at| at.checked_sub(1));
+                !taken(e) && before.and_then(|i| pointed_by(query, i)) == Some(way)
+            })
+            .filter(|e| {
+                !text::terms(e)
+                    .iter()
+                    .all(|t| self.used_terms.contains(t) || self.topic.contains_key(t))
+            })
+            .collect();
+        let [e] = &pointed[..] else {
+            return;
+        };
+        let e = with_region(p, query, e.clone());
+        if fits(p, query, &e) {
+            self.used_terms.extend(text::terms(&e));
+            self.binding
+                .arguments
+                .insert(p.name.clone(), Value::String(e));
+        }
     }
 
     /// Values the descriptions of required string parameters name, bound before any parameter
@@ -5994,6 +6041,38 @@ mod tests {
         );
         assert_eq!(b.arguments.get("country"), Some(&json!("China")), "{b:?}");
         assert_eq!(b.arguments.get("species"), Some(&json!("pandas")), "{b:?}");
+    }
+
+    #[test]
+    fn an_optional_place_takes_the_name_the_query_points_its_way() {
+        let temperature = json!({"type": "object", "required": ["units"], "properties": {
+            "units": {"type": "string", "enum": ["Celsius", "Fahrenheit"]},
+            "location": {"type": "string", "default": "Current location",
+                "description": "The location, in the format of 'City, Country'."}}});
+        let b = check(
+            temperature.clone(),
+            "What is the temperature in Hyderabad, India, in Celsius?",
+        );
+        assert_eq!(
+            b.arguments.get("location"),
+            Some(&json!("Hyderabad, India")),
+            "{b:?}"
+        );
+        // A name no place word points at may be anything: the default stands.
+        let b = check(temperature, "Ask Priya for the temperature in Celsius");
+        assert_eq!(b.arguments.get("location"), None, "{b:?}");
+        // A place pointed another way is not this one's.
+        let trains = json!({"type": "object", "required": ["station"], "properties": {
+            "station": {"type": "string", "description": "Station to depart from"},
+            "destination": {"type": "string", "description": "Where to travel to"}}});
+        let b = check(trains.clone(), "Any trains from Leeds to York?");
+        assert_eq!(
+            b.arguments.get("destination"),
+            Some(&json!("York")),
+            "{b:?}"
+        );
+        let b = check(trains, "Any trains from Leeds?");
+        assert_eq!(b.arguments.get("destination"), None, "{b:?}");
     }
 
     #[test]
