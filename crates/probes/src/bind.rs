@@ -2719,15 +2719,23 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
     let at = raw.iter().position(|w| {
         !w.starts_with(['\'', '"', '“', '‘']) && text::terms(w).iter().any(|t| own.contains(t))
     })?;
+    // A body of text ("a todo with content go to sleep at 9 pm") runs on to the end of its
+    // sentence: its words are the user's, prepositions and times included.
+    let body = own
+        .iter()
+        .any(|t| text::lexicon::BODY_FIELDS.contains(&t.as_str()));
     let mut value = Vec::new();
     for w in &raw[at + 1..] {
         let bare = w.trim_matches(|c: char| !c.is_alphanumeric() && !"^+-*/=.()".contains(c));
-        if text::lexicon::VALUE_ENDS.contains(&bare.to_lowercase().as_str()) && !value.is_empty() {
+        if !body
+            && text::lexicon::VALUE_ENDS.contains(&bare.to_lowercase().as_str())
+            && !value.is_empty()
+        {
             break;
         }
         let lower = bare.to_lowercase();
         // A date is when, not what ("economy class on November 12th"): the value ends there.
-        if crate::when::is_date_word(bare) {
+        if !body && crate::when::is_date_word(bare) {
             break;
         }
         // A relative clause says something about the value once it has begun ("brownies which
@@ -6041,6 +6049,27 @@ mod tests {
         );
         assert_eq!(b.arguments.get("country"), Some(&json!("China")), "{b:?}");
         assert_eq!(b.arguments.get("species"), Some(&json!("pandas")), "{b:?}");
+    }
+
+    #[test]
+    fn a_body_of_text_runs_on_to_the_end_of_its_sentence() {
+        let todo = json!({"type": "object", "required": ["content"], "properties": {
+            "content": {"type": "string", "description": "What the task says."}}});
+        let b = check(todo, "add todo with content go to sleep at 9 pm");
+        assert_eq!(
+            b.arguments.get("content"),
+            Some(&json!("go to sleep at 9 pm")),
+            "{b:?}"
+        );
+        // Any other value still ends where a preposition opens what it is for.
+        let class = json!({"type": "object", "required": ["seat_class"], "properties": {
+            "seat_class": {"type": "string", "description": "Cabin class."}}});
+        let b = check(class, "a seat class business for my trip");
+        assert_eq!(
+            b.arguments.get("seat_class"),
+            Some(&json!("business")),
+            "{b:?}"
+        );
     }
 
     #[test]

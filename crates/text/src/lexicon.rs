@@ -426,6 +426,10 @@ pub const FREE_TEXT_NAMES: &[&str] = &[
     "topic",
 ];
 
+/// Words (stems) in a parameter's name that say it takes a body of text the user writes: a
+/// message, a note, a comment.
+pub const BODY_FIELDS: &[&str] = &["bodi", "caption", "comment", "content", "messag", "note"];
+
 /// Words that end a value spoken after its parameter's name.
 pub const VALUE_ENDS: &[&str] = &[
     "about", "after", "and", "as", "at", "before", "by", "for", "from", "in", "into", "of", "on",
