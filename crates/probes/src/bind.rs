@@ -719,6 +719,11 @@ impl<'a> Binder<'a> {
     /// Binds the quantity `v` at token `at` to `p` in `p`'s type (an integer parameter takes no
     /// fraction), spending it.
     fn settle_number(&mut self, p: &Param, at: usize, v: f64) {
+        let v = if written_as_percent(self.query, at) && takes_fraction(p) {
+            v / 100.0
+        } else {
+            v
+        };
         if let Some(value) = typed_number(p, v) {
             self.used_numbers.insert(at);
             self.binding.arguments.insert(p.name.clone(), value);
@@ -3264,6 +3269,31 @@ fn typed_item(p: &Param, v: f64) -> Option<Value> {
     }
 }
 
+/// Whether the number at token `at` is written as a percentage ("5%", "5 percent").
+fn written_as_percent(query: &Query, at: usize) -> bool {
+    query.tokens.get(at).is_some_and(|t| t.ends_with('%'))
+        || query
+            .tokens
+            .get(at + 1)
+            .is_some_and(|t| text::lexicon::PERCENT_WORDS.contains(&t.to_lowercase().as_str()))
+}
+
+/// Whether `p` takes a share as a fraction (5% as 0.05): its description says it is a decimal
+/// or a fraction, or its name is a rate, a return or a yield, as programs write them; never
+/// when its name or description says it is a percentage.
+fn takes_fraction(p: &Param) -> bool {
+    let described = p.description.to_lowercase();
+    let own = text::terms(&p.name);
+    if described.contains("percent") || own.iter().any(|t| t.starts_with("percent")) {
+        return false;
+    }
+    described.contains("decimal")
+        || described.contains("fraction")
+        || own
+            .iter()
+            .any(|t| text::lexicon::FRACTION_FIELDS.contains(&t.as_str()))
+}
+
 fn typed_number(p: &Param, v: f64) -> Option<Value> {
     match p.kind.as_deref() {
         Some("integer") => (v.fract() == 0.0).then(|| Value::from(v as i64)),
@@ -5754,14 +5784,15 @@ mod tests {
             rated.clone(),
             "NPV of the cash flows: [-500, 100, 300] discounted at 8% a year",
         );
-        assert_eq!(b.arguments["rate"], json!(8.0));
+        // (A rate takes its percentage as a fraction.)
+        assert_eq!(b.arguments["rate"], json!(0.08));
         // So are those of a list assigned by name.
         let b = check(
             rated,
             "NPV with cash_flows: [-500, 100, 300], discounted at 8% a year",
         );
         assert_eq!(b.arguments["cash_flows"], json!([-500, 100, 300]));
-        assert_eq!(b.arguments["rate"], json!(8.0));
+        assert_eq!(b.arguments["rate"], json!(0.08));
         // Words in parentheses are no list.
         let b = check(schema, "Slope between (the old mill, 3) and (40.7, -74.0)");
         assert_eq!(b.arguments["point1"], json!([40.7, -74.0]));
@@ -6049,6 +6080,36 @@ mod tests {
         );
         assert_eq!(b.arguments.get("country"), Some(&json!("China")), "{b:?}");
         assert_eq!(b.arguments.get("species"), Some(&json!("pandas")), "{b:?}");
+    }
+
+    #[test]
+    fn a_percentage_is_a_fraction_for_a_rate_and_stays_whole_for_a_percentage() {
+        let rate = |name: &str, description: &str| {
+            let schema = json!({"type": "object", "required": [name, "principal"], "properties": {
+                name: {"type": "number", "description": description},
+                "principal": {"type": "number", "description": "The amount invested."}}});
+            let words = name.replace('_', " ");
+            check(
+                schema,
+                &format!("Invest a principal of $5000 with a {words} of 5%"),
+            )
+            .arguments
+            .get(name)
+            .cloned()
+        };
+        assert_eq!(
+            rate("annual_rate", "The annual interest rate."),
+            Some(json!(0.05))
+        );
+        assert_eq!(
+            rate("growth", "The growth, as a decimal."),
+            Some(json!(0.05))
+        );
+        assert_eq!(
+            rate("annual_rate", "The interest rate as a percentage."),
+            Some(json!(5.0))
+        );
+        assert_eq!(rate("increase", "How much it grows."), Some(json!(5.0)));
     }
 
     #[test]

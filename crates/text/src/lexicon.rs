@@ -834,6 +834,10 @@ pub const CONVERT_TO: &[&str] = &["in", "into", "to"];
 /// Field-name words that say a number is a percentage (`change24hPct`).
 pub const PERCENT_WORDS: &[&str] = &["pct", "percent", "percentage"];
 
+/// Words (stems) in a parameter's name for a share that programs write as a fraction of one
+/// (an interest rate of 5% as 0.05).
+pub const FRACTION_FIELDS: &[&str] = &["rate", "return", "yield"];
+
 /// Field-name words that say a number is a change, written with its sign (`+4.3%`).
 pub const CHANGE_WORDS: &[&str] = &[
     "change",

@@ -122,7 +122,7 @@ fn key_value(token: &str) -> Option<Vec<String>> {
 
 /// One whitespace token cleaned as [`tokens`] cleans it.
 pub fn token(t: &str) -> String {
-    let outer = |c: char| !c.is_alphanumeric() && !"-_.$@#/".contains(c);
+    let outer = |c: char| !c.is_alphanumeric() && !"-_.$@#/%".contains(c);
     // A full stop or comma may close a quote ("page size 'nine'."): both go.
     let t = t
         .trim_matches(outer)
@@ -548,6 +548,7 @@ mod tests {
             ["pay", "$1,500", "or", "12,000,000.50", "and", "1,500"]
         );
         assert_eq!(tokens("Paris,France"), ["Paris,France"]);
+        assert_eq!(tokens("at 5%, or 12.5%."), ["at", "5%", "or", "12.5%"]);
     }
 
     #[test]
