@@ -415,7 +415,11 @@ fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> B
             continue;
         }
         if !p.required {
-            b.optional_place(p);
+            if p.kind.as_deref() == Some("boolean") {
+                b.optional_flag(p);
+            } else {
+                b.optional_place(p);
+            }
             continue;
         }
         match p.kind.as_deref() {
@@ -1291,6 +1295,44 @@ impl<'a> Binder<'a> {
         self.binding
             .arguments
             .insert(p.name.clone(), Value::Bool(on));
+    }
+
+    /// An optional flag the query names in all its own words ("with toll roads avoided" for
+    /// `avoid_tolls`, "assuming equal variance") is on, or off where a negator opens the clause
+    /// that names it ("I don't need the list of tools", "it shouldn't be unisex"); one it does
+    /// not name keeps its default.
+    fn optional_flag(&mut self, p: &Param) {
+        let own: HashSet<String> = text::terms(&p.name)
+            .into_iter()
+            .filter(|t| !text::lexicon::FLAG_VERBS.contains(&t.as_str()))
+            .collect();
+        let every = !own.is_empty()
+            && own
+                .iter()
+                .all(|t| !self.query.mentions(&HashSet::from([t.clone()])).is_empty());
+        if !every {
+            return;
+        }
+        let mut negated = false;
+        for word in self.query.text.split_whitespace() {
+            let bare = word
+                .trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '\u{2019}')
+                .to_lowercase()
+                .replace('\u{2019}', "'");
+            if bare == "but" {
+                negated = false;
+            }
+            negated |= text::lexicon::NEGATORS.contains(&bare.as_str());
+            if text::terms(&bare).iter().any(|t| own.contains(t)) {
+                self.binding
+                    .arguments
+                    .insert(p.name.clone(), Value::Bool(!negated));
+                return;
+            }
+            if word.ends_with([',', '.', ';', ':', '?', '!']) {
+                negated = false;
+            }
+        }
     }
 
     /// A free-form string takes a name from the query.
@@ -6110,6 +6152,36 @@ mod tests {
             Some(json!(5.0))
         );
         assert_eq!(rate("increase", "How much it grows."), Some(json!(5.0)));
+    }
+
+    #[test]
+    fn an_optional_flag_the_query_names_is_set_and_one_it_does_not_keeps_its_default() {
+        let route = json!({"type": "object", "required": ["start"], "properties": {
+            "start": {"type": "string", "description": "Where to start from"},
+            "avoid_tolls": {"type": "boolean", "default": false},
+            "include_images": {"type": "boolean", "default": false}}});
+        let b = check(
+            route.clone(),
+            "Fastest route from Leeds with toll roads avoided",
+        );
+        assert_eq!(b.arguments.get("avoid_tolls"), Some(&json!(true)), "{b:?}");
+        assert_eq!(b.arguments.get("include_images"), None, "not named: {b:?}");
+        // A negator anywhere in the clause that names it turns it off, not beyond the clause.
+        let b = check(
+            route.clone(),
+            "Route from Leeds, I don't need any of the images",
+        );
+        assert_eq!(
+            b.arguments.get("include_images"),
+            Some(&json!(false)),
+            "{b:?}"
+        );
+        let b = check(route, "Not the slow one: a route from Leeds with images");
+        assert_eq!(
+            b.arguments.get("include_images"),
+            Some(&json!(true)),
+            "{b:?}"
+        );
     }
 
     #[test]

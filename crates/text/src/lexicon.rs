@@ -675,17 +675,23 @@ pub const VALUE_LEADS: &[&str] = &[
 /// Words that deny what follows ("without dissent", "don't include the cast"). Words, written
 /// with or without the apostrophe.
 pub const NEGATORS: &[&str] = &[
+    "aren't",
+    "can't",
     "didn't",
     "didnt",
+    "doesn't",
     "don't",
     "dont",
     "exclude",
     "excluding",
+    "isn't",
     "never",
     "no",
     "not",
+    "shouldn't",
     "skip",
     "without",
+    "won't",
 ];
 
 /// Words in a flag's name that say how the flag acts, not what it is about (`include_dissent`,
