@@ -415,10 +415,10 @@ fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> B
             continue;
         }
         if !p.required {
-            if p.kind.as_deref() == Some("boolean") {
-                b.optional_flag(p);
-            } else {
-                b.optional_place(p);
+            match p.kind.as_deref() {
+                Some("boolean") => b.optional_flag(p),
+                Some("integer" | "number") => b.optional_number(p),
+                _ => b.optional_place(p),
             }
             continue;
         }
@@ -1295,6 +1295,41 @@ impl<'a> Binder<'a> {
         self.binding
             .arguments
             .insert(p.name.clone(), Value::Bool(on));
+    }
+
+    /// An optional number takes the one the query writes right after all the words of its
+    /// name ("a significance level of 0.05" for `significance_level`, "a dividend of $2"), with at
+    /// most two small words between ("of", "is", "a"); a number written anywhere else may be any
+    /// other, and the default stands.
+    fn optional_number(&mut self, p: &Param) {
+        if !p.choices.is_empty() {
+            return;
+        }
+        let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+        if own.is_empty() {
+            return;
+        }
+        let tokens = &self.query.tokens;
+        let found = self.query.numbers_at().into_iter().find(|(at, token, _)| {
+            if self.used_numbers.contains(at) || self.temporal_tokens.contains(token) {
+                return false;
+            }
+            let mut i = *at;
+            while i > 0
+                && *at - i < 2
+                && text::lexicon::NUMBER_LINKS.contains(&tokens[i - 1].to_lowercase().as_str())
+            {
+                i -= 1;
+            }
+            let before: HashSet<String> = tokens[i.saturating_sub(own.len() + 1)..i]
+                .iter()
+                .flat_map(|t| text::terms(t))
+                .collect();
+            own.iter().all(|t| before.contains(t))
+        });
+        if let Some((at, _, v)) = found {
+            self.settle_number(p, at, v);
+        }
     }
 
     /// An optional flag the query names in all its own words ("with toll roads avoided" for
@@ -6152,6 +6187,30 @@ mod tests {
             Some(json!(5.0))
         );
         assert_eq!(rate("increase", "How much it grows."), Some(json!(5.0)));
+    }
+
+    #[test]
+    fn an_optional_number_takes_the_one_written_right_after_its_name() {
+        let test = json!({"type": "object", "required": ["samples"], "properties": {
+            "samples": {"type": "integer", "description": "How many samples"},
+            "significance_level": {"type": "number", "default": 0.05},
+            "tail_count": {"type": "integer", "default": 2}}});
+        let b = check(
+            test.clone(),
+            "Test 40 samples at a significance level of 0.01",
+        );
+        assert_eq!(
+            b.arguments.get("significance_level"),
+            Some(&json!(0.01)),
+            "{b:?}"
+        );
+        assert_eq!(b.arguments.get("tail_count"), None, "not named: {b:?}");
+        // A number that is not right after the name may be any other.
+        let b = check(
+            test,
+            "Test 40 samples, one tail, a level of 0.01 for significance",
+        );
+        assert_eq!(b.arguments.get("significance_level"), None, "{b:?}");
     }
 
     #[test]

@@ -656,6 +656,10 @@ pub const OBJECT_OPENERS: &[&str] = &[
 /// Words that open a turn continuing the one before ("and in euros?", "then the next one"). Words.
 pub const FOLLOW_UP_OPENERS: &[&str] = &["also", "and", "then"];
 
+/// Small words that may stand between a parameter's name and the number written for it ("a
+/// level of 0.05", "the limit is 10", "set to 5"). Words.
+pub const NUMBER_LINKS: &[&str] = &["=", "a", "an", "at", "is", "of", "to", "was"];
+
 /// Prepositions that introduce a named thing ("the boiling point of water", "proteins in the
 /// plasma membrane"): the phrase after one can be a parameter's value. Words.
 pub const VALUE_LEADS: &[&str] = &[
