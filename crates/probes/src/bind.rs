@@ -681,7 +681,11 @@ impl<'a> Binder<'a> {
         if let Some(clock) = self.clock_part(&part) {
             return Some(clock);
         }
-        if !["year", "month", "day"].contains(&part.as_str()) {
+        // A plural (`years`, `num_days`) counts; it names no part of a date.
+        let plural = text::words(&p.name)
+            .last()
+            .is_some_and(|w| w.to_lowercase().ends_with('s'));
+        if plural || !["year", "month", "day"].contains(&part.as_str()) {
             return None;
         }
         self.query.dates.iter().find_map(|m| {
@@ -6187,6 +6191,22 @@ mod tests {
             Some(json!(5.0))
         );
         assert_eq!(rate("increase", "How much it grows."), Some(json!(5.0)));
+    }
+
+    #[test]
+    fn a_plural_count_of_years_is_no_year_of_a_date() {
+        let schema = json!({"type": "object", "required": ["years", "amount"], "properties": {
+            "amount": {"type": "number", "description": "The amount invested."},
+            "years": {"type": "integer", "description": "How long it is invested."}}});
+        let b = check(
+            schema,
+            "Future value of $5000 invested on March 3, 2024 for a term of 10 years",
+        );
+        assert_eq!(b.arguments.get("years"), Some(&json!(10)), "{b:?}");
+        let schema = json!({"type": "object", "required": ["year"], "properties": {
+            "year": {"type": "integer", "description": "The year."}}});
+        let b = check(schema, "Holidays around March 3, 2024");
+        assert_eq!(b.arguments.get("year"), Some(&json!(2024)), "{b:?}");
     }
 
     #[test]
