@@ -3213,7 +3213,17 @@ fn pick_number(
             .collect()
     };
     let measured = |q: &Quantity, unit: &HashSet<String>| q.unit.iter().any(|t| unit.contains(t));
-    let distance = |mentions: &[usize], at: usize| mentions.iter().map(|m| m.abs_diff(at)).min();
+    // A number and a mention a comma parts are in different clauses: "a return of 8%, an
+    // initial investment of $20000" gives the investment no 8.
+    let breaks = query.clause_breaks();
+    let parted = |m: usize, at: usize| (m.min(at)..m.max(at)).any(|k| breaks.contains(&k));
+    let distance = |mentions: &[usize], at: usize| {
+        mentions
+            .iter()
+            .filter(|m| !parted(**m, at))
+            .map(|m| m.abs_diff(at))
+            .min()
+    };
     // A quantity written in the unit a parameter is measured in is that parameter's outright,
     // and no other open one's; else it is the parameter's whose words are near it (for a number
     // written as a word, right beside it and a word no sibling shares).
@@ -6191,6 +6201,28 @@ mod tests {
             Some(json!(5.0))
         );
         assert_eq!(rate("increase", "How much it grows."), Some(json!(5.0)));
+    }
+
+    #[test]
+    fn a_number_a_comma_parts_from_a_parameters_words_is_not_its() {
+        let schema = json!({"type": "object", "required": ["initial_investment", "rate_of_return"],
+            "properties": {
+                "initial_investment": {"type": "integer", "description": "The initial investment amount."},
+                "rate_of_return": {"type": "number", "description": "The annual rate of return."}}});
+        let b = check(
+            schema,
+            "An investment with a rate of return of 8, an initial investment of $20000",
+        );
+        assert_eq!(
+            b.arguments.get("rate_of_return"),
+            Some(&json!(8.0)),
+            "{b:?}"
+        );
+        assert_eq!(
+            b.arguments.get("initial_investment"),
+            Some(&json!(20000)),
+            "{b:?}"
+        );
     }
 
     #[test]

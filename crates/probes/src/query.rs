@@ -351,6 +351,20 @@ impl Query {
             .collect()
     }
 
+    /// Positions of the tokens a comma or a semicolon ends ("8%," in "a return of 8%, an
+    /// investment of $20000"): what lies on either side belongs to different clauses.
+    pub fn clause_breaks(&self) -> std::collections::HashSet<usize> {
+        let mut out = std::collections::HashSet::new();
+        let mut at = 0;
+        for raw in self.text.split_whitespace() {
+            at += text::tokens(raw).len();
+            if at > 0 && raw.ends_with([',', ';']) {
+                out.insert(at - 1);
+            }
+        }
+        out
+    }
+
     /// Terms of the phrases the query puts in quotes: literal values it gives, not topics.
     pub fn quoted_terms(&self) -> std::collections::HashSet<String> {
         self.quotes.iter().flat_map(|q| text::terms(q)).collect()
