@@ -900,13 +900,27 @@ impl<'a> Binder<'a> {
     }
 
     /// A free-text parameter (a search query) takes the user's words as they are, when it is
-    /// required or the only one. Returns whether it was bound.
+    /// required or the only one; where the query quotes one phrase of several words that nothing
+    /// else took ("search with prompt 'the current prime minister of India'"), that phrase is
+    /// the text it means. Returns whether it was bound.
     fn free_text(&mut self, p: &Param) -> bool {
         let only = || self.params.iter().filter(|q| is_free_text(q)).count() == 1;
         if is_free_text(p) && (p.required || only()) {
+            let quoted = match &self.query.quotes[..] {
+                [one] if one.split_whitespace().count() > 1 => Some(one.clone()),
+                _ => None,
+            }
+            .filter(|q| {
+                !self
+                    .binding
+                    .arguments
+                    .values()
+                    .any(|v| v.as_str() == Some(q.as_str()))
+            });
+            let text = quoted.unwrap_or_else(|| self.query.text.clone());
             self.binding
                 .arguments
-                .insert(p.name.clone(), Value::String(self.query.text.clone()));
+                .insert(p.name.clone(), Value::String(text));
             return true;
         }
         false
@@ -6201,6 +6215,28 @@ mod tests {
             Some(json!(5.0))
         );
         assert_eq!(rate("increase", "How much it grows."), Some(json!(5.0)));
+    }
+
+    #[test]
+    fn a_free_text_parameter_takes_the_one_phrase_the_query_quotes() {
+        let search = json!({"type": "object", "required": ["prompt"], "properties": {
+            "prompt": {"type": "string", "description": "What to search for."}}});
+        let b = check(
+            search.clone(),
+            "Look up 'the current prime minister of India', after 2022",
+        );
+        assert_eq!(
+            b.arguments.get("prompt"),
+            Some(&json!("the current prime minister of India")),
+            "{b:?}"
+        );
+        // One quoted word, or two quotations, say less than the words around them.
+        let b = check(search, "Find songs by 'Queen' from the eighties");
+        assert_eq!(
+            b.arguments.get("prompt"),
+            Some(&json!("Find songs by 'Queen' from the eighties")),
+            "{b:?}"
+        );
     }
 
     #[test]
