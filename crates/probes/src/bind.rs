@@ -1455,6 +1455,7 @@ impl<'a> Binder<'a> {
             .entities()
             .into_iter()
             .map(|e| without_leading_words(&e, &labels))
+            .map(|e| without_id_label(&e))
             .map(|e| without_spent_numbers(e, &self.used_terms))
             .filter(|e| {
                 let terms = text::terms(e);
@@ -2628,6 +2629,20 @@ fn without_leading_words(entity: &str, own: &HashSet<String>) -> String {
         entity.to_owned()
     } else {
         words[skip..].join(" ")
+    }
+}
+
+/// `entity` without an identifier's label before the code it labels: "UUID AB1010CD" →
+/// "AB1010CD", "ID 7G-22" → "7G-22". A label before words ("ID Card") stays.
+fn without_id_label(entity: &str) -> String {
+    match entity.split_whitespace().collect::<Vec<_>>()[..] {
+        [label, code]
+            if matches!(identifier_kind(label), Some(Identifier::Id))
+                && code.contains(|c: char| c.is_ascii_digit()) =>
+        {
+            code.to_owned()
+        }
+        _ => entity.to_owned(),
     }
 }
 
@@ -6215,6 +6230,23 @@ mod tests {
             Some(json!(5.0))
         );
         assert_eq!(rate("increase", "How much it grows."), Some(json!(5.0)));
+    }
+
+    #[test]
+    fn an_identifiers_label_is_no_part_of_the_code_it_labels() {
+        let schema = json!({"type": "object", "required": ["project", "component"], "properties": {
+            "project": {"type": "string", "description": "The project."},
+            "component": {"type": "string", "description": "The component."}}});
+        let b = check(
+            schema,
+            "Analysis trail for project SUPERFANCY with component UUID AB1010CD",
+        );
+        assert_eq!(
+            b.arguments.get("component"),
+            Some(&json!("AB1010CD")),
+            "{b:?}"
+        );
+        assert_eq!(without_id_label("ID Card"), "ID Card");
     }
 
     #[test]
