@@ -418,7 +418,11 @@ fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> B
             match p.kind.as_deref() {
                 Some("boolean") => b.optional_flag(p),
                 Some("integer" | "number") => b.optional_number(p),
-                _ => b.optional_place(p),
+                _ => {
+                    if !b.optional_code(p) {
+                        b.optional_place(p);
+                    }
+                }
             }
             continue;
         }
@@ -1612,6 +1616,34 @@ impl<'a> Binder<'a> {
         self.binding
             .arguments
             .insert(p.name.clone(), Value::String(e));
+        true
+    }
+
+    /// An optional identifier takes the code the query writes for it ("the employee A1234567B"
+    /// for `id_no`): a code is no word of anything else. Returns whether one was bound.
+    fn optional_code(&mut self, p: &Param) -> bool {
+        if p.kind.as_deref().is_some_and(|k| k != "string") || !p.choices.is_empty() {
+            return false;
+        }
+        let Some(code) = self.code(p) else {
+            return false;
+        };
+        // A code another word names with "is" ("password is SecurePass123") is that word's.
+        let tokens = &self.query.tokens;
+        let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+        let named_otherwise = tokens.iter().position(|t| *t == code).is_some_and(|at| {
+            at >= 2
+                && text::lexicon::BEING_VERBS.contains(&tokens[at - 1].to_lowercase().as_str())
+                && !text::terms(&tokens[at - 2]).iter().any(|t| own.contains(t))
+        });
+        if named_otherwise {
+            return false;
+        }
+        self.used_tokens.insert(code.clone());
+        self.used_terms.extend(text::terms(&code));
+        self.binding
+            .arguments
+            .insert(p.name.clone(), Value::String(code));
         true
     }
 
@@ -6230,6 +6262,21 @@ mod tests {
             Some(json!(5.0))
         );
         assert_eq!(rate("increase", "How much it grows."), Some(json!(5.0)));
+    }
+
+    #[test]
+    fn an_optional_identifier_takes_the_code_the_query_writes() {
+        let contact = json!({"type": "object", "properties": {
+            "id_no": {"type": "string", "description": "The employee's identification number."},
+            "name": {"type": "string", "description": "The employee's name."}}});
+        let b = check(
+            contact.clone(),
+            "Contact details for the employee A1234567B?",
+        );
+        assert_eq!(b.arguments.get("id_no"), Some(&json!("A1234567B")), "{b:?}");
+        // A code another word names with "is" is that word's.
+        let b = check(contact, "Contact details please, my password is Secure123");
+        assert_eq!(b.arguments.get("id_no"), None, "{b:?}");
     }
 
     #[test]
