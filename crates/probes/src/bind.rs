@@ -1295,10 +1295,7 @@ impl<'a> Binder<'a> {
     /// the query never names is off, since a request does not ask for what it never mentions,
     /// unless the schema gives it a default.
     fn flag(&mut self, p: &Param) {
-        let own: HashSet<String> = text::terms(&p.name)
-            .into_iter()
-            .filter(|t| !text::lexicon::FLAG_VERBS.contains(&t.as_str()))
-            .collect();
+        let own = flag_words(p);
         let mentions = if own.is_empty() {
             Vec::new()
         } else {
@@ -1359,10 +1356,7 @@ impl<'a> Binder<'a> {
     /// that names it ("I don't need the list of tools", "it shouldn't be unisex"); one it does
     /// not name keeps its default.
     fn optional_flag(&mut self, p: &Param) {
-        let own: HashSet<String> = text::terms(&p.name)
-            .into_iter()
-            .filter(|t| !text::lexicon::FLAG_VERBS.contains(&t.as_str()))
-            .collect();
+        let own = flag_words(p);
         let every = !own.is_empty()
             && own
                 .iter()
@@ -3419,6 +3413,15 @@ fn typed_item(p: &Param, v: f64) -> Option<Value> {
         Some("integer") => (v.fract() == 0.0).then(|| Value::from(v as i64)),
         _ => serde_json::Number::from_f64(v).map(Value::Number),
     }
+}
+
+/// The words of a flag's name that say what it is about, not how it acts (`include_dissent` →
+/// "dissent").
+fn flag_words(p: &Param) -> HashSet<String> {
+    text::terms(&p.name)
+        .into_iter()
+        .filter(|t| !text::lexicon::FLAG_VERBS.contains(&t.as_str()))
+        .collect()
 }
 
 /// Whether the number at token `at` is written as a percentage ("5%", "5 percent").
@@ -6309,7 +6312,7 @@ mod tests {
             Some(&json!("the current prime minister of India")),
             "{b:?}"
         );
-        // One quoted word, or two quotations, say less than the words around them.
+        // One quoted word says less than the words around it.
         let b = check(search, "Find songs by 'Queen' from the eighties");
         assert_eq!(
             b.arguments.get("prompt"),
