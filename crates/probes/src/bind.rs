@@ -1365,7 +1365,7 @@ impl<'a> Binder<'a> {
             return;
         }
         let mut negated = false;
-        for word in self.query.text.split_whitespace() {
+        for word in self.query.text.split_whitespace().flat_map(clause_pieces) {
             let bare = word
                 .trim_matches(|c: char| !c.is_alphanumeric() && c != '\'' && c != '\u{2019}')
                 .to_lowercase()
@@ -1375,9 +1375,11 @@ impl<'a> Binder<'a> {
             }
             negated |= text::lexicon::NEGATORS.contains(&bare.as_str());
             if text::terms(&bare).iter().any(|t| own.contains(t)) {
+                // "a non-smoking room" denies in the word itself.
+                let denied = negated || bare.starts_with("non-");
                 self.binding
                     .arguments
-                    .insert(p.name.clone(), Value::Bool(!negated));
+                    .insert(p.name.clone(), Value::Bool(!denied));
                 return;
             }
             if word.ends_with([',', '.', ';', ':', '?', '!']) {
@@ -3413,6 +3415,23 @@ fn typed_item(p: &Param, v: f64) -> Option<Value> {
         Some("integer") => (v.fract() == 0.0).then(|| Value::from(v as i64)),
         _ => serde_json::Number::from_f64(v).map(Value::Number),
     }
+}
+
+/// A whitespace word cut where a clause ends inside it with no space after ("time.will" →
+/// "time.", "will"); a decimal ("4.5") stays whole.
+fn clause_pieces(word: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let chars: Vec<(usize, char)> = word.char_indices().collect();
+    for k in 1..chars.len() {
+        let (i, c) = chars[k];
+        if matches!(chars[k - 1].1, '.' | '?' | '!' | ';' | ',') && c.is_alphabetic() {
+            out.push(&word[start..i]);
+            start = i;
+        }
+    }
+    out.push(&word[start..]);
+    out
 }
 
 /// The words of a flag's name that say what it is about, not how it acts (`include_dissent` →
@@ -6400,6 +6419,22 @@ mod tests {
             route.clone(),
             "Route from Leeds, I don't need any of the images",
         );
+        assert_eq!(
+            b.arguments.get("include_images"),
+            Some(&json!(false)),
+            "{b:?}"
+        );
+        // A clause may end with no space after it; "non-" denies in the word itself.
+        let b = check(
+            route.clone(),
+            "I didn't plan it.show a route from Leeds with images",
+        );
+        assert_eq!(
+            b.arguments.get("include_images"),
+            Some(&json!(true)),
+            "{b:?}"
+        );
+        let b = check(route.clone(), "A route from Leeds, non-images version");
         assert_eq!(
             b.arguments.get("include_images"),
             Some(&json!(false)),
