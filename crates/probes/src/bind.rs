@@ -1357,11 +1357,13 @@ impl<'a> Binder<'a> {
     /// not name keeps its default.
     fn optional_flag(&mut self, p: &Param) {
         let own = flag_words(p);
-        let every = !own.is_empty()
-            && own
-                .iter()
-                .all(|t| !self.query.mentions(&HashSet::from([t.clone()])).is_empty());
-        if !every {
+        let written: HashSet<String> = self
+            .query
+            .tokens
+            .iter()
+            .flat_map(|t| text::terms(t))
+            .collect();
+        if own.is_empty() || !own.iter().all(|t| written.contains(t)) {
             return;
         }
         let mut negated = false;
@@ -1420,11 +1422,7 @@ impl<'a> Binder<'a> {
             return true;
         }
         if let Some(code) = self.code(p) {
-            self.used_tokens.insert(code.clone());
-            self.used_terms.extend(text::terms(&code));
-            self.binding
-                .arguments
-                .insert(p.name.clone(), Value::String(code));
+            self.take_code(p, code);
             return true;
         }
         let query = self.query;
@@ -1458,21 +1456,10 @@ impl<'a> Binder<'a> {
             .map(|e| without_id_label(&e))
             .map(|e| without_spent_numbers(e, &self.used_terms))
             .filter(|e| {
-                let terms = text::terms(e);
-                let taken = self
-                    .binding
-                    .arguments
-                    .values()
-                    .any(|v| v.as_str().is_some_and(|s| s.eq_ignore_ascii_case(e)));
                 let moment = e
                     .split_whitespace()
                     .all(|w| self.temporal_tokens.contains(text::token(w).as_str()));
-                !terms.is_empty()
-                    && !taken
-                    && !moment
-                    && !terms
-                        .iter()
-                        .all(|t| self.used_terms.contains(t) || self.topic.contains_key(t))
+                !text::terms(e).is_empty() && !self.taken(e) && !moment && !self.spent(e)
             })
             .collect();
         let way = direction(p);
@@ -1635,12 +1622,30 @@ impl<'a> Binder<'a> {
         if named_otherwise {
             return false;
         }
+        self.take_code(p, code);
+        true
+    }
+
+    /// Binds `code` to `p`, spending its token and words.
+    fn take_code(&mut self, p: &Param, code: String) {
         self.used_tokens.insert(code.clone());
-        self.used_terms.extend(text::terms(&code));
+        let words = text::terms(&code);
+        self.settle(p, Value::String(code), words);
+    }
+
+    /// Whether another parameter already took `entity`.
+    fn taken(&self, entity: &str) -> bool {
         self.binding
             .arguments
-            .insert(p.name.clone(), Value::String(code));
-        true
+            .values()
+            .any(|v| v.as_str().is_some_and(|s| s.eq_ignore_ascii_case(entity)))
+    }
+
+    /// Whether every word of `entity` is spent on another value or is the method's topic.
+    fn spent(&self, entity: &str) -> bool {
+        text::terms(entity)
+            .iter()
+            .all(|t| self.used_terms.contains(t) || self.topic.contains_key(t))
     }
 
     /// An optional place takes the one name the query points its way ("the temperature in
@@ -1655,23 +1660,14 @@ impl<'a> Binder<'a> {
             return;
         }
         let query = self.query;
-        let taken = |e: &str| {
-            self.binding
-                .arguments
-                .values()
-                .any(|v| v.as_str().is_some_and(|s| s.eq_ignore_ascii_case(e)))
-        };
         let pointed: Vec<String> = query
             .entities()
             .into_iter()
             .filter(|e| {
                 let before = query.position_of(e).and_then(|at| at.checked_sub(1));
-                !taken(e) && before.and_then(|i| pointed_by(query, i)) == Some(way)
-            })
-            .filter(|e| {
-                !text::terms(e)
-                    .iter()
-                    .all(|t| self.used_terms.contains(t) || self.topic.contains_key(t))
+                !self.taken(e)
+                    && !self.spent(e)
+                    && before.and_then(|i| pointed_by(query, i)) == Some(way)
             })
             .collect();
         let [e] = &pointed[..] else {
@@ -1679,10 +1675,8 @@ impl<'a> Binder<'a> {
         };
         let e = with_region(p, query, e.clone());
         if fits(p, query, &e) {
-            self.used_terms.extend(text::terms(&e));
-            self.binding
-                .arguments
-                .insert(p.name.clone(), Value::String(e));
+            let words = text::terms(&e);
+            self.settle(p, Value::String(e), words);
         }
     }
 
@@ -2634,7 +2628,7 @@ fn moment_pair(p: &Param, date: &crate::when::Moment, time: &crate::when::Moment
         || (described.contains("iso") && !described.contains("dd hh"));
     let seconds = iso || spells_seconds(&described);
     match (&date.normal, &time.normal) {
-        (Some(d), Some(t)) if iso || wants_normal(p) => format!(
+        (Some(d), Some(t)) if wants_normal(p) => format!(
             "{d}{}{t}{}",
             if joined { "T" } else { " " },
             if seconds { ":00" } else { "" }
