@@ -252,7 +252,34 @@ pub fn dates_on(toks: &[String], today: Option<chrono::NaiveDate>) -> Vec<Moment
     // a day named relative to it is that date, and the statement's own dates come after the
     // others: they say when the request is made, not what it asks for. Without one, the date
     // the request is made on, when known, serves.
-    let known = stated_today(&lower, &out).or_else(|| today.map(|d| (d, usize::MAX, 0)));
+    let stated = stated_today(&lower, &out);
+    // "next Monday 2023.10.2", "tonight 2023.10.02": a day named relative to today with a
+    // complete date written right after it is that date; the relative words only describe it.
+    // (A date that states today says when the request is made, and names no day asked about.)
+    let stating_span = stated.map(|(_, first, last)| (first, last));
+    for k in 0..out.len() {
+        if out[k].normal.is_some() || out[k].period {
+            continue;
+        }
+        let end = out[k].span.1;
+        // A word that joins two ends or two choices ("next Tuesday and March 10") parts them.
+        let parted = |from: usize, to: usize| {
+            lower[from..to]
+                .iter()
+                .any(|w| w == "or" || text::lexicon::RANGE_JOINERS.contains(&w.as_str()))
+        };
+        let beside = out.iter().find(|m| {
+            m.normal.is_some()
+                && m.span.0 > end
+                && m.span.0 <= end + 2
+                && !parted(end + 1, m.span.0)
+                && stating_span.is_none_or(|(first, last)| m.span.1 < first || m.span.0 > last)
+        });
+        if let Some(normal) = beside.and_then(|m| m.normal.clone()) {
+            out[k].normal = Some(normal);
+        }
+    }
+    let known = stated.or_else(|| today.map(|d| (d, usize::MAX, 0)));
     if let Some((today, first, last)) = known {
         let stating = |m: &Moment| m.span.0 >= first && m.span.1 <= last;
         for m in out.iter_mut().filter(|m| m.normal.is_none()) {
@@ -513,6 +540,38 @@ mod tests {
             ]
         );
         // A today the query states comes first.
+        let q = tokens("events tomorrow? Today is 2023-10-10");
+        assert_eq!(
+            normals(dates_on(&q, today))[0],
+            pair("tomorrow", Some("2023-10-11"))
+        );
+    }
+
+    #[test]
+    fn a_relative_day_with_a_complete_date_written_right_after_it_is_that_date() {
+        let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 27);
+        let q = tokens("a play next Monday 2023.10.2 in Chicago, or tonight 2023-10-05");
+        assert_eq!(
+            normals(dates_on(&q, today)),
+            [
+                pair("next Monday", Some("2023-10-02")),
+                pair("2023.10.2", Some("2023-10-02")),
+                pair("tonight", Some("2023-10-05")),
+                pair("2023-10-05", Some("2023-10-05")),
+            ]
+        );
+        // A date further on, or one a joining word parts from it, is another date; one that
+        // states today only anchors the day.
+        let q = tokens("a bus tomorrow or 2023-10-05");
+        assert_eq!(
+            normals(dates_on(&q, today))[0],
+            pair("tomorrow", Some("2026-11-28"))
+        );
+        let q = tokens("a bus tomorrow, and a train back on the day after, 2023-10-05");
+        assert_eq!(
+            normals(dates_on(&q, today))[0],
+            pair("tomorrow", Some("2026-11-28"))
+        );
         let q = tokens("events tomorrow? Today is 2023-10-10");
         assert_eq!(
             normals(dates_on(&q, today))[0],
