@@ -187,6 +187,12 @@ pub fn dates_on(toks: &[String], today: Option<chrono::NaiveDate>) -> Vec<Moment
             if let Some(x) = toks.get(at).and_then(|t| year(t)) {
                 y = Some(x);
                 last = at;
+            } else if d.is_some()
+                && let Some(x) = first.checked_sub(1).and_then(|k| year(&toks[k]))
+            {
+                // "from 2023 April 4th", "on the 2023 1st of March": the year written first.
+                y = Some(x);
+                first -= 1;
             }
             // A month word alone ("I may", "march on") is not a date.
             if d.is_some() || y.is_some() {
@@ -496,6 +502,16 @@ mod tests {
             ]
         );
         assert!(dates(&tokens("I may march on, 3 of them")).is_empty());
+        // The year may come first.
+        assert_eq!(
+            normals(dates(&tokens(
+                "from 2023 April 4th to the 2023 1st of March"
+            ))),
+            [
+                pair("2023 April 4th", Some("2023-04-04")),
+                pair("2023 1st of March", Some("2023-03-01")),
+            ]
+        );
     }
 
     #[test]
