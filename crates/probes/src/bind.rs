@@ -2699,10 +2699,19 @@ fn spells_seconds(described: &str) -> bool {
     all > 0 && described.matches("hh:mm:ss").count() == all
 }
 
-/// A time of day gets seconds where the description spells them ("HH:MM:SS").
+/// Whether a description spells no shape at all for its value (no "format", no "YYYY", "MM" or
+/// "DD"): a complete date is then given as ISO 8601, the one form no reader takes for another.
+fn spells_no_shape(p: &Param) -> bool {
+    let d = p.description.to_lowercase();
+    p.format.is_none() && !["format", "yy", "mm", "dd"].iter().any(|w| d.contains(w))
+}
+
+/// A time of day gets seconds where the description spells them ("HH:MM:SS"); a complete date
+/// for a parameter that spells no shape is ISO 8601 ("January 1, 2022" → "2022-01-01").
 fn rendered(p: &Param, m: &crate::when::Moment) -> String {
+    let date = |n: &str| n.len() == 10 && n.as_bytes()[4] == b'-';
     match &m.normal {
-        Some(n) if wants_normal(p) => {
+        Some(n) if wants_normal(p) || (date(n) && spells_no_shape(p)) => {
             let clock = n.len() == 5 && n.as_bytes()[2] == b':';
             if clock && spells_seconds(&p.description.to_lowercase()) {
                 format!("{n}:00")
@@ -6103,6 +6112,35 @@ mod tests {
         assert_eq!(
             check(bare, "The weather in Paris, France").arguments["city"],
             json!("Paris")
+        );
+    }
+
+    #[test]
+    fn a_complete_date_is_iso_8601_where_the_description_spells_no_shape() {
+        let schema = |desc: &str| {
+            json!({"type": "object", "properties": {
+                "location": {"type": "string", "description": "The city."},
+                "date": {"type": "string", "description": desc}}, "required": ["location", "date"]})
+        };
+        let date = |desc: &str, q: &str| check(schema(desc), q).arguments["date"].clone();
+        let q = "The air quality in London on January 1, 2022";
+        assert_eq!(date("The date of the reading.", q), json!("2022-01-01"));
+        // A date written in digits is no part of the name before it.
+        let b = check(schema("The date."), "The air quality in London 2022/08/16");
+        assert_eq!(b.arguments["location"], json!("London"));
+        assert_eq!(b.arguments["date"], json!("2022-08-16"));
+        // A shape the description spells is its own matter; a date without its year stays as
+        // written.
+        assert_eq!(
+            date("The date, such as 'March 3rd'. No format.", q),
+            json!("January 1 2022")
+        );
+        assert_eq!(
+            date(
+                "The date of the reading.",
+                "The air quality in London on March 9th"
+            ),
+            json!("March 9th")
         );
     }
 

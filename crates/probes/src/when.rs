@@ -93,10 +93,13 @@ fn numeric_date(token: &str) -> Option<(u32, u32, u32)> {
         .then_some((y, m, d))
 }
 
-/// Month and weekday names written in full: capitalised, but dates, not names.
+/// Month and weekday names written in full (capitalised, but dates, not names) and dates written
+/// in digits ("2022/08/16", which a number-continued name must not take in).
 pub(crate) fn is_date_word(token: &str) -> bool {
     let t = token.to_lowercase();
-    text::lexicon::MONTHS.contains(&t.as_str()) || text::lexicon::WEEKDAYS.contains(&t.as_str())
+    text::lexicon::MONTHS.contains(&t.as_str())
+        || text::lexicon::WEEKDAYS.contains(&t.as_str())
+        || numeric_date(token).is_some()
 }
 
 fn moment(tokens: &[String], first: usize, last: usize, normal: Option<String>) -> Moment {
