@@ -2620,29 +2620,49 @@ fn with_region(p: &Param, query: &Query, entity: String) -> String {
             && raw[i + words.len() - 1].trim_end_matches(',') == *last
             && raw[i + words.len() - 1].ends_with(',')
     });
-    let mut region: Vec<&str> = Vec::new();
-    for token in found
+    // As many parts as the shape the description quotes has after its first ("'Street
+    // Address, City, State (abbr), Country'" has three), one where it quotes none.
+    let parts_asked = p
+        .description
+        .split(['\'', '"'])
+        .skip(1)
+        .step_by(2)
+        .map(|quoted| quoted.matches(',').count())
+        .find(|&commas| commas > 0)
+        .unwrap_or(1);
+    let mut parts: Vec<String> = Vec::new();
+    let mut part: Vec<&str> = Vec::new();
+    let mut tokens = found
         .into_iter()
-        .flat_map(|i| raw.iter().skip(i + words.len()).take(3))
-    {
+        .flat_map(|i| raw.iter().skip(i + words.len()))
+        .peekable();
+    while let Some(token) = tokens.next() {
         let bare = token.trim_end_matches(|c: char| !c.is_alphanumeric());
         let lower = bare.to_lowercase();
         // A state's code may spell a word ("OR", "IN"); a capitalised word may open a question.
         let code = bare.len() == 2 && bare.chars().all(|c| c.is_ascii_uppercase());
-        if !bare.starts_with(char::is_uppercase)
+        if part.len() == 3
+            || !bare.starts_with(char::is_uppercase)
             || (!code
                 && (text::is_stopword(&lower)
                     || text::lexicon::QUESTION_OPENERS.contains(&lower.as_str())))
         {
             break;
         }
-        region.push(bare);
+        part.push(bare);
         if bare.len() < token.len() {
-            break;
+            parts.push(part.join(" "));
+            part.clear();
+            if !token.ends_with(',') || parts.len() == parts_asked || tokens.peek().is_none() {
+                break;
+            }
         }
     }
-    if !region.is_empty() {
-        return format!("{entity}, {}", region.join(" "));
+    if !part.is_empty() && parts.len() < parts_asked {
+        parts.push(part.join(" "));
+    }
+    if !parts.is_empty() {
+        return format!("{entity}, {}", parts.join(", "));
     }
     match known_region(&p.description, &entity) {
         Some(region) => format!("{entity}, {region}"),
@@ -6112,6 +6132,35 @@ mod tests {
         assert_eq!(
             check(bare, "The weather in Paris, France").arguments["city"],
             json!("Paris")
+        );
+    }
+
+    #[test]
+    fn an_address_keeps_its_house_number_and_as_many_parts_as_its_shape_quotes() {
+        let schema = |desc: &str| {
+            json!({"type": "object", "properties": {
+                "loc": {"type": "string", "description": desc}}, "required": ["loc"]})
+        };
+        let loc = |desc: &str, q: &str| check(schema(desc), q).arguments["loc"].clone();
+        let q =
+            "I need a ride from 2020 Addison Street, Berkeley, CA, USA, and I can wait 5 minutes";
+        assert_eq!(
+            loc(
+                "The start, as 'Street Address, City, State (abbr), Country'.",
+                q
+            ),
+            json!("2020 Addison Street, Berkeley, CA, USA")
+        );
+        assert_eq!(
+            loc("The start, as 'Address, City, State'.", q),
+            json!("2020 Addison Street, Berkeley, CA")
+        );
+        assert_eq!(
+            loc(
+                "The start, as 'Address, City, State'.",
+                "A ride from 221B Baker Street, Berkeley. It is late"
+            ),
+            json!("221B Baker Street, Berkeley")
         );
     }
 

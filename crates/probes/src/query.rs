@@ -396,15 +396,34 @@ impl Query {
         // Runs of capitalised words, broken at the end of a sentence ("Karan. Could" is two).
         let raw: Vec<&str> = self.text.split_whitespace().collect();
         let cleaned: Vec<String> = raw.iter().map(|t| text::token(t)).collect();
+        // A house number opens the name of the street it numbers: "2020 Addison Street",
+        // "221B Baker Street", "456 Elm St" (capitalised words up to a street's kind).
+        let numbers_street = |i: usize| {
+            let t = cleaned[i].as_str();
+            let digits = t.chars().take_while(char::is_ascii_digit).count();
+            digits > 0
+                && t.len() <= 6
+                && t[digits..].chars().all(|c| c.is_ascii_alphabetic())
+                && (i + 2..=i + 4).any(|end| {
+                    cleaned.get(i + 1..end).is_some_and(|words| {
+                        words.iter().all(|w| w.starts_with(char::is_uppercase))
+                            && words.last().is_some_and(|w| {
+                                text::lexicon::STREET_KINDS.contains(&w.to_lowercase().as_str())
+                            })
+                    })
+                })
+        };
         let mut run: Vec<&str> = Vec::new();
         for (i, token) in cleaned.iter().enumerate() {
             if token.is_empty() {
                 continue;
             }
             let first = token.chars().next();
-            // A number continues a name that has begun ("World Cup 2026") but never starts one.
+            // A number continues a name that has begun ("World Cup 2026") but never starts one,
+            // but for a house number.
             let continues = first.is_some_and(char::is_uppercase)
-                || (!run.is_empty() && first.is_some_and(|c| c.is_ascii_digit()));
+                || (!run.is_empty() && first.is_some_and(|c| c.is_ascii_digit()))
+                || (run.is_empty() && numbers_street(i));
             let sentence_start =
                 i == 0 || raw.get(i - 1).is_some_and(|p| p.ends_with(['.', '?', '!']));
             if continues && !(sentence_start && run.is_empty()) && !crate::when::is_date_word(token)

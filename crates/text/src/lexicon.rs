@@ -665,6 +665,32 @@ pub const NUMBER_LINKS: &[&str] = &["=", "a", "an", "at", "is", "of", "to", "was
 /// sorted.
 pub const NAME_LINKS: &[&str] = &["a", "an", "as", "by", "in", "is", "of", "the"];
 
+/// The kinds of street a house number is written before ("2020 Addison Street", "456 Elm St").
+/// Words, lower case, sorted.
+pub const STREET_KINDS: &[&str] = &[
+    "ave",
+    "avenue",
+    "blvd",
+    "boulevard",
+    "court",
+    "ct",
+    "dr",
+    "drive",
+    "highway",
+    "hwy",
+    "lane",
+    "ln",
+    "parkway",
+    "pkwy",
+    "pl",
+    "place",
+    "rd",
+    "road",
+    "st",
+    "street",
+    "way",
+];
+
 /// Prepositions that introduce a named thing ("the boiling point of water", "proteins in the
 /// plasma membrane"): the phrase after one can be a parameter's value. Words.
 pub const VALUE_LEADS: &[&str] = &[
