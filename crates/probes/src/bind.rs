@@ -521,6 +521,9 @@ impl<'a> Binder<'a> {
         {
             // Words of the parameter\'s own name ("league" for `league`) name the parameter, not one
             // of its values: "the league standings" chooses no league.
+            if self.string_flag(p) {
+                continue;
+            }
             let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
             let words = named_by(p);
             let mut scored: Vec<Scored> = p
@@ -1359,6 +1362,51 @@ impl<'a> Binder<'a> {
     /// that names it ("I don't need the list of tools", "it shouldn't be unisex"); one it does
     /// not name keeps its default.
     fn optional_flag(&mut self, p: &Param) {
+        if let Some(on) = self.stated_flag(p) {
+            self.binding
+                .arguments
+                .insert(p.name.clone(), Value::Bool(on));
+        }
+    }
+
+    /// A flag written as the strings "True" and "False" (with, maybe, a "dontcare") is set as
+    /// [`Binder::optional_flag`] sets one ("has laundry service" for `has_laundry_service`).
+    /// Returns whether it was.
+    fn string_flag(&mut self, p: &Param) -> bool {
+        let value_of = |word: &str| {
+            p.choices
+                .iter()
+                .find(|c| {
+                    c.value
+                        .as_str()
+                        .is_some_and(|v| v.eq_ignore_ascii_case(word))
+                })
+                .map(|c| c.value.clone())
+        };
+        let (Some(yes), Some(no)) = (value_of("true"), value_of("false")) else {
+            return false;
+        };
+        let others = p.choices.iter().filter(|c| {
+            c.value
+                .as_str()
+                .is_none_or(|v| !["true", "false", "dontcare"].contains(&v.to_lowercase().as_str()))
+        });
+        if others.count() > 0 {
+            return false;
+        }
+        let Some(on) = self.stated_flag(p) else {
+            return false;
+        };
+        self.binding
+            .arguments
+            .insert(p.name.clone(), if on { yes } else { no });
+        true
+    }
+
+    /// Whether the query sets the flag `p` on or off: `None` unless it names the flag in all
+    /// its own words; off where a negator opens the clause that names it, or the word itself
+    /// denies it ("non-smoking").
+    fn stated_flag(&self, p: &Param) -> Option<bool> {
         let own = flag_words(p);
         let written: HashSet<String> = self
             .query
@@ -1367,7 +1415,7 @@ impl<'a> Binder<'a> {
             .flat_map(|t| text::terms(t))
             .collect();
         if own.is_empty() || !own.iter().all(|t| written.contains(t)) {
-            return;
+            return None;
         }
         let mut negated = false;
         for word in self.query.text.split_whitespace().flat_map(clause_pieces) {
@@ -1381,16 +1429,13 @@ impl<'a> Binder<'a> {
             negated |= text::lexicon::NEGATORS.contains(&bare.as_str());
             if text::terms(&bare).iter().any(|t| own.contains(t)) {
                 // "a non-smoking room" denies in the word itself.
-                let denied = negated || bare.starts_with("non-");
-                self.binding
-                    .arguments
-                    .insert(p.name.clone(), Value::Bool(!denied));
-                return;
+                return Some(!(negated || bare.starts_with("non-")));
             }
             if word.ends_with([',', '.', ';', ':', '?', '!']) {
                 negated = false;
             }
         }
+        None
     }
 
     /// A free-form string takes a name from the query.
@@ -6133,6 +6178,29 @@ mod tests {
             check(bare, "The weather in Paris, France").arguments["city"],
             json!("Paris")
         );
+    }
+
+    #[test]
+    fn a_flag_written_as_the_strings_true_and_false_is_set_as_a_flag_is() {
+        let schema = json!({"type": "object", "properties": {
+            "where_to": {"type": "string", "description": "The city."},
+            "has_laundry_service": {"type": "string", "enum": ["True", "False", "dontcare"],
+                "default": "dontcare"}}, "required": ["where_to"]});
+        let laundry = |q: &str| {
+            check(schema.clone(), q)
+                .arguments
+                .get("has_laundry_service")
+                .cloned()
+        };
+        assert_eq!(
+            laundry("A house in Austin that has laundry service"),
+            Some(json!("True"))
+        );
+        assert_eq!(
+            laundry("A house in Austin, I don't need laundry service"),
+            Some(json!("False"))
+        );
+        assert_eq!(laundry("A house in Austin"), None);
     }
 
     #[test]
