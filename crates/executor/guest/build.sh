@@ -12,6 +12,8 @@
 # module is committed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=../../../.ci/settle-artifact.sh
+source "$here/../../../.ci/settle-artifact.sh"
 mode=${1:-build}
 
 work=$(mktemp -d)
@@ -46,16 +48,5 @@ clang-19 --target=wasm32-wasi -O2 -nostdlibinc -isystem /usr/include/wasm32-wasi
   -o "$out" \
   "$here/harness.c" "$qjs/libregexp.c" "$qjs/libunicode.c" "$qjs/dtoa.c"
 
-sum=$(sha256sum "$out" | cut -d' ' -f1)
-if [ "$mode" = "--check" ]; then
-  want=$(cut -d' ' -f1 "$here/sluice-quickjs.wasm.sha256")
-  if [ "$sum" != "$want" ]; then
-    echo "guest module differs from the committed one: built $sum, committed $want" >&2
-    exit 1
-  fi
-  echo "guest module reproduces byte for byte ($sum)"
-else
-  echo "$sum  sluice-quickjs.wasm" > "$here/sluice-quickjs.wasm.sha256"
-  cp "$qjs/LICENSE" "$here/QUICKJS-LICENSE"
-  echo "built $out ($(stat -c %s "$out") bytes, sha256 $sum)"
-fi
+settle_artifact "guest module" "$out" "$here/sluice-quickjs.wasm" "$mode"
+[ "$mode" = "--check" ] || cp "$qjs/LICENSE" "$here/QUICKJS-LICENSE"

@@ -1386,12 +1386,12 @@ impl<'a> Binder<'a> {
         let (Some(yes), Some(no)) = (value_of("true"), value_of("false")) else {
             return false;
         };
-        let others = p.choices.iter().filter(|c| {
+        let other = p.choices.iter().any(|c| {
             c.value
                 .as_str()
                 .is_none_or(|v| !["true", "false", "dontcare"].contains(&v.to_lowercase().as_str()))
         });
-        if others.count() > 0 {
+        if other {
             return false;
         }
         let Some(on) = self.stated_flag(p) else {
@@ -2764,11 +2764,21 @@ fn spells_seconds(described: &str) -> bool {
     all > 0 && described.matches("hh:mm:ss").count() == all
 }
 
-/// Whether a description spells no shape at all for its value (no "format", no "YYYY", "MM" or
-/// "DD"): a complete date is then given as ISO 8601, the one form no reader takes for another.
+/// Whether a description spells no shape at all for its value (no "format", no word of doubled
+/// date letters such as "YYYY", "MM", "DD" or "mmddyyyy"): a complete date is then given as
+/// ISO 8601, the one form no reader takes for another.
 fn spells_no_shape(p: &Param) -> bool {
+    let date_letters = |w: &str| {
+        let chars: Vec<char> = w.chars().collect();
+        chars.len() >= 2
+            && chars.iter().all(|c| matches!(c, 'y' | 'm' | 'd'))
+            && chars.chunk_by(|a, b| a == b).all(|run| run.len() >= 2)
+    };
     let d = p.description.to_lowercase();
-    p.format.is_none() && !["format", "yy", "mm", "dd"].iter().any(|w| d.contains(w))
+    p.format.is_none()
+        && !d
+            .split(|c: char| !c.is_alphanumeric())
+            .any(|w| w == "format" || date_letters(w))
 }
 
 /// A time of day gets seconds where the description spells them ("HH:MM:SS"); a complete date
@@ -6242,6 +6252,10 @@ mod tests {
         let date = |desc: &str, q: &str| check(schema(desc), q).arguments["date"].clone();
         let q = "The air quality in London on January 1, 2022";
         assert_eq!(date("The date of the reading.", q), json!("2022-01-01"));
+        assert_eq!(
+            date("The date of the address's reading.", q),
+            json!("2022-01-01")
+        );
         // A date written in digits is no part of the name before it.
         let b = check(schema("The date."), "The air quality in London 2022/08/16");
         assert_eq!(b.arguments["location"], json!("London"));

