@@ -1,5 +1,17 @@
 # Sourced by the scripts that rebuild a committed artifact (the sandbox guest, the semantic word
-# table, the place table), so that each records and checks its SHA-256 the same way.
+# table, the place table), so that each records and checks its SHA-256 the same way and those
+# that run Python get their venv the same way.
+#
+#   artifact_venv NAME
+#
+# Prints the path of a venv under the workspace's target/NAME, creating it the first time.
+artifact_venv() {
+  local venv
+  venv="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/target/$1/venv"
+  [ -x "$venv/bin/python" ] || python3 -m venv "$venv" >&2
+  echo "$venv"
+}
+
 #
 #   settle_artifact LABEL BUILT COMMITTED MODE
 #

@@ -2721,11 +2721,11 @@ fn with_region(p: &Param, query: &Query, entity: String) -> String {
 /// country where it asks for a country ("or 'City, Country' such as 'Paris, France'"). Nothing
 /// for a name the table does not know or that several cities share.
 fn known_region(description: &str, entity: &str) -> Option<String> {
-    let described = description.to_lowercase();
     if entity.contains(',') {
         return None;
     }
     let place = text::places::city(entity)?;
+    let described = description.to_lowercase();
     match place.state {
         Some(state)
             if described.contains("state")

@@ -9,14 +9,10 @@
 #                             committed table byte for byte
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../../.." && pwd)
 # shellcheck source=../../../.ci/settle-artifact.sh
-source "$root/.ci/settle-artifact.sh"
+source "$here/../../../.ci/settle-artifact.sh"
 mode=${1:-build}
-venv="$root/target/places/venv"
-if [ ! -x "$venv/bin/python" ]; then
-  python3 -m venv "$venv"
-fi
+venv=$(artifact_venv places)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$venv/bin/pip" download --quiet --disable-pip-version-check --no-deps \

@@ -8,14 +8,10 @@
 #                               committed table byte for byte
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../../.." && pwd)
 # shellcheck source=../../../.ci/settle-artifact.sh
-source "$root/.ci/settle-artifact.sh"
+source "$here/../../../.ci/settle-artifact.sh"
 mode=${1:-build}
-venv="$root/target/semantic/venv"
-if [ ! -x "$venv/bin/python" ]; then
-  python3 -m venv "$venv"
-fi
+venv=$(artifact_venv semantic)
 "$venv/bin/pip" install --quiet --disable-pip-version-check numpy==2.4.6 safetensors==0.8.0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
