@@ -415,6 +415,20 @@ fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> B
             continue;
         }
         if !p.required {
+            // An optional year takes the one year the query writes ("pop songs from 2013"); a
+            // count per year is no year.
+            if names_a_year(p)
+                && !text::words(&p.name)
+                    .iter()
+                    .any(|w| w.eq_ignore_ascii_case("per"))
+                && p.format.is_none()
+                && p.kind.as_deref().is_none_or(|k| k != "boolean")
+            {
+                b.year(p);
+                if b.binding.arguments.contains_key(&p.name) {
+                    continue;
+                }
+            }
             match p.kind.as_deref() {
                 Some("boolean") => b.optional_flag(p),
                 Some("integer" | "number") => b.optional_number(p),
@@ -447,6 +461,7 @@ fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> B
     {
         b.binding.leftover = Some(p.name.clone());
     }
+    b.participants();
     b.vague_references();
     b.finish()
 }
@@ -1786,6 +1801,54 @@ impl<'a> Binder<'a> {
         }
     }
 
+    /// An optional parameter for a person a work is by or has in it (`cast`, `artist`, "the name
+    /// of the director") takes the one name no other parameter took that the query introduces
+    /// as such: right after "starring", "featuring", "with" or "by" ("a movie with Martin Kove",
+    /// "songs by Jinjer"). Only with one such parameter open and one such name: with two of
+    /// either, which is whose is a guess.
+    fn participants(&mut self) {
+        let roles: HashSet<String> = text::lexicon::PERSON_ROLES
+            .iter()
+            .flat_map(|w| text::terms(w))
+            .collect();
+        let open: Vec<&Param> = self
+            .params
+            .iter()
+            .filter(|p| {
+                !p.required
+                    && p.format.is_none()
+                    && p.kind.as_deref().is_none_or(|k| k == "string")
+                    && p.choices.is_empty()
+                    && !self.binding.arguments.contains_key(&p.name)
+                    && names_a_person(p, &roles)
+            })
+            .collect();
+        let [p] = open[..] else {
+            return;
+        };
+        let query = self.query;
+        let tokens = &query.tokens;
+        let cue = |i: usize| {
+            let word = tokens[i].to_lowercase();
+            text::lexicon::CAST_WORDS.contains(&word.as_str())
+                || text::lexicon::MADE_BY.contains(&word.as_str())
+        };
+        let found: Vec<String> = query
+            .entities()
+            .into_iter()
+            .filter(|e| {
+                !self.taken(e)
+                    && !self.spent(e)
+                    && query.position_of(e).is_some_and(|at| at > 0 && cue(at - 1))
+                    && fits(p, query, e)
+            })
+            .collect();
+        if let [e] = &found[..] {
+            let words = text::terms(e);
+            self.settle(p, Value::String(e.clone()), words);
+        }
+    }
+
     /// Values the descriptions of required string parameters name, bound before any parameter
     /// looks for a name: a parameter that says which words are its values ("either 'summary'
     /// or 'full'") has no other source, and it leaves fewer parameters open for the names.
@@ -2430,6 +2493,22 @@ fn fits(p: &Param, query: &Query, value: &str) -> bool {
         }
         None => true,
     }
+}
+
+/// Whether `p` takes a person's name: a word of `roles` is among its name's words, or leads its
+/// description ("The lead actor in the movie", "A comma-separated list of actors") before any
+/// word of the name does. A role written after the thing the parameter is named for ("the
+/// title of the song by the artist" for `title`) describes that thing, not the parameter.
+fn names_a_person(p: &Param, roles: &HashSet<String>) -> bool {
+    let own = text::terms(&p.name);
+    if own.iter().any(|t| roles.contains(t)) {
+        return true;
+    }
+    text::terms(&p.description)
+        .into_iter()
+        .take(4)
+        .take_while(|t| !own.contains(t))
+        .any(|t| roles.contains(&t))
 }
 
 /// The thing a title parameter titles, as terms: the parameter's own words and the one its
@@ -6298,6 +6377,51 @@ mod tests {
             "Update it with 'name':'John Doe', 'email':'jd@example.com'",
         );
         assert_ne!(b.arguments.get("name"), Some(&json!("Doe")), "{b:?}");
+    }
+
+    #[test]
+    fn an_optional_person_takes_the_one_name_introduced_as_maker_or_cast() {
+        let music = json!({"type": "object", "properties": {
+            "artist": {"type": "string", "description": "The name of the artist or band.",
+                "default": "dontcare"},
+            "genre": {"type": "string", "enum": ["Pop", "Metal", "dontcare"]},
+            "year": {"type": "integer", "description": "The release year.",
+                "default": "dontcare"}}});
+        let b = check(
+            music.clone(),
+            "Can you find me Metal songs by Jinjer from 2019?",
+        );
+        assert_eq!(b.arguments["artist"], json!("Jinjer"));
+        assert_eq!(b.arguments["genre"], json!("Metal"));
+        // An optional year takes the one year written.
+        assert_eq!(b.arguments["year"], json!(2019));
+        // A name not introduced as the maker's is no artist.
+        let b = check(music, "Find Pop songs for Jinjer");
+        assert!(!b.arguments.contains_key("artist"), "{b:?}");
+        // Once the director has its name, the cast takes the one featured.
+        let movies = json!({"type": "object", "properties": {
+            "directed_by": {"type": "string", "description": "The director of the movie.",
+                "default": "dontcare"},
+            "cast": {"type": "string", "description": "The lead actor in the movie.",
+                "default": "dontcare"}}});
+        let b = check(
+            movies.clone(),
+            "Get me movies directed by Herbert Ross and featuring James Shapkoff III",
+        );
+        assert_eq!(b.arguments["directed_by"], json!("Herbert Ross"));
+        assert_eq!(b.arguments["cast"], json!("James Shapkoff III"));
+        // With both open, which name is whose is a guess.
+        let b = check(movies, "Find a movie with Nancy Parsons");
+        assert!(b.arguments.is_empty(), "{b:?}");
+        // A role written after what the parameter names describes that thing: a title is no
+        // person, and a count per year is no year.
+        let songs = json!({"type": "object", "properties": {
+            "title": {"type": "string", "description": "The title of the song by the artist.",
+                "default": "dontcare"},
+            "plays_per_year": {"type": "integer", "description": "How often it plays.",
+                "default": 1}}});
+        let b = check(songs, "Play something by Kesha released in 2019");
+        assert!(b.arguments.is_empty(), "{b:?}");
     }
 
     #[test]

@@ -641,6 +641,26 @@ pub const CAST_WORDS: &[&str] = &[
     "with",
 ];
 
+/// Words for the people a work is by or has in it ("the lead actor", "the name of the artist or
+/// band"): a parameter named or described by one takes a person's name. Words.
+pub const PERSON_ROLES: &[&str] = &[
+    "actor",
+    "actress",
+    "artist",
+    "author",
+    "band",
+    "cast",
+    "composer",
+    "director",
+    "musician",
+    "performer",
+    "singer",
+    "writer",
+];
+
+/// Words that introduce who made a work ("a song by Kesha", "acted by Ronald Young"). Words.
+pub const MADE_BY: &[&str] = &["by"];
+
 /// Stems of parameter names that take a thing's name ("device_name", "title", "nickname").
 pub const NAME_FIELDS: &[&str] = &["alia", "label", "name", "nicknam", "titl"];
 
