@@ -2728,11 +2728,20 @@ fn pointed_by(query: &Query, at: usize) -> Option<Direction> {
 /// state, region or country: up to three capitalised words, ending at the clause's end.
 fn with_region(p: &Param, query: &Query, entity: String) -> String {
     let described = p.description.to_lowercase();
-    if !text::lexicon::REGION_WORDS
-        .iter()
-        .any(|w| described.contains(w))
+    let example = example_region(&p.description);
+    if example.is_none()
+        && !text::lexicon::REGION_WORDS
+            .iter()
+            .any(|w| described.contains(w))
     {
         return entity;
+    }
+    // "Novato CA" where the shape is 'City, ST': the state written without its comma.
+    if example == Some(Region::StateCode)
+        && let Some((city, code)) = entity.rsplit_once(' ')
+        && text::places::city(city).is_some_and(|place| place.state == Some(code))
+    {
+        return format!("{city}, {code}");
     }
     let words: Vec<&str> = entity.split_whitespace().collect();
     let Some(last) = words.last() else {
@@ -2788,18 +2797,49 @@ fn with_region(p: &Param, query: &Query, entity: String) -> String {
     if !parts.is_empty() {
         return format!("{entity}, {}", parts.join(", "));
     }
-    match known_region(&p.description, &entity) {
+    match known_region(&p.description, example, &entity) {
         Some(region) => format!("{entity}, {region}"),
         None => entity,
     }
 }
 
+/// The kind of region a place parameter's example adds after its city.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Region {
+    /// A US state's two-letter code ("'Los Angeles, CA'").
+    StateCode,
+    /// A country's name ("'Paris, France'").
+    Country,
+}
+
+/// The region the first example a description quotes adds to its city, where the place table
+/// ([`text::places`]) places that city there: "such as 'Los Angeles, CA'" shows the shape
+/// 'City, ST' as plainly as "in the format 'City, State'" says it. An example the table cannot
+/// check ("'Springfield, IL'", "'Main St, Anytown'") shows nothing.
+fn example_region(description: &str) -> Option<Region> {
+    let quoted = description.split(['\'', '"']).skip(1).step_by(2);
+    quoted
+        .filter_map(|example| {
+            let (city, region) = example.split_once(", ")?;
+            let place = text::places::city(city)?;
+            if place.state.is_some_and(|state| state == region) {
+                Some(Region::StateCode)
+            } else if place.state.is_none() && place.country.eq_ignore_ascii_case(region) {
+                Some(Region::Country)
+            } else {
+                None
+            }
+        })
+        .next()
+}
+
 /// The region a description asks for after a city the query writes alone, from the place table
 /// ([`text::places`]): a US city's state code where the description asks for a state and writes
-/// or demands it abbreviated ("'City, State', such as 'Berkeley, CA'"), another country's city's
-/// country where it asks for a country ("or 'City, Country' such as 'Paris, France'"). Nothing
-/// for a name the table does not know or that several cities share.
-fn known_region(description: &str, entity: &str) -> Option<String> {
+/// or demands it abbreviated ("'City, State', such as 'Berkeley, CA'") or its example adds one
+/// (`example`), another country's city's country where it asks for a country ("or 'City,
+/// Country' such as 'Paris, France'") or its example adds one. Nothing for a name the table does
+/// not know or that several cities share.
+fn known_region(description: &str, example: Option<Region>, entity: &str) -> Option<String> {
     if entity.contains(',') {
         return None;
     }
@@ -2807,12 +2847,15 @@ fn known_region(description: &str, entity: &str) -> Option<String> {
     let described = description.to_lowercase();
     match place.state {
         Some(state)
-            if described.contains("state")
-                && (described.contains("abbreviat") || writes_state_code(description)) =>
+            if example == Some(Region::StateCode)
+                || (described.contains("state")
+                    && (described.contains("abbreviat") || writes_state_code(description))) =>
         {
             Some(state.to_owned())
         }
-        None if described.contains("country") && !place.country.is_empty() => {
+        None if (example == Some(Region::Country) || described.contains("country"))
+            && !place.country.is_empty() =>
+        {
             Some(place.country.to_owned())
         }
         _ => None,
@@ -6465,6 +6508,15 @@ mod tests {
             json!("Berkeley")
         );
         assert_eq!(city(state, "Attractions in Paris"), json!("Paris"));
+        // An example the place table can check shows the shape without naming it.
+        let shown = "The city the car is picked up in, such as 'Los Angeles, CA'.";
+        assert_eq!(city(shown, "Rent a car in Berkeley"), json!("Berkeley, CA"));
+        assert_eq!(city(shown, "Rent a car in Novato CA"), json!("Novato, CA"));
+        let abroad = "The city of the hotel, e.g. 'Paris, France'.";
+        assert_eq!(city(abroad, "A hotel in Toronto"), json!("Toronto, Canada"));
+        // One it cannot check shows nothing.
+        let unchecked = "The city of the hotel, e.g. 'Gotham, NJ'.";
+        assert_eq!(city(unchecked, "A hotel in Berkeley"), json!("Berkeley"));
     }
 
     #[test]
