@@ -2907,6 +2907,14 @@ fn spells_no_shape(p: &Param) -> bool {
 /// for a parameter that spells no shape is ISO 8601 ("January 1, 2022" → "2022-01-01").
 fn rendered(p: &Param, m: &crate::when::Moment) -> String {
     let date = |n: &str| n.len() == 10 && n.as_bytes()[4] == b'-';
+    // A date without its year takes its next coming only where the full form is demanded: as
+    // written, "March 9th" says no more than the request did.
+    if m.normal.is_none()
+        && wants_normal(p)
+        && let Some(coming) = &m.coming
+    {
+        return coming.clone();
+    }
     match &m.normal {
         Some(n) if wants_normal(p) || (date(n) && spells_no_shape(p)) => {
             let clock = n.len() == 5 && n.as_bytes()[2] == b':';
@@ -2931,7 +2939,7 @@ fn moment_pair(p: &Param, date: &crate::when::Moment, time: &crate::when::Moment
         || described.contains("ddthh")
         || (described.contains("iso") && !described.contains("dd hh"));
     let seconds = iso || spells_seconds(&described);
-    match (&date.normal, &time.normal) {
+    match (date.normal.as_ref().or(date.coming.as_ref()), &time.normal) {
         (Some(d), Some(t)) if wants_normal(p) => format!(
             "{d}{}{t}{}",
             if joined { "T" } else { " " },
@@ -6395,6 +6403,23 @@ mod tests {
             ),
             json!("March 9th")
         );
+        // Where the full form is demanded and today is known, it comes next on or after today.
+        let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 27);
+        let on = |desc: &str, q: &str| {
+            bind(
+                &params(&schema(desc)),
+                &Query::parse_on(q, today),
+                &HashMap::new(),
+            )
+            .arguments["date"]
+                .clone()
+        };
+        let q = "The air quality in London on March 9th";
+        assert_eq!(
+            on("The date, in the format 'YYYY-MM-DD'.", q),
+            json!("2027-03-09")
+        );
+        assert_eq!(on("The date of the reading.", q), json!("March 9th"));
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! Dates and times the query gives, as written and, when they are complete, in the forms schemas
-//! ask for (`YYYY-MM-DD`, `HH:MM`). Everything here reads the query's tokens; nothing guesses a
-//! year or today's date (a date written without its year takes the one the query's other dates
-//! all give; "Saturday" or "tomorrow" is a date only when the query states today's or the caller
-//! gives the date the request is made on).
+//! ask for (`YYYY-MM-DD`, `HH:MM`). Everything here reads the query's tokens and the date the
+//! request is made on, when known; nothing guesses today's date. A date written without its year
+//! takes the one the query's other dates all give, else (kept apart, for parameters that demand
+//! a full date) its next coming on or after today; "Saturday" or "tomorrow" is a date only when
+//! the query states today's or the caller gives the date the request is made on.
 
 /// A date or a time of day in the query.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,6 +16,10 @@ pub struct Moment {
     pub normal: Option<String>,
     /// Whether it names a period rather than a day ("next week", "this month").
     pub period: bool,
+    /// For a day and a month written without a year ("March 9th"), `YYYY-MM-DD` on their next
+    /// coming on or after today (or in the year after today's, where the query says "next
+    /// year"): the date a parameter that demands a full date gets, when today is known.
+    pub coming: Option<String>,
 }
 
 /// Month number of a month name or its usual abbreviation ("Sept", "feb").
@@ -108,6 +113,7 @@ fn moment(tokens: &[String], first: usize, last: usize, normal: Option<String>) 
         text: tokens[first..=last].join(" "),
         normal,
         period: false,
+        coming: None,
     }
 }
 
@@ -253,7 +259,7 @@ pub fn dates_on(toks: &[String], today: Option<chrono::NaiveDate>) -> Vec<Moment
         && years.all(|other| other == y)
         && !another_year
     {
-        for (at, m, d) in yearless {
+        for &(at, m, d) in &yearless {
             out[at].normal = Some(format!("{y}-{m:02}-{d:02}"));
         }
     }
@@ -289,6 +295,29 @@ pub fn dates_on(toks: &[String], today: Option<chrono::NaiveDate>) -> Vec<Moment
         }
     }
     let known = stated.or_else(|| today.map(|d| (d, usize::MAX, 0)));
+    // "on March 3rd next year" is in the year after today's; "last year" names a past one, and
+    // gets no date.
+    let next_year = lower
+        .windows(2)
+        .any(|w| w[1] == "year" && ["next", "following"].contains(&w[0].as_str()));
+    if let Some((today, _, _)) = known {
+        use chrono::Datelike;
+        for &(at, m, d) in &yearless {
+            let on = |y: i32| chrono::NaiveDate::from_ymd_opt(y, m, d);
+            let coming = if next_year {
+                on(today.year() + 1)
+            } else if another_year {
+                None
+            } else {
+                on(today.year())
+                    .filter(|date| *date >= today)
+                    .or_else(|| on(today.year() + 1))
+            };
+            if out[at].normal.is_none() {
+                out[at].coming = coming.map(|date| date.format("%Y-%m-%d").to_string());
+            }
+        }
+    }
     if let Some((today, first, last)) = known {
         let stating = |m: &Moment| m.span.0 >= first && m.span.1 <= last;
         for m in out.iter_mut().filter(|m| m.normal.is_none()) {
@@ -542,6 +571,39 @@ mod tests {
         assert_eq!(
             normals(dates(&tokens("events on Saturday"))),
             [pair("Saturday", None)]
+        );
+    }
+
+    #[test]
+    fn a_date_without_its_year_comes_next_on_or_after_today() {
+        // Friday 27 November 2026.
+        let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 27);
+        let coming = |q: &str| -> Vec<Option<String>> {
+            dates_on(&tokens(q), today)
+                .into_iter()
+                .map(|m| m.coming)
+                .collect()
+        };
+        assert_eq!(
+            coming("events on March 9th or on the 30th of November"),
+            [Some("2027-03-09".into()), Some("2026-11-30".into())]
+        );
+        // "next year" is the year after the today the query states; "last year" names a past
+        // year, and no date is guessed for it.
+        assert_eq!(
+            coming("weather on March 3rd next year? today is 2023.10.1")[0],
+            Some("2024-03-03".into())
+        );
+        assert_eq!(coming("what happened on March 3rd last year")[0], None);
+        // A date with its year, or a year the query's other dates give, has nothing to guess.
+        assert_eq!(
+            coming("from April 18th 2023 until April 24th"),
+            [None, None]
+        );
+        // Without today, nothing.
+        assert_eq!(
+            dates(&tokens("events on March 9th"))[0].coming,
+            None::<String>
         );
     }
 
