@@ -2913,7 +2913,7 @@ fn rendered(p: &Param, m: &crate::when::Moment) -> String {
         && wants_normal(p)
         && let Some(coming) = &m.coming
     {
-        return coming.clone();
+        return in_spelled_shape(p, coming);
     }
     match &m.normal {
         Some(n) if wants_normal(p) || (date(n) && spells_no_shape(p)) => {
@@ -2921,11 +2921,44 @@ fn rendered(p: &Param, m: &crate::when::Moment) -> String {
             if clock && spells_seconds(&p.description.to_lowercase()) {
                 format!("{n}:00")
             } else {
-                n.clone()
+                in_spelled_shape(p, n)
             }
         }
         _ => m.text.clone(),
     }
+}
+
+/// `normal` (`YYYY-MM-DD` or a time) in the order and with the separator of the date shape the
+/// description spells ("formatted as 'MM/DD/YYYY'" makes 2023-04-07 "04/07/2023"); as it is
+/// where it spells none, or not a whole date.
+fn in_spelled_shape(p: &Param, normal: &str) -> String {
+    static SHAPE: OnceLock<regex::Regex> = OnceLock::new();
+    let shape = SHAPE.get_or_init(|| {
+        regex::Regex::new(r"(?i)\b(yyyy|mm|dd)([-/.])(yyyy|mm|dd)([-/.])(yyyy|mm|dd)\b")
+            .expect("the date shape pattern compiles")
+    });
+    let parts: Vec<&str> = normal.split('-').collect();
+    let ([year, month, day], Some(spelled)) = (&parts[..], shape.captures(&p.description)) else {
+        return normal.to_owned();
+    };
+    let separator = &spelled[2];
+    let order: Vec<String> = [1, 3, 5]
+        .iter()
+        .map(|&i| spelled[i].to_lowercase())
+        .collect();
+    let distinct: HashSet<&String> = order.iter().collect();
+    if separator != &spelled[4] || distinct.len() != 3 || year.len() != 4 {
+        return normal.to_owned();
+    }
+    order
+        .iter()
+        .map(|part| match part.as_str() {
+            "yyyy" => *year,
+            "mm" => *month,
+            _ => *day,
+        })
+        .collect::<Vec<_>>()
+        .join(separator)
 }
 
 /// A date and a time together for a date-time parameter.
@@ -6373,7 +6406,7 @@ mod tests {
     }
 
     #[test]
-    fn a_complete_date_is_iso_8601_where_the_description_spells_no_shape() {
+    fn a_complete_date_takes_the_shape_its_description_spells_else_iso_8601() {
         let schema = |desc: &str| {
             json!({"type": "object", "properties": {
                 "location": {"type": "string", "description": "The city."},
@@ -6420,6 +6453,23 @@ mod tests {
             json!("2027-03-09")
         );
         assert_eq!(on("The date of the reading.", q), json!("March 9th"));
+        // A shape the description spells orders the parts and picks the separator.
+        let q = "The air quality in London on January 5, 2022";
+        assert_eq!(
+            date("The date, formatted as 'MM/DD/YYYY'.", q),
+            json!("01/05/2022")
+        );
+        assert_eq!(
+            date("The date, in the format dd-mm-yyyy.", q),
+            json!("05-01-2022")
+        );
+        assert_eq!(
+            on(
+                "The date, formatted as 'MM/DD/YYYY'.",
+                "Air in London on March 9th"
+            ),
+            json!("03/09/2027")
+        );
     }
 
     #[test]
