@@ -2728,8 +2728,8 @@ fn pointed_by(query: &Query, at: usize) -> Option<Direction> {
 /// state, region or country: up to three capitalised words, ending at the clause's end.
 fn with_region(p: &Param, query: &Query, entity: String) -> String {
     let described = p.description.to_lowercase();
-    let example = example_region(&p.description);
-    if example.is_none()
+    let example = example_regions(&p.description);
+    if example == Examples::default()
         && !text::lexicon::REGION_WORDS
             .iter()
             .any(|w| described.contains(w))
@@ -2737,7 +2737,7 @@ fn with_region(p: &Param, query: &Query, entity: String) -> String {
         return entity;
     }
     // "Novato CA" where the shape is 'City, ST': the state written without its comma.
-    if example == Some(Region::StateCode)
+    if example.state_code
         && let Some((city, code)) = entity.rsplit_once(' ')
         && text::places::city(city).is_some_and(|place| place.state == Some(code))
     {
@@ -2795,6 +2795,13 @@ fn with_region(p: &Param, query: &Query, entity: String) -> String {
         parts.push(part.join(" "));
     }
     if !parts.is_empty() {
+        // "Nairobi, Kenya" where the shape is 'City, CC' ("such as 'Paris, FR'").
+        if example.country == Some(Country::Code)
+            && let Some(last) = parts.last_mut()
+            && let Some(code) = text::places::country_code(last)
+        {
+            *last = code.to_owned();
+        }
         return format!("{entity}, {}", parts.join(", "));
     }
     match known_region(&p.description, example, &entity) {
@@ -2803,43 +2810,58 @@ fn with_region(p: &Param, query: &Query, entity: String) -> String {
     }
 }
 
-/// The kind of region a place parameter's example adds after its city.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Region {
+/// What the examples a place parameter's description quotes add after their cities.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Examples {
     /// A US state's two-letter code ("'Los Angeles, CA'").
-    StateCode,
-    /// A country's name ("'Paris, France'").
-    Country,
+    state_code: bool,
+    /// A country, by name or by code.
+    country: Option<Country>,
 }
 
-/// The region the first example a description quotes adds to its city, where the place table
-/// ([`text::places`]) places that city there: "such as 'Los Angeles, CA'" shows the shape
-/// 'City, ST' as plainly as "in the format 'City, State'" says it. An example the table cannot
-/// check ("'Springfield, IL'", "'Main St, Anytown'") shows nothing.
-fn example_region(description: &str) -> Option<Region> {
-    let quoted = description.split(['\'', '"']).skip(1).step_by(2);
-    quoted
-        .filter_map(|example| {
-            let (city, region) = example.split_once(", ")?;
-            let place = text::places::city(city)?;
-            if place.state.is_some_and(|state| state == region) {
-                Some(Region::StateCode)
-            } else if place.state.is_none() && place.country.eq_ignore_ascii_case(region) {
-                Some(Region::Country)
-            } else {
-                None
+/// How an example writes a city's country.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Country {
+    /// By name ("'Paris, France'").
+    Name,
+    /// By its ISO 3166 code ("'Paris, FR'").
+    Code,
+}
+
+/// What the examples a description quotes add to their cities, where the place table
+/// ([`text::places`]) places each city there: "such as 'Los Angeles, CA'" shows the shape
+/// 'City, ST' as plainly as "in the format 'City, State'" says it, and "'Paris, FR'" shows a
+/// country by its code. An example the table cannot check ("'Springfield, IL'", "'Main St,
+/// Anytown'") shows nothing.
+fn example_regions(description: &str) -> Examples {
+    let mut found = Examples::default();
+    for example in description.split(['\'', '"']).skip(1).step_by(2) {
+        let Some((city, region)) = example.split_once(", ") else {
+            continue;
+        };
+        let Some(place) = text::places::city(city) else {
+            continue;
+        };
+        if place.state.is_some_and(|state| state == region) {
+            found.state_code = true;
+        } else if place.state.is_none() && found.country.is_none() {
+            if place.country.eq_ignore_ascii_case(region) {
+                found.country = Some(Country::Name);
+            } else if place.country_code == region {
+                found.country = Some(Country::Code);
             }
-        })
-        .next()
+        }
+    }
+    found
 }
 
 /// The region a description asks for after a city the query writes alone, from the place table
 /// ([`text::places`]): a US city's state code where the description asks for a state and writes
-/// or demands it abbreviated ("'City, State', such as 'Berkeley, CA'") or its example adds one
-/// (`example`), another country's city's country where it asks for a country ("or 'City,
-/// Country' such as 'Paris, France'") or its example adds one. Nothing for a name the table does
-/// not know or that several cities share.
-fn known_region(description: &str, example: Option<Region>, entity: &str) -> Option<String> {
+/// or demands it abbreviated ("'City, State', such as 'Berkeley, CA'") or its examples add one,
+/// another country's city's country where it asks for a country ("or 'City, Country' such as
+/// 'Paris, France'") or its examples add one, by code where they write it so ("'Paris, FR'").
+/// Nothing for a name the table does not know or that several cities share.
+fn known_region(description: &str, example: Examples, entity: &str) -> Option<String> {
     if entity.contains(',') {
         return None;
     }
@@ -2847,13 +2869,14 @@ fn known_region(description: &str, example: Option<Region>, entity: &str) -> Opt
     let described = description.to_lowercase();
     match place.state {
         Some(state)
-            if example == Some(Region::StateCode)
+            if example.state_code
                 || (described.contains("state")
                     && (described.contains("abbreviat") || writes_state_code(description))) =>
         {
             Some(state.to_owned())
         }
-        None if (example == Some(Region::Country) || described.contains("country"))
+        None if example.country == Some(Country::Code) => Some(place.country_code.to_owned()),
+        None if (example.country.is_some() || described.contains("country"))
             && !place.country.is_empty() =>
         {
             Some(place.country.to_owned())
@@ -6589,6 +6612,14 @@ mod tests {
         assert_eq!(city(shown, "Rent a car in Novato CA"), json!("Novato, CA"));
         let abroad = "The city of the hotel, e.g. 'Paris, France'.";
         assert_eq!(city(abroad, "A hotel in Toronto"), json!("Toronto, Canada"));
+        // Examples show each kind of place its shape: a country by code where they write one.
+        let coded = "The city, e.g. 'New York, NY' or 'Paris, FR'.";
+        assert_eq!(city(coded, "A hotel in Nairobi"), json!("Nairobi, KE"));
+        assert_eq!(
+            city(coded, "A hotel in Nairobi, Kenya"),
+            json!("Nairobi, KE")
+        );
+        assert_eq!(city(coded, "A hotel in Berkeley"), json!("Berkeley, CA"));
         // One it cannot check shows nothing.
         let unchecked = "The city of the hotel, e.g. 'Gotham, NJ'.";
         assert_eq!(city(unchecked, "A hotel in Berkeley"), json!("Berkeley"));

@@ -58,6 +58,17 @@ pub fn city(name: &str) -> Option<Place> {
     })
 }
 
+/// The ISO 3166 code of the country `name` (any case: "Kenya" is "KE"), when the table has a
+/// city in it.
+pub fn country_code(name: &str) -> Option<&'static str> {
+    let name = name.trim();
+    table()
+        .countries
+        .iter()
+        .find(|(_, country)| country.eq_ignore_ascii_case(name))
+        .map(|(code, _)| *code)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,5 +88,7 @@ mod tests {
         assert_eq!(city("Springfield"), None);
         assert_eq!(city("Cambridge"), None);
         assert_eq!(city("Atlantis Prime"), None);
+        assert_eq!(country_code("kenya"), Some("KE"));
+        assert_eq!(country_code("Atlantis"), None);
     }
 }
