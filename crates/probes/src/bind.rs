@@ -1801,17 +1801,20 @@ impl<'a> Binder<'a> {
         }
     }
 
-    /// An optional parameter for a person a work is by or has in it (`cast`, `artist`, "the name
-    /// of the director") takes the one name no other parameter took that the query introduces
-    /// as such: right after "starring", "featuring", "with" or "by" ("a movie with Martin Kove",
-    /// "songs by Jinjer"). Only with one such parameter open and one such name: with two of
-    /// either, which is whose is a guess.
+    /// Optional parameters for the people a work has in it or is by (`cast`, `artist`, "the
+    /// name of the director") take the names the request gives them. A name takes the role the
+    /// request states beside it ("the actor James Keane", "David Leitch as the director"), else
+    /// the kind its cue word introduces: cast after "starring", "featuring" or "with", a maker
+    /// after "by". A name goes to the one open parameter of that role or kind (to the only open
+    /// person parameter, whatever the cue); a parameter two names would go to gets neither.
     fn participants(&mut self) {
-        let roles: HashSet<String> = text::lexicon::PERSON_ROLES
-            .iter()
-            .flat_map(|w| text::terms(w))
-            .collect();
-        let open: Vec<&Param> = self
+        let terms_of = |words: &[&str]| -> HashSet<String> {
+            words.iter().flat_map(|w| text::terms(w)).collect()
+        };
+        let cast = terms_of(text::lexicon::CAST_ROLES);
+        let makers = terms_of(text::lexicon::MAKER_ROLES);
+        let every: HashSet<String> = cast.union(&makers).cloned().collect();
+        let open: Vec<(&Param, HashSet<String>)> = self
             .params
             .iter()
             .filter(|p| {
@@ -1820,32 +1823,110 @@ impl<'a> Binder<'a> {
                     && p.kind.as_deref().is_none_or(|k| k == "string")
                     && p.choices.is_empty()
                     && !self.binding.arguments.contains_key(&p.name)
-                    && names_a_person(p, &roles)
             })
+            .map(|p| (p, person_roles(p, &every)))
+            .filter(|(_, roles)| !roles.is_empty())
             .collect();
-        let [p] = open[..] else {
+        if open.is_empty() {
             return;
-        };
+        }
         let query = self.query;
         let tokens = &query.tokens;
-        let cue = |i: usize| {
-            let word = tokens[i].to_lowercase();
-            text::lexicon::CAST_WORDS.contains(&word.as_str())
-                || text::lexicon::MADE_BY.contains(&word.as_str())
+        let lower = |i: usize| tokens.get(i).map(|t| t.to_lowercase()).unwrap_or_default();
+        let article = |i: usize| text::lexicon::DETERMINERS.contains(&lower(i).as_str());
+        let role_at = |i: usize| -> HashSet<String> {
+            text::terms(&lower(i))
+                .into_iter()
+                .take(1)
+                .filter(|t| every.contains(t))
+                .collect()
         };
-        let found: Vec<String> = query
-            .entities()
-            .into_iter()
-            .filter(|e| {
-                !self.taken(e)
-                    && !self.spent(e)
-                    && query.position_of(e).is_some_and(|at| at > 0 && cue(at - 1))
-                    && fits(p, query, e)
-            })
-            .collect();
-        if let [e] = &found[..] {
-            let words = text::terms(e);
-            self.settle(p, Value::String(e.clone()), words);
+        // The role written beside a name: before it ("the actor X", "director X", "acted by X",
+        // a verb the role is named for) or after it through "as" ("X as the director").
+        let done_by = |i: usize| -> HashSet<String> {
+            let Some(stem) = text::terms(&lower(i)).into_iter().next() else {
+                return HashSet::new();
+            };
+            every
+                .iter()
+                .filter(|role| stem.len() >= 3 && role.starts_with(stem.as_str()))
+                .cloned()
+                .collect()
+        };
+        let stated = |at: usize, end: usize| -> HashSet<String> {
+            let mut roles = HashSet::new();
+            if let Some(i) = at.checked_sub(1) {
+                let i = if article(i) {
+                    i.checked_sub(1)
+                } else {
+                    Some(i)
+                };
+                roles.extend(i.map(role_at).unwrap_or_default());
+            }
+            if let Some(i) = at.checked_sub(2)
+                && text::lexicon::MADE_BY.contains(&lower(i + 1).as_str())
+            {
+                roles.extend(done_by(i));
+            }
+            if lower(end) == "as" {
+                roles.extend(role_at(if article(end + 1) { end + 2 } else { end + 1 }));
+            }
+            roles
+        };
+        let mut chosen: Vec<(usize, String)> = Vec::new();
+        for e in query.entities() {
+            if self.taken(&e) || self.spent(&e) {
+                continue;
+            }
+            let Some(at) = query.position_of(&e) else {
+                continue;
+            };
+            let end = at + e.split_whitespace().count();
+            let roles = stated(at, end);
+            // The kind of person the name is: the roles stated, else the cue before it.
+            let kind = if !roles.is_empty() && roles.is_subset(&cast) {
+                &cast
+            } else if !roles.is_empty() && roles.is_subset(&makers) {
+                &makers
+            } else {
+                let cue = at.checked_sub(1).map(&lower).unwrap_or_default();
+                if text::lexicon::CAST_WORDS.contains(&cue.as_str()) {
+                    &cast
+                } else if text::lexicon::MADE_BY.contains(&cue.as_str()) {
+                    &makers
+                } else {
+                    continue;
+                }
+            };
+            let exact: Vec<usize> = (0..open.len())
+                .filter(|&k| !roles.is_empty() && !open[k].1.is_disjoint(&roles))
+                .collect();
+            let of_kind: Vec<usize> = (0..open.len())
+                .filter(|&k| !open[k].1.is_disjoint(kind))
+                .collect();
+            let takers = if !exact.is_empty() {
+                exact
+            } else if open.len() == 1 {
+                vec![0]
+            } else {
+                of_kind
+            };
+            if let [k] = takers[..]
+                && fits(open[k].0, query, &e)
+            {
+                chosen.push((k, e));
+            }
+        }
+        for (k, (p, _)) in open.iter().enumerate() {
+            let mine: HashSet<&String> = chosen
+                .iter()
+                .filter(|(c, _)| *c == k)
+                .map(|(_, e)| e)
+                .collect();
+            if let [e] = mine.into_iter().collect::<Vec<_>>()[..] {
+                let words = text::terms(e);
+                self.settle(p, Value::String(e.clone()), words);
+            }
         }
     }
 
@@ -2495,20 +2576,22 @@ fn fits(p: &Param, query: &Query, value: &str) -> bool {
     }
 }
 
-/// Whether `p` takes a person's name: a word of `roles` is among its name's words, or leads its
-/// description ("The lead actor in the movie", "A comma-separated list of actors") before any
-/// word of the name does. A role written after the thing the parameter is named for ("the
-/// title of the song by the artist" for `title`) describes that thing, not the parameter.
-fn names_a_person(p: &Param, roles: &HashSet<String>) -> bool {
+/// The words of `roles` that say whom `p` names: those among its name's words, else those that
+/// lead its description ("The lead actor in the movie", "A comma-separated list of actors")
+/// before any word of the name does. A role written after the thing the parameter is named for
+/// ("the title of the song by the artist" for `title`) describes that thing, not the parameter.
+fn person_roles(p: &Param, roles: &HashSet<String>) -> HashSet<String> {
     let own = text::terms(&p.name);
-    if own.iter().any(|t| roles.contains(t)) {
-        return true;
+    let named: HashSet<String> = own.iter().filter(|t| roles.contains(*t)).cloned().collect();
+    if !named.is_empty() {
+        return named;
     }
     text::terms(&p.description)
         .into_iter()
         .take(4)
         .take_while(|t| !own.contains(t))
-        .any(|t| roles.contains(&t))
+        .filter(|t| roles.contains(t))
+        .collect()
 }
 
 /// The thing a title parameter titles, as terms: the parameter's own words and the one its
@@ -6506,8 +6589,9 @@ mod tests {
         );
         assert_eq!(b.arguments["directed_by"], json!("Herbert Ross"));
         assert_eq!(b.arguments["cast"], json!("Nancy Parsons"));
-        // A name with no word of the parameter beside it may be anyone's: the default stands.
-        let b = check(schema, "Find a movie with Nancy Parsons");
+        // A name with no word of the parameter beside it, and no cue to its role, may be
+        // anyone's: the default stands.
+        let b = check(schema, "Find a movie for Nancy Parsons");
         assert!(!b.arguments.contains_key("cast"), "{b:?}");
         assert!(!b.arguments.contains_key("directed_by"), "{b:?}");
         // "'name':'John Doe'" is no word "name" followed by a name.
@@ -6551,8 +6635,27 @@ mod tests {
         );
         assert_eq!(b.arguments["directed_by"], json!("Herbert Ross"));
         assert_eq!(b.arguments["cast"], json!("James Shapkoff III"));
-        // With both open, which name is whose is a guess.
-        let b = check(movies, "Find a movie with Nancy Parsons");
+        // With both open, the cue or the role written beside a name says whose it is ("with"
+        // introduces cast, "acted by" an actor, "as the director" a director); two names for
+        // one parameter leave it a guess.
+        let b = check(movies.clone(), "Find a movie with Nancy Parsons");
+        assert_eq!(
+            b.arguments,
+            json!({"cast": "Nancy Parsons"})
+                .as_object()
+                .cloned()
+                .unwrap()
+        );
+        let b = check(
+            movies.clone(),
+            "A movie acted by Kathy Griffin, with Peter Strickland as the director",
+        );
+        assert_eq!(b.arguments["cast"], json!("Kathy Griffin"));
+        assert_eq!(b.arguments["directed_by"], json!("Peter Strickland"));
+        let b = check(
+            movies,
+            "A movie starring Ving Rhames or featuring Zach Woods",
+        );
         assert!(b.arguments.is_empty(), "{b:?}");
         // A role written after what the parameter names describes that thing: a title is no
         // person, and a count per year is no year.

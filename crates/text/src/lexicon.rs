@@ -633,6 +633,7 @@ pub const NAMING_WORDS: &[&str] = &["called", "entitled", "named", "titled"];
 /// Words that give who is in a film, a show or a song ("a movie with Monica Dolan", "starring
 /// Bret McKenzie"). Words.
 pub const CAST_WORDS: &[&str] = &[
+    "feature",
     "featuring",
     "features",
     "showcasing",
@@ -641,15 +642,18 @@ pub const CAST_WORDS: &[&str] = &[
     "with",
 ];
 
-/// Words for the people a work is by or has in it ("the lead actor", "the name of the artist or
-/// band"): a parameter named or described by one takes a person's name. Words.
-pub const PERSON_ROLES: &[&str] = &[
-    "actor",
-    "actress",
+/// Words for the people a work has in it ("the lead actor", "a list of actors"): a parameter
+/// named or described by one takes the name the request introduces as cast ("starring", "with",
+/// "featuring"). Words.
+pub const CAST_ROLES: &[&str] = &["actor", "actress", "cast"];
+
+/// Words for the people a work is by ("the name of the artist or band", "the director"): a
+/// parameter named or described by one takes the name the request introduces as maker ("by").
+/// Words.
+pub const MAKER_ROLES: &[&str] = &[
     "artist",
     "author",
     "band",
-    "cast",
     "composer",
     "director",
     "musician",
