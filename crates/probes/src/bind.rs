@@ -1419,19 +1419,24 @@ impl<'a> Binder<'a> {
     }
 
     /// Whether the query sets the flag `p` on or off: `None` unless it names the flag in all
-    /// its own words; off where a negator opens the clause that names it, or the word itself
-    /// denies it ("non-smoking").
+    /// its own words, or in all the words its description says it asserts ("suitable for
+    /// children" for `good_for_kids`); off where a negator opens the clause that names it, or
+    /// the word itself denies it ("non-smoking").
     fn stated_flag(&self, p: &Param) -> Option<bool> {
-        let own = flag_words(p);
         let written: HashSet<String> = self
             .query
             .tokens
             .iter()
             .flat_map(|t| text::terms(t))
             .collect();
-        if own.is_empty() || !own.iter().all(|t| written.contains(t)) {
-            return None;
-        }
+        let all_written = |words: &HashSet<String>| {
+            !words.is_empty() && words.iter().all(|t| written.contains(t))
+        };
+        // The flag's own words, else what its description says it asserts ("whether the
+        // attraction is suitable for children": "suitable for children").
+        let own = [flag_words(p), asserted_words(&p.description)]
+            .into_iter()
+            .find(all_written)?;
         let mut negated = false;
         for word in self.query.text.split_whitespace().flat_map(clause_pieces) {
             let bare = word
@@ -3886,6 +3891,61 @@ fn flag_words(p: &Param) -> HashSet<String> {
         .into_iter()
         .filter(|t| !text::lexicon::FLAG_VERBS.contains(&t.as_str()))
         .collect()
+}
+
+/// What a flag's description says it asserts, as terms: the words after the verb of its
+/// "whether" or "if" clause, up to the clause's end or an "or" ("whether the attraction is
+/// suitable for children" asserts "suitable for children"; "if the transaction should be
+/// private (true) or public (false)", "private"). Empty where the description has no such
+/// clause.
+fn asserted_words(description: &str) -> HashSet<String> {
+    let lower = description.to_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let Some(open) = words.iter().position(|w| {
+        matches!(
+            w.trim_matches(|c: char| !c.is_alphanumeric()),
+            "whether" | "if"
+        )
+    }) else {
+        return HashSet::new();
+    };
+    let bare = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_owned();
+    let verb = |w: &str| {
+        text::lexicon::BEING_VERBS.contains(&bare(w).as_str())
+            || text::lexicon::MODALS.contains(&bare(w).as_str())
+    };
+    let clause = words[open + 1..]
+        .iter()
+        .position(|w| w.ends_with([',', '.', ';', ':']))
+        .map_or(words.len(), |end| open + 2 + end);
+    let Some(at) = words[open + 1..clause].iter().position(|w| verb(w)) else {
+        return HashSet::new();
+    };
+    // A passive ("should be listed", "is hidden") asserts an action on the subject, not a
+    // quality a request would name.
+    let predicate = words[open + 1 + at..]
+        .iter()
+        .map(|w| bare(w))
+        .find(|w| !verb(w) && w != "be" && w != "not");
+    if predicate.is_some_and(|w| {
+        w.ends_with("ed") || text::lexicon::IRREGULAR_PARTICIPLES.contains(&w.as_str())
+    }) {
+        return HashSet::new();
+    }
+    let mut asserted = HashSet::new();
+    for w in &words[open + 1 + at..] {
+        let word = bare(w);
+        if word == "or" || w.starts_with('(') {
+            break;
+        }
+        if !verb(w) && word != "be" {
+            asserted.extend(text::terms(&word));
+        }
+        if w.ends_with([',', '.', ';', ':']) {
+            break;
+        }
+    }
+    asserted
 }
 
 /// Whether the number at token `at` is written as a percentage ("5%", "5 percent").
@@ -6602,6 +6662,32 @@ mod tests {
             "Update it with 'name':'John Doe', 'email':'jd@example.com'",
         );
         assert_ne!(b.arguments.get("name"), Some(&json!("Doe")), "{b:?}");
+    }
+
+    #[test]
+    fn a_flag_is_set_where_the_request_writes_what_its_description_says_it_asserts() {
+        let schema = json!({"type": "object", "properties": {
+            "good_for_kids": {"type": "string", "enum": ["True", "False", "dontcare"],
+                "description": "Indicates whether the attraction is suitable for children.",
+                "default": "dontcare"},
+            "private_visibility": {"type": "boolean", "default": false,
+                "description": "Whether the transaction should be private (true) or public (false)."},
+            "free_entry": {"type": "string", "enum": ["True", "False", "dontcare"],
+                "description": "A flag indicating if only attractions with no entry fee should be listed.",
+                "default": "dontcare"}}});
+        let b = check(
+            schema.clone(),
+            "List attractions in Paris suitable for children, and keep the transaction private",
+        );
+        assert_eq!(b.arguments["good_for_kids"], json!("True"));
+        assert_eq!(b.arguments["private_visibility"], json!(true));
+        // A passive asserts nothing a request names: "list" is no word of free entry.
+        assert!(!b.arguments.contains_key("free_entry"), "{b:?}");
+        let b = check(
+            schema,
+            "Attractions in Paris that are not suitable for children",
+        );
+        assert_eq!(b.arguments["good_for_kids"], json!("False"));
     }
 
     #[test]

@@ -602,6 +602,10 @@ pub const NOT_PLACES: &[&str] = &[
 /// Forms of "to be" (and "to have") that make a clause a statement of fact. Words.
 pub const BEING_VERBS: &[&str] = &["are", "has", "have", "is", "was", "were"];
 
+/// Verbs that carry another ("should be private", "will be visible"): with [`BEING_VERBS`], what
+/// opens the predicate of a flag's "whether" clause. Words.
+pub const MODALS: &[&str] = &["can", "could", "must", "should", "will", "would"];
+
 /// Words that open a question ("what is ...", "is it ...", "could you ..."). Words.
 pub const QUESTION_OPENERS: &[&str] = &[
     "are", "can", "could", "did", "do", "does", "how", "is", "may", "should", "was", "were",
