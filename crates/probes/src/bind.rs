@@ -1813,12 +1813,11 @@ impl<'a> Binder<'a> {
     /// after "by". A name goes to the one open parameter of that role or kind (to the only open
     /// person parameter, whatever the cue); a parameter two names would go to gets neither.
     fn participants(&mut self) {
-        let terms_of = |words: &[&str]| -> HashSet<String> {
-            words.iter().flat_map(|w| text::terms(w)).collect()
-        };
-        let cast = terms_of(text::lexicon::CAST_ROLES);
-        let makers = terms_of(text::lexicon::MAKER_ROLES);
-        let every: HashSet<String> = cast.union(&makers).cloned().collect();
+        let PersonRoles {
+            cast,
+            makers,
+            every,
+        } = person_role_terms();
         let open: Vec<(&Param, HashSet<String>)> = self
             .params
             .iter()
@@ -1829,7 +1828,7 @@ impl<'a> Binder<'a> {
                     && p.choices.is_empty()
                     && !self.binding.arguments.contains_key(&p.name)
             })
-            .map(|p| (p, person_roles(p, &every)))
+            .map(|p| (p, person_roles(p, every)))
             .filter(|(_, roles)| !roles.is_empty())
             .collect();
         if open.is_empty() {
@@ -1889,22 +1888,22 @@ impl<'a> Binder<'a> {
             let end = at + e.split_whitespace().count();
             let roles = stated(at, end);
             // The kind of person the name is: the roles stated, else the cue before it.
-            let kind = if !roles.is_empty() && roles.is_subset(&cast) {
-                &cast
-            } else if !roles.is_empty() && roles.is_subset(&makers) {
-                &makers
+            let kind = if !roles.is_empty() && roles.is_subset(cast) {
+                cast
+            } else if !roles.is_empty() && roles.is_subset(makers) {
+                makers
             } else {
                 let cue = at.checked_sub(1).map(&lower).unwrap_or_default();
                 if text::lexicon::CAST_WORDS.contains(&cue.as_str()) {
-                    &cast
+                    cast
                 } else if text::lexicon::MADE_BY.contains(&cue.as_str()) {
-                    &makers
+                    makers
                 } else {
                     continue;
                 }
             };
             let exact: Vec<usize> = (0..open.len())
-                .filter(|&k| !roles.is_empty() && !open[k].1.is_disjoint(&roles))
+                .filter(|&k| !open[k].1.is_disjoint(&roles))
                 .collect();
             let of_kind: Vec<usize> = (0..open.len())
                 .filter(|&k| !open[k].1.is_disjoint(kind))
@@ -1923,14 +1922,11 @@ impl<'a> Binder<'a> {
             }
         }
         for (k, (p, _)) in open.iter().enumerate() {
-            let mine: HashSet<&String> = chosen
-                .iter()
-                .filter(|(c, _)| *c == k)
-                .map(|(_, e)| e)
-                .collect();
-            if let [e] = mine.into_iter().collect::<Vec<_>>()[..] {
-                let words = text::terms(e);
-                self.settle(p, Value::String(e.clone()), words);
+            let mut mine = chosen.iter().filter(|(c, _)| *c == k).map(|(_, e)| e);
+            if let Some(e) = mine.next()
+                && mine.all(|other| other == e)
+            {
+                self.settle(p, Value::String(e.clone()), text::terms(e));
             }
         }
     }
@@ -2581,6 +2577,31 @@ fn fits(p: &Param, query: &Query, value: &str) -> bool {
     }
 }
 
+/// The role words of [`text::lexicon::CAST_ROLES`] and [`text::lexicon::MAKER_ROLES`] as terms,
+/// read once.
+struct PersonRoles {
+    cast: HashSet<String>,
+    makers: HashSet<String>,
+    every: HashSet<String>,
+}
+
+fn person_role_terms() -> &'static PersonRoles {
+    static ROLES: OnceLock<PersonRoles> = OnceLock::new();
+    ROLES.get_or_init(|| {
+        let terms_of = |words: &[&str]| -> HashSet<String> {
+            words.iter().flat_map(|w| text::terms(w)).collect()
+        };
+        let cast = terms_of(text::lexicon::CAST_ROLES);
+        let makers = terms_of(text::lexicon::MAKER_ROLES);
+        let every = cast.union(&makers).cloned().collect();
+        PersonRoles {
+            cast,
+            makers,
+            every,
+        }
+    })
+}
+
 /// The words of `roles` that say whom `p` names: those among its name's words, else those that
 /// lead its description ("The lead actor in the movie", "A comma-separated list of actors")
 /// before any word of the name does. A role written after the thing the parameter is named for
@@ -2843,11 +2864,8 @@ fn with_region(p: &Param, query: &Query, entity: String) -> String {
     });
     // As many parts as the shape the description quotes has after its first ("'Street
     // Address, City, State (abbr), Country'" has three), one where it quotes none.
-    let parts_asked = p
-        .description
-        .split(['\'', '"'])
-        .skip(1)
-        .step_by(2)
+    let parts_asked = crate::query::quoted(&p.description)
+        .iter()
         .map(|quoted| quoted.matches(',').count())
         .find(|&commas| commas > 0)
         .unwrap_or(1);
@@ -2923,7 +2941,7 @@ enum Country {
 /// Anytown'") shows nothing.
 fn example_regions(description: &str) -> Examples {
     let mut found = Examples::default();
-    for example in description.split(['\'', '"']).skip(1).step_by(2) {
+    for example in crate::query::quoted(description) {
         let Some((city, region)) = example.split_once(", ") else {
             continue;
         };

@@ -468,7 +468,7 @@ fn quantity(token: &str) -> Option<f64> {
 
 /// Phrases in quotes. A quote opens at the start or after whitespace and closes before
 /// whitespace, punctuation or the end, so apostrophes ("What's", "Spain's") are not quotes.
-fn quoted(text: &str) -> Vec<String> {
+pub(crate) fn quoted(text: &str) -> Vec<String> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;
