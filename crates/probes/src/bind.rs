@@ -1367,8 +1367,65 @@ impl<'a> Binder<'a> {
                 .collect();
             own.iter().all(|t| before.contains(t))
         });
-        if let Some((at, _, v)) = found {
+        if let Some((at, v)) = found.map(|(at, _, v)| (at, v)).or_else(|| self.counted(p)) {
             self.settle_number(p, at, v);
+        }
+    }
+
+    /// The count an optional number keeps, as the request writes it: the number right before
+    /// the thing the parameter counts ("1 seat" for `number_of_seats`, "two adults"), or, for a
+    /// count of people (`num_passengers`, `number_of_seats`), the number of people the request
+    /// is for ("for 2 people", "a table for four at ..."). `None` unless exactly one number is.
+    fn counted(&self, p: &Param) -> Option<(usize, f64)> {
+        // A count per something is a rate: "3 years" is no `compounding_periods_per_year`.
+        if text::words(&p.name).iter().any(|w| w == "per") {
+            return None;
+        }
+        let own = text::terms(&p.name);
+        let head = own
+            .iter()
+            .rev()
+            .find(|t| !text::lexicon::COUNT_FIELDS.contains(&t.as_str()))?;
+        let of_people = own.iter().any(|t| {
+            text::lexicon::PEOPLE_WORDS.contains(&t.as_str())
+                || text::lexicon::PLACES_FOR_PEOPLE.contains(&t.as_str())
+        });
+        let tokens = &self.query.tokens;
+        let counts = |at: usize| {
+            let next = tokens
+                .get(at + 1)
+                .map(|t| text::terms(t))
+                .unwrap_or_default();
+            if next.first() == Some(head) {
+                return true;
+            }
+            if !of_people {
+                return false;
+            }
+            // "for 2 people", or "for four" with nothing after it but a small word.
+            next.first()
+                .is_some_and(|t| text::lexicon::PEOPLE_WORDS.contains(&t.as_str()))
+                || (at > 0
+                    && tokens[at - 1].eq_ignore_ascii_case("for")
+                    && tokens.get(at + 1).is_none_or(|t| {
+                        text::lexicon::STOPWORDS.contains(&t.to_lowercase().as_str())
+                    }))
+        };
+        let mut found: Vec<(usize, f64)> = self
+            .query
+            .numbers_at()
+            .into_iter()
+            .filter(|(at, token, _)| {
+                !self.used_numbers.contains(at) && !self.temporal_tokens.contains(token)
+            })
+            .map(|(at, _, v)| (at, v))
+            .chain(self.query.number_words_at())
+            .filter(|(at, _)| !self.used_numbers.contains(at) && counts(*at))
+            .collect();
+        found.dedup();
+        match found.as_slice() {
+            [one] => Some(*one),
+            _ => None,
         }
     }
 
@@ -1494,6 +1551,30 @@ impl<'a> Binder<'a> {
             return true;
         }
         let query = self.query;
+        // A sort of a thing is the word the request says right before the thing ("a single
+        // room" for `room_type`), whatever names it writes elsewhere.
+        if sorts_a_thing(&p.name)
+            && let Some(e) = modifier_of_own(p, query, &self.used_terms, self.topic)
+                .filter(|e| fits(p, query, e))
+        {
+            self.settle(p, Value::String(e.clone()), text::terms(&e));
+            return true;
+        }
+        // A name the request gives as its speaker's own ("I am Karan") is the speaker's: it
+        // fills a parameter for the one asking (`passenger_name`), and no other while one is open.
+        let speaker = self_introduced(query).filter(|e| !self.taken(e));
+        if let Some(e) = &speaker
+            && for_speaker(p)
+            && fits(p, query, e)
+        {
+            self.settle(p, Value::String(e.clone()), text::terms(e));
+            return true;
+        }
+        let speaker = speaker.filter(|_| {
+            self.params
+                .iter()
+                .any(|q| for_speaker(q) && !self.binding.arguments.contains_key(&q.name))
+        });
         let open_strings = self
             .params
             .iter()
@@ -1523,6 +1604,7 @@ impl<'a> Binder<'a> {
             .map(|e| without_leading_words(&e, &labels))
             .map(|e| without_id_label(&e))
             .map(|e| without_spent_numbers(e, &self.used_terms))
+            .filter(|e| speaker.as_ref() != Some(e))
             .filter(|e| {
                 let moment = e
                     .split_whitespace()
@@ -3260,9 +3342,57 @@ fn modifier_of_own(
         return None;
     }
     let mut others: Vec<String> = text::terms(&p.name);
-    let head: HashSet<String> = others.pop().into_iter().collect();
+    let mut last = others.pop();
+    // A sort of a thing is said before the thing: "single" in "a single room" for `room_type`.
+    if sorts_a_thing(&p.name) {
+        last = others.pop();
+    }
+    let head: HashSet<String> = last.into_iter().collect();
     let others: HashSet<String> = others.into_iter().filter(|t| !head.contains(t)).collect();
     modifier_before(query, &head, &others, used, topic)
+}
+
+/// The name the request gives as its speaker's own, the last one where it gives several ("I am
+/// Karan ... my name is Karan Sharma"; [`SELF_INTRODUCTIONS`]).
+///
+/// [`SELF_INTRODUCTIONS`]: text::lexicon::SELF_INTRODUCTIONS
+fn self_introduced(query: &Query) -> Option<String> {
+    query.entities().into_iter().rev().find(|e| {
+        query.position_of(e).is_some_and(|at| {
+            text::lexicon::SELF_INTRODUCTIONS.iter().any(|lead| {
+                at >= lead.len()
+                    && query.tokens[at - lead.len()..at]
+                        .iter()
+                        .zip(lead.iter())
+                        .all(|(t, w)| t.eq_ignore_ascii_case(w))
+            })
+        })
+    })
+}
+
+/// Whether `p` is a name of the one making the request (`user_name`, `passenger_name`;
+/// [`SPEAKER_FIELDS`]): a string that is no identifier.
+///
+/// [`SPEAKER_FIELDS`]: text::lexicon::SPEAKER_FIELDS
+fn for_speaker(p: &Param) -> bool {
+    p.kind.as_deref().is_none_or(|k| k == "string")
+        && p.choices.is_empty()
+        && identifier_kind(&p.name).is_none()
+        && text::terms(&p.name)
+            .iter()
+            .any(|t| text::lexicon::SPEAKER_FIELDS.contains(&t.as_str()))
+}
+
+/// Whether a parameter named `name` picks a sort of the thing its name names first
+/// (`room_type`, `crime_kind`; [`SORT_WORDS`]).
+///
+/// [`SORT_WORDS`]: text::lexicon::SORT_WORDS
+fn sorts_a_thing(name: &str) -> bool {
+    let terms = text::terms(name);
+    terms.len() >= 2
+        && terms
+            .last()
+            .is_some_and(|t| text::lexicon::SORT_WORDS.contains(&t.as_str()))
 }
 
 /// The one plain word right before a query token that has a term of `about`, which is not
@@ -6009,9 +6139,16 @@ mod tests {
             "parties": {"type": "array", "items": {"type": "string"}, "description": "Parties involved in the contract."},
             "contract_type": {"type": "string", "description": "Type of the contract."},
             "location": {"type": "string", "description": "Location where the contract will be in effect."}}});
-        let b = check(
-            schema,
-            "Generate a law contract between John and Alice for rental agreement in California.",
+        // The method is `generate_law_contract`: "law" is its topic, no sort of contract.
+        let topic: HashMap<String, f64> = ["generat", "law", "contract"]
+            .map(|t| (t.to_owned(), 1.0))
+            .into();
+        let b = bind(
+            &params(&schema),
+            &Query::parse(
+                "Generate a law contract between John and Alice for rental agreement in California.",
+            ),
+            &topic,
         );
         assert_eq!(b.arguments["location"], "California", "{b:?}");
         assert_eq!(b.arguments["contract_type"], "rental agreement", "{b:?}");
@@ -7363,5 +7500,113 @@ mod tests {
             "Distance at speed 30 for 2 hours and speed 40 for 3 hours",
         );
         assert!(b.fan_out.is_none(), "{b:?}");
+    }
+
+    #[test]
+    fn a_sort_of_a_thing_is_the_word_said_right_before_the_thing() {
+        let hotel = json!({"type": "object", "required": ["hotel_name", "room_type", "location"], "properties": {
+            "hotel_name": {"type": "string", "description": "The name of the hotel."},
+            "room_type": {"type": "string", "description": "The type of room to book."},
+            "location": {"type": "string", "description": "The city of the hotel."}}});
+        let b = check(
+            hotel.clone(),
+            "Book a single room for two nights at the Hilton Hotel in Chicago",
+        );
+        assert_eq!(b.arguments["room_type"], "single", "{b:?}");
+        assert_eq!(b.arguments["hotel_name"], "Hilton Hotel", "{b:?}");
+        // Whatever names the request writes elsewhere: "Marriott" is no sort of room.
+        let b = check(
+            hotel,
+            "Book a deluxe room at the Marriott hotel in New York",
+        );
+        assert_eq!(b.arguments["room_type"], "deluxe", "{b:?}");
+        let crimes = json!({"type": "object", "required": ["crime_type", "location"], "properties": {
+            "crime_type": {"type": "string", "description": "Type of the crime."},
+            "location": {"type": "string", "description": "Where the cases were filed."}}});
+        let b = check(crimes, "Retrieve cases about theft crimes in Los Angeles");
+        assert_eq!(b.arguments["crime_type"], "theft", "{b:?}");
+        assert_eq!(b.arguments["location"], "Los Angeles", "{b:?}");
+        // A name that says no sort leaves the parameter to the other readings.
+        let kind = json!({"type": "object", "required": ["room_kind"], "properties": {
+            "room_kind": {"type": "string", "description": "The kind of room."}}});
+        assert!(
+            check(kind, "Book the room")
+                .arguments
+                .get("room_kind")
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn a_name_the_request_gives_as_its_speakers_fills_the_speakers_parameter() {
+        let greeting = json!({"type": "object", "required": ["user_name", "partner_name"], "properties": {
+            "user_name": {"type": "string", "description": "The name of the user sending the greeting."},
+            "partner_name": {"type": "string", "description": "The name of the user's partner."}}});
+        let b = check(
+            greeting.clone(),
+            "help me send a nice message to my husband, Jeff? My name is Emily.",
+        );
+        assert_eq!(b.arguments["user_name"], "Emily", "{b:?}");
+        assert_eq!(b.arguments["partner_name"], "Jeff", "{b:?}");
+        // Without an introduction the names go in the order written.
+        let b = check(greeting, "Send a message from Jeff to Emily");
+        assert_eq!(b.arguments["user_name"], "Jeff", "{b:?}");
+        let flight = json!({"type": "object", "required": ["airlines", "person_name"], "properties": {
+            "airlines": {"type": "string", "description": "The name of the airline."},
+            "person_name": {"type": "string", "description": "The name of the passenger."}}});
+        let b = check(
+            flight.clone(),
+            "Hi, I am Karan. Can you tell me the status of my Indigo flight?",
+        );
+        assert_eq!(b.arguments["person_name"], "Karan", "{b:?}");
+        assert_eq!(b.arguments["airlines"], "Indigo", "{b:?}");
+        // The last introduction is the fullest: "I am Karan ... my name is Karan Sharma".
+        let b = check(
+            flight,
+            "I am Karan. What about my Delta flight? My name is Karan Sharma.",
+        );
+        assert_eq!(b.arguments["person_name"], "Karan Sharma", "{b:?}");
+    }
+
+    #[test]
+    fn an_optional_count_takes_the_number_before_what_it_counts_or_of_the_people_it_is_for() {
+        let house = json!({"type": "object", "required": ["where_to"], "properties": {
+            "where_to": {"type": "string", "description": "The city to stay in."},
+            "number_of_adults": {"type": "integer", "description": "The number of adults.", "default": 0},
+            "number_of_rooms": {"type": "integer", "description": "The number of rooms.", "default": 1}}});
+        let adults = |query: &str| {
+            check(house.clone(), query)
+                .arguments
+                .get("number_of_adults")
+                .cloned()
+        };
+        assert_eq!(
+            adults("Find a house in Austin for 2 adults"),
+            Some(json!(2))
+        );
+        assert_eq!(
+            adults("I need a place in Sydney for three people"),
+            Some(json!(3))
+        );
+        assert_eq!(adults("Find a house in Delhi for two?"), Some(json!(2)));
+        // A number that counts anything else is not the people's.
+        assert_eq!(adults("Find a house in Delhi for 3 nights"), None);
+        assert_eq!(adults("Find a house in Delhi with 2 rooms"), None);
+        assert_eq!(
+            check(house, "Find a house in Delhi with 2 rooms").arguments["number_of_rooms"],
+            json!(2)
+        );
+        // A count per something is a rate, not a count of the thing: "3 years" is no
+        // compounding per year.
+        let invest = json!({"type": "object", "required": ["present_value", "time_years"], "properties": {
+            "present_value": {"type": "integer", "description": "The present value of the investment."},
+            "compounding_periods_per_year": {"type": "integer", "description": "Times compounded per year.", "default": 1},
+            "time_years": {"type": "integer", "description": "The investment horizon in years."}}});
+        let b = check(invest, "the future value of a $5000 investment in 3 years");
+        assert_eq!(b.arguments["time_years"], json!(3), "{b:?}");
+        assert!(
+            b.arguments.get("compounding_periods_per_year").is_none(),
+            "{b:?}"
+        );
     }
 }

@@ -1161,6 +1161,35 @@ pub const VALUE_CUES: &[&str] = &[
 /// Words that open or close a listed value without being part of it ("to rent", "buy etc").
 pub const LIST_FILLERS: &[&str] = &["a", "an", "and", "etc", "or", "the", "to"];
 
+/// Stems of nouns that say a parameter picks a sort of the thing named before them
+/// (`room_type`, `crime_kind`): its value is the word a request puts before that thing ("a
+/// single room", "theft crimes").
+pub const SORT_WORDS: &[&str] = &["categori", "kind", "sort", "type", "varieti"];
+
+/// Stems of the words that make a parameter the speaker's own (`user_name`, `passenger_name`,
+/// `customer`): a name the request gives as its speaker's fills it.
+pub const SPEAKER_FIELDS: &[&str] = &[
+    "client", "custom", "guest", "passeng", "patient", "person", "sender", "user",
+];
+
+/// The words right before a name that give it as the speaker's own ("I am Karan", "my name is
+/// Emily", "call me Jo"), lowercased, last word last.
+pub const SELF_INTRODUCTIONS: &[&[&str]] =
+    &[&["i", "am"], &["i'm"], &["name", "is"], &["call", "me"]];
+
+/// Stems of the nouns a request counts people with ("2 adults", "three people", "4 ppl").
+pub const PEOPLE_WORDS: &[&str] = &[
+    "adult", "guest", "individu", "passeng", "peopl", "person", "ppl", "travel",
+];
+
+/// Stems of field-name words that count places for people (`number_of_seats`, `party_size`):
+/// such a count is the number of people a request is for.
+pub const PLACES_FOR_PEOPLE: &[&str] = &["parti", "seat"];
+
+/// Stems of field-name words that say a field counts something, not what it counts
+/// (`number_of_adults`, `num_rooms`, `room_count`).
+pub const COUNT_FIELDS: &[&str] = &["count", "num", "number", "total"];
+
 /// Nouns that name a kind of value rather than a value ("such as an email or phone number",
 /// "e.g. country"): a description listing them says what form the value takes.
 pub const VALUE_KINDS: &[&str] = &[
