@@ -1856,6 +1856,27 @@ impl<'a> Binder<'a> {
             words.iter().all(|w| w.chars().all(char::is_alphabetic))
                 && own.iter().all(|t| written.contains(t))
         };
+        // The thing a name field names ("district" of `district_name`): a name written with
+        // that word for its last ("Chatuchak District") or right after it ("the Regal theater")
+        // is a name of that thing.
+        let thing: HashSet<&String> = if own
+            .iter()
+            .any(|t| text::lexicon::NAME_FIELDS.contains(&t.as_str()))
+        {
+            own.iter()
+                .filter(|t| !text::lexicon::NAME_FIELDS.contains(&t.as_str()))
+                .collect()
+        } else {
+            HashSet::new()
+        };
+        let names_thing = |e: &str, end: usize| {
+            let last = e.split_whitespace().last().map(text::terms);
+            let next = tokens.get(end).map(|t| text::terms(t));
+            [last, next]
+                .into_iter()
+                .flatten()
+                .any(|terms| terms.len() == 1 && thing.contains(&terms[0]))
+        };
         let found: Vec<String> = query
             .entities()
             .into_iter()
@@ -1865,6 +1886,9 @@ impl<'a> Binder<'a> {
                 };
                 if self.taken(e) || self.spent(e) {
                     return false;
+                }
+                if names_thing(e, at + e.split_whitespace().count()) {
+                    return true;
                 }
                 let mut start = at;
                 while start > 0 && at - start < 2 && link(start - 1) {
@@ -7608,5 +7632,37 @@ mod tests {
             b.arguments.get("compounding_periods_per_year").is_none(),
             "{b:?}"
         );
+    }
+
+    #[test]
+    fn an_optional_name_of_a_thing_takes_the_name_written_with_that_things_word() {
+        let cleaner = json!({"type": "object", "required": ["service"], "properties": {
+            "service": {"type": "string", "enum": ["cleaning", "ironing"]},
+            "district_name": {"type": "string", "description": "The district.", "default": null}}});
+        let district = |query: &str| {
+            check(cleaner.clone(), query)
+                .arguments
+                .get("district_name")
+                .cloned()
+        };
+        assert_eq!(
+            district("Find ironing in Bangkok, Chatuchak District"),
+            Some(json!("Chatuchak District"))
+        );
+        assert_eq!(
+            district("Find ironing in Bangkok, in the Chatuchak district"),
+            Some(json!("Chatuchak"))
+        );
+        // A name without the thing's word may be any other place.
+        assert_eq!(district("Find ironing in Bangkok"), None);
+        let movies = json!({"type": "object", "required": ["location"], "properties": {
+            "location": {"type": "string", "description": "The city."},
+            "theater_name": {"type": "string", "description": "The theater.", "default": "dontcare"}}});
+        let b = check(
+            movies,
+            "Any regular movies in San Jose at the Century 20 theater?",
+        );
+        assert_eq!(b.arguments["theater_name"], "Century 20", "{b:?}");
+        assert_eq!(b.arguments["location"], "San Jose", "{b:?}");
     }
 }
