@@ -4284,14 +4284,27 @@ fn currencies_named(query: &Query) -> Vec<CurrencyMention> {
             .or_else(by_sign)
         {
             Some((code, n)) => {
-                let after_to = i
+                // A name the list lacks in full may lead the currency's ("Japanese yen"): it is
+                // part of the mention, and "to" before it is before the currency.
+                let start = match i.checked_sub(1) {
+                    Some(k)
+                        if tokens[k].starts_with(char::is_uppercase)
+                            && tokens[k].chars().all(char::is_alphabetic)
+                            && k > 0
+                            && !out.iter().any(|c| c.tokens.contains(&tokens[k])) =>
+                    {
+                        k
+                    }
+                    _ => i,
+                };
+                let after_to = start
                     .checked_sub(1)
                     .and_then(lower)
                     .is_some_and(|w| text::lexicon::CONVERT_TO.contains(&w.as_str()));
                 if !out.iter().any(|c| c.code == code) {
                     out.push(CurrencyMention {
                         code,
-                        tokens: tokens[i..i + n].to_vec(),
+                        tokens: tokens[start..i + n].to_vec(),
                         after_to,
                     });
                 }
@@ -6515,6 +6528,17 @@ mod tests {
                 &b.arguments["target_currency"]
             ),
             (&json!("EUR"), &json!("USD")),
+            "{b:?}"
+        );
+        // A name leading the currency's ("Japanese yen") is part of it: "to" before it points
+        // at the yen.
+        let b = check(schema.clone(), "Convert 10 British pounds to Japanese yen.");
+        assert_eq!(
+            (
+                &b.arguments["base_currency"],
+                &b.arguments["target_currency"]
+            ),
+            (&json!("GBP"), &json!("JPY")),
             "{b:?}"
         );
         let b = check(schema, "Change $50 into yen");
