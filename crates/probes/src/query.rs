@@ -337,8 +337,8 @@ impl Query {
 
     /// The token position where `entity` (one of [`Query::entities`]) starts.
     pub fn position_of(&self, entity: &str) -> Option<usize> {
-        let first = entity.split_whitespace().next()?;
-        self.tokens.iter().position(|t| t == first)
+        let first = text::token(entity.split_whitespace().next()?);
+        self.tokens.iter().position(|t| *t == first)
     }
 
     /// Positions of tokens that share a term with `words`.
@@ -413,19 +413,48 @@ impl Query {
                     })
                 })
         };
+        // An abbreviation keeps its full stop ("Washington D.C.", "Apple Inc.", "Mr. X"); only a
+        // title's never ends a sentence.
+        let stopped = |i: usize| {
+            raw[i]
+                .trim_end_matches(['"', '\'', ')', '?', '!', ',', ';', ':'])
+                .ends_with('.')
+        };
+        let abbreviated = |i: usize| {
+            let lower = cleaned[i].to_lowercase();
+            stopped(i)
+                && (text::lexicon::ABBREVIATIONS.contains(&lower.as_str())
+                    || (cleaned[i].contains('.')
+                        && cleaned[i].split('.').all(|part| {
+                            (1..=2).contains(&part.len()) && part.chars().all(char::is_uppercase)
+                        })))
+        };
+        let titled = |i: usize| {
+            stopped(i) && text::lexicon::NAME_TITLES.contains(&cleaned[i].to_lowercase().as_str())
+        };
+        let written: Vec<String> = (0..cleaned.len())
+            .map(|i| {
+                if abbreviated(i) && cleaned[i].starts_with(char::is_uppercase) {
+                    format!("{}.", cleaned[i])
+                } else {
+                    cleaned[i].clone()
+                }
+            })
+            .collect();
         let mut run: Vec<&str> = Vec::new();
         for (i, token) in cleaned.iter().enumerate() {
             if token.is_empty() {
                 continue;
             }
+            let token = &written[i];
             let first = token.chars().next();
             // A number continues a name that has begun ("World Cup 2026") but never starts one,
             // but for a house number.
             let continues = first.is_some_and(char::is_uppercase)
                 || (!run.is_empty() && first.is_some_and(|c| c.is_ascii_digit()))
                 || (run.is_empty() && numbers_street(i));
-            let sentence_start =
-                i == 0 || raw.get(i - 1).is_some_and(|p| p.ends_with(['.', '?', '!']));
+            let sentence_start = i == 0
+                || (raw.get(i - 1).is_some_and(|p| p.ends_with(['.', '?', '!'])) && !titled(i - 1));
             if continues && !(sentence_start && run.is_empty()) && !crate::when::is_date_word(token)
             {
                 run.push(token);
@@ -437,6 +466,7 @@ impl Query {
                 .get(i)
                 .is_some_and(|t| t.ends_with(['.', '?', '!', ',', ';']))
                 && !run.is_empty()
+                && !titled(i)
             {
                 out.push(run.join(" "));
                 run.clear();
@@ -689,6 +719,25 @@ mod tests {
             Query::parse("send $1,500 to 'Bob Smith'").entities()[0],
             "Bob Smith"
         );
+    }
+
+    #[test]
+    fn an_abbreviation_keeps_its_full_stop_and_a_titles_ends_no_sentence() {
+        let names = |q: &str| Query::parse(q).entities();
+        assert_eq!(
+            names("The distance from New York City to Washington D.C."),
+            ["New York City", "Washington D.C."]
+        );
+        assert_eq!(names("Stocks of Apple Inc. today"), ["Apple Inc."]);
+        assert_eq!(names("The cases of Mr. X in 2012"), ["Mr. X"]);
+        assert_eq!(
+            names("a therapist in the St. Helena CA."),
+            ["St. Helena CA"]
+        );
+        // Any other full stop still ends the sentence, and the name.
+        assert_eq!(names("I am Karan. Could you help?"), ["Karan"]);
+        let q = Query::parse("The cases of Mr. X");
+        assert_eq!(q.position_of("Mr. X"), Some(3));
     }
 
     #[test]

@@ -617,9 +617,13 @@ pub const WANTING_VERBS: &[&str] = &["like", "love", "need", "prefer", "want", "
 
 /// Abbreviations written with a full stop that does not end a sentence ("Mr. Gates"). Words.
 pub const ABBREVIATIONS: &[&str] = &[
-    "approx", "co", "dr", "etc", "inc", "jr", "ltd", "mr", "mrs", "ms", "mt", "no", "prof", "sr",
-    "st", "vs",
+    "approx", "bros", "co", "corp", "dr", "etc", "inc", "jr", "ltd", "mr", "mrs", "ms", "mt", "no",
+    "prof", "sr", "st", "vs",
 ];
+
+/// Abbreviated titles written before a name ("Mr. X", "St. Helena", "Dr. Smith"): their full
+/// stop never ends a sentence. Words.
+pub const NAME_TITLES: &[&str] = &["dr", "mr", "mrs", "ms", "mt", "prof", "st"];
 
 /// Plain words no identifier-like pattern should accept: a `pattern` that matches them accepts
 /// ordinary text, so a query's words matching it say nothing about the method. Words.
