@@ -878,6 +878,14 @@ impl<'a> Binder<'a> {
             let time = matches!(kind, Temporal::Time | Temporal::DateTime)
                 .then(|| times.get(next_time))
                 .flatten();
+            // A second time on the day already given is on that day: "on February 23, between
+            // 10:30 and 19:00" ends at 19:00 on February 23.
+            let (date, same_day) = match (date, time, next_date.checked_sub(1)) {
+                (None, Some(_), Some(last)) if kind == Temporal::DateTime => {
+                    (dates.get(last), true)
+                }
+                _ => (date, false),
+            };
             let value = match (date, time) {
                 (Some(d), Some(t)) => moment_pair(p, d, t),
                 (Some(m), None) | (None, Some(m)) => rendered(p, m),
@@ -888,7 +896,7 @@ impl<'a> Binder<'a> {
             {
                 continue;
             }
-            next_date += usize::from(date.is_some());
+            next_date += usize::from(date.is_some() && !same_day);
             next_time += usize::from(time.is_some());
             self.binding
                 .arguments
@@ -7688,5 +7696,21 @@ mod tests {
         );
         assert_eq!(b.arguments["theater_name"], "Century 20", "{b:?}");
         assert_eq!(b.arguments["location"], "San Jose", "{b:?}");
+    }
+
+    #[test]
+    fn a_second_time_on_the_day_given_is_on_that_day() {
+        let window = json!({"type": "object", "required": ["start", "end"], "properties": {
+            "start": {"type": "string", "description": "The start, in the format 'YYYY-MM-DD HH:mm:ss'."},
+            "end": {"type": "string", "description": "The end, in the format 'YYYY-MM-DD HH:mm:ss'."}}});
+        let b = check(
+            window.clone(),
+            "Someone on February 23, 2024, between 10:30 and 19:00",
+        );
+        assert_eq!(b.arguments["start"], "2024-02-23 10:30:00", "{b:?}");
+        assert_eq!(b.arguments["end"], "2024-02-23 19:00:00", "{b:?}");
+        // Each day written is its own.
+        let b = check(window, "From 2024-02-23 10:30 to 2024-02-25 19:00");
+        assert_eq!(b.arguments["end"], "2024-02-25 19:00:00", "{b:?}");
     }
 }

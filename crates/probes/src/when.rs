@@ -406,6 +406,11 @@ pub fn times(toks: &[String]) -> Vec<Moment> {
         } else {
             (t, None, i)
         };
+        // Seconds may follow when they are zero ("07:30:00"): a clock to the minute.
+        let body = body
+            .strip_suffix(":00")
+            .filter(|b| b.contains(':'))
+            .unwrap_or(body);
         let clock: Option<(u32, u32)> = match body.split_once(':') {
             Some((h, m)) if m.len() == 2 => h
                 .parse()
@@ -482,6 +487,18 @@ mod tests {
 
     fn pair(text: &str, normal: Option<&str>) -> (String, Option<String>) {
         (text.to_owned(), normal.map(str::to_owned))
+    }
+
+    #[test]
+    fn a_clock_may_write_zero_seconds() {
+        assert_eq!(
+            normals(times(&tokens("an alarm for 2023-04-02 07:30:00 please"))),
+            [pair("07:30:00", Some("07:30"))]
+        );
+        assert_eq!(
+            normals(times(&tokens("at 12:00 or 12:00:15"))),
+            [pair("12:00", Some("12:00"))]
+        );
     }
 
     #[test]
