@@ -1559,6 +1559,14 @@ impl<'a> Binder<'a> {
             return true;
         }
         let query = self.query;
+        // A state's code is the code of the one US state the request names ("in California"
+        // for a `state` described as "the U.S. state abbreviation, such as 'CA'").
+        if takes_state_code(p)
+            && let Some((code, words)) = us_state_named(query)
+        {
+            self.settle(p, Value::String(code.to_owned()), text::terms(&words));
+            return true;
+        }
         // A sort of a thing is the word the request says right before the thing ("a single
         // room" for `room_type`), whatever names it writes elsewhere.
         if sorts_a_thing(&p.name)
@@ -3413,6 +3421,56 @@ fn for_speaker(p: &Param) -> bool {
         && text::terms(&p.name)
             .iter()
             .any(|t| text::lexicon::SPEAKER_FIELDS.contains(&t.as_str()))
+}
+
+/// Whether `p` takes a US state's two-letter code: a state by its name, described as an
+/// abbreviation or a two-letter code, or with a two-letter example ("such as 'CA'").
+fn takes_state_code(p: &Param) -> bool {
+    let described = p.description.to_lowercase();
+    text::terms(&p.name).iter().any(|t| t == "state")
+        && ([
+            "abbreviat",
+            "two-letter",
+            "two letter",
+            "2-letter",
+            "postal code",
+        ]
+        .iter()
+        .any(|w| described.contains(w))
+            || crate::query::quoted(&p.description).iter().any(|example| {
+                example.len() == 2 && example.chars().all(|c| c.is_ascii_uppercase())
+            }))
+}
+
+/// The code of the one US state the request names in full ("California", "New York"), with the
+/// words that name it; `None` when it names none or several.
+fn us_state_named(query: &Query) -> Option<(&'static str, String)> {
+    let tokens = &query.tokens;
+    let mut found: Vec<(&'static str, String)> = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let named = (1..=3).rev().find_map(|n| {
+            let words = tokens.get(i..i + n)?;
+            // A code alone ("OR", "IN") may be any word written in capitals.
+            if !words[0].starts_with(char::is_uppercase) || (n == 1 && words[0].len() <= 2) {
+                return None;
+            }
+            text::places::us_state_code(&words.join(" ")).map(|code| (code, n))
+        });
+        match named {
+            Some((code, n)) => {
+                if !found.iter().any(|(c, _)| *c == code) {
+                    found.push((code, tokens[i..i + n].join(" ")));
+                }
+                i += n;
+            }
+            None => i += 1,
+        }
+    }
+    match <[_; 1]>::try_from(found) {
+        Ok([one]) => Some(one),
+        Err(_) => None,
+    }
 }
 
 /// Whether a parameter named `name` picks a sort of the thing its name names first
@@ -7712,5 +7770,33 @@ mod tests {
         // Each day written is its own.
         let b = check(window, "From 2024-02-23 10:30 to 2024-02-25 19:00");
         assert_eq!(b.arguments["end"], "2024-02-25 19:00:00", "{b:?}");
+    }
+
+    #[test]
+    fn a_state_code_is_the_code_of_the_state_the_request_names() {
+        let tax = json!({"type": "object", "required": ["state", "amount"], "properties": {
+            "state": {"type": "string", "description": "The U.S. state abbreviation, such as 'CA' for California."},
+            "amount": {"type": "number", "description": "The purchase amount."},
+            "city": {"type": "string", "description": "The city of the purchase.", "default": null}}});
+        let b = check(tax.clone(), "I spent $999 in California, what tax is due?");
+        assert_eq!(b.arguments["state"], "CA", "{b:?}");
+        // The state's words are spent: the city is not the state.
+        assert!(b.arguments.get("city").is_none(), "{b:?}");
+        let b = check(
+            tax.clone(),
+            "A $59.99 purchase in San Francisco, California",
+        );
+        assert_eq!(b.arguments["state"], "CA", "{b:?}");
+        assert_eq!(b.arguments["city"], "San Francisco", "{b:?}");
+        // Two states name none.
+        let b = check(tax, "A $10 purchase in Texas or Oregon");
+        assert_ne!(b.arguments.get("state"), Some(&json!("TX")), "{b:?}");
+        // A state that takes no code keeps the name written.
+        let named = json!({"type": "object", "required": ["state"], "properties": {
+            "state": {"type": "string", "description": "The state."}}});
+        assert_eq!(
+            check(named, "Parks in California").arguments["state"],
+            "California"
+        );
     }
 }

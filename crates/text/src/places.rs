@@ -69,6 +69,71 @@ pub fn country_code(name: &str) -> Option<&'static str> {
         .map(|(code, _)| *code)
 }
 
+/// The fifty US states and the District of Columbia with their postal codes.
+const US_STATES: &[(&str, &str)] = &[
+    ("alabama", "AL"),
+    ("alaska", "AK"),
+    ("arizona", "AZ"),
+    ("arkansas", "AR"),
+    ("california", "CA"),
+    ("colorado", "CO"),
+    ("connecticut", "CT"),
+    ("delaware", "DE"),
+    ("district of columbia", "DC"),
+    ("florida", "FL"),
+    ("georgia", "GA"),
+    ("hawaii", "HI"),
+    ("idaho", "ID"),
+    ("illinois", "IL"),
+    ("indiana", "IN"),
+    ("iowa", "IA"),
+    ("kansas", "KS"),
+    ("kentucky", "KY"),
+    ("louisiana", "LA"),
+    ("maine", "ME"),
+    ("maryland", "MD"),
+    ("massachusetts", "MA"),
+    ("michigan", "MI"),
+    ("minnesota", "MN"),
+    ("mississippi", "MS"),
+    ("missouri", "MO"),
+    ("montana", "MT"),
+    ("nebraska", "NE"),
+    ("nevada", "NV"),
+    ("new hampshire", "NH"),
+    ("new jersey", "NJ"),
+    ("new mexico", "NM"),
+    ("new york", "NY"),
+    ("north carolina", "NC"),
+    ("north dakota", "ND"),
+    ("ohio", "OH"),
+    ("oklahoma", "OK"),
+    ("oregon", "OR"),
+    ("pennsylvania", "PA"),
+    ("rhode island", "RI"),
+    ("south carolina", "SC"),
+    ("south dakota", "SD"),
+    ("tennessee", "TN"),
+    ("texas", "TX"),
+    ("utah", "UT"),
+    ("vermont", "VT"),
+    ("virginia", "VA"),
+    ("washington", "WA"),
+    ("west virginia", "WV"),
+    ("wisconsin", "WI"),
+    ("wyoming", "WY"),
+];
+
+/// The postal code of the US state `name` (any case, written in full: "New York" is "NY"), or
+/// `name` itself when it is already one ("tx" is "TX").
+pub fn us_state_code(name: &str) -> Option<&'static str> {
+    let lower = name.trim().to_lowercase();
+    US_STATES
+        .iter()
+        .find(|(state, code)| *state == lower || code.eq_ignore_ascii_case(&lower))
+        .map(|(_, code)| *code)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,5 +155,9 @@ mod tests {
         assert_eq!(city("Atlantis Prime"), None);
         assert_eq!(country_code("kenya"), Some("KE"));
         assert_eq!(country_code("Atlantis"), None);
+        assert_eq!(us_state_code("New York"), Some("NY"));
+        assert_eq!(us_state_code("district of Columbia"), Some("DC"));
+        assert_eq!(us_state_code("tx"), Some("TX"));
+        assert_eq!(us_state_code("Ontario"), None);
     }
 }
