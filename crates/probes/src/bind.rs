@@ -2967,9 +2967,11 @@ fn with_region(p: &Param, query: &Query, entity: String) -> String {
     {
         return entity;
     }
-    // "Novato CA" where the shape is 'City, ST': the state written without its comma.
+    // "Novato CA" or "Berkeley California" where the shape is 'City, ST': the state written
+    // without its comma.
     if example.state_code
-        && let Some((city, code)) = entity.rsplit_once(' ')
+        && let Some((city, state)) = entity.rsplit_once(' ')
+        && let Some(code) = text::places::us_state_code(state)
         && text::places::city(city).is_some_and(|place| place.state == Some(code))
     {
         return format!("{city}, {code}");
@@ -3027,6 +3029,13 @@ fn with_region(p: &Param, query: &Query, entity: String) -> String {
         if example.country == Some(Country::Code)
             && let Some(last) = parts.last_mut()
             && let Some(code) = text::places::country_code(last)
+        {
+            *last = code.to_owned();
+        }
+        // "San Francisco, California" where the shape is 'City, ST'.
+        if example.state_code
+            && let Some(last) = parts.last_mut()
+            && let Some(code) = text::places::us_state_code(last)
         {
             *last = code.to_owned();
         }
@@ -7797,6 +7806,27 @@ mod tests {
         assert_eq!(
             check(named, "Parks in California").arguments["state"],
             "California"
+        );
+    }
+
+    #[test]
+    fn a_state_written_in_full_after_a_city_takes_its_code_where_the_shape_asks_for_one() {
+        let shaped = json!({"type": "object", "required": ["city"], "properties": {
+            "city": {"type": "string", "description": "The city, in the format 'City, State', such as 'San Francisco, CA'."}}});
+        assert_eq!(
+            check(shaped.clone(), "A house in Austin, Texas please").arguments["city"],
+            "Austin, TX"
+        );
+        assert_eq!(
+            check(shaped, "I'm in Berkeley California and need a counselor").arguments["city"],
+            "Berkeley, CA"
+        );
+        // A shape that shows a state's name keeps the name.
+        let named = json!({"type": "object", "required": ["city"], "properties": {
+            "city": {"type": "string", "description": "The city and its state, such as 'Austin, Texas'."}}});
+        assert_eq!(
+            check(named, "A house in Austin, Texas please").arguments["city"],
+            "Austin, Texas"
         );
     }
 }
