@@ -1567,6 +1567,13 @@ impl<'a> Binder<'a> {
             self.settle(p, Value::String(code.to_owned()), text::terms(&words));
             return true;
         }
+        // So is a country's: "London in the UK" for a `country` in ISO 3166 codes is GB.
+        if takes_country_code(p)
+            && let Some((code, words)) = country_named(query)
+        {
+            self.settle(p, Value::String(code.to_owned()), text::terms(&words));
+            return true;
+        }
         // A sort of a thing is the word the request says right before the thing ("a single
         // room" for `room_type`), whatever names it writes elsewhere.
         if sorts_a_thing(&p.name)
@@ -3451,20 +3458,64 @@ fn takes_state_code(p: &Param) -> bool {
             }))
 }
 
+/// Whether `p` takes a country's ISO 3166 code: a country by its name, described by the
+/// standard or as a code, or with a two-letter example ("'US' for the United States").
+fn takes_country_code(p: &Param) -> bool {
+    let described = p.description.to_lowercase();
+    text::terms(&p.name).iter().any(|t| t == "countri")
+        && ([
+            "iso 3166",
+            "alpha-2",
+            "country code",
+            "two-letter",
+            "2-letter",
+        ]
+        .iter()
+        .any(|w| described.contains(w))
+            || crate::query::quoted(&p.description).iter().any(|example| {
+                example.len() == 2 && example.chars().all(|c| c.is_ascii_uppercase())
+            }))
+}
+
+/// The code of the one country the request names ("France", "the UK"), with the words that
+/// name it; `None` when it names none or several.
+fn country_named(query: &Query) -> Option<(&'static str, String)> {
+    named_once(query, |words| {
+        // A code alone must be written in capitals ("US", not "us").
+        let short = words.len() == 1 && words[0].len() <= 3;
+        (!short || words[0].chars().all(|c| c.is_ascii_uppercase()))
+            .then(|| text::places::country_code(&words.join(" ")))
+            .flatten()
+    })
+}
+
 /// The code of the one US state the request names in full ("California", "New York"), with the
 /// words that name it; `None` when it names none or several.
 fn us_state_named(query: &Query) -> Option<(&'static str, String)> {
+    named_once(query, |words| {
+        // A code alone ("OR", "IN") may be any word written in capitals.
+        (words.len() > 1 || words[0].len() > 2)
+            .then(|| text::places::us_state_code(&words.join(" ")))
+            .flatten()
+    })
+}
+
+/// The one code `code_of` gives a run of up to three capitalised words of the query, with the
+/// words; `None` when none or several do.
+fn named_once(
+    query: &Query,
+    code_of: impl Fn(&[String]) -> Option<&'static str>,
+) -> Option<(&'static str, String)> {
     let tokens = &query.tokens;
     let mut found: Vec<(&'static str, String)> = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
         let named = (1..=3).rev().find_map(|n| {
             let words = tokens.get(i..i + n)?;
-            // A code alone ("OR", "IN") may be any word written in capitals.
-            if !words[0].starts_with(char::is_uppercase) || (n == 1 && words[0].len() <= 2) {
+            if !words[0].starts_with(char::is_uppercase) {
                 return None;
             }
-            text::places::us_state_code(&words.join(" ")).map(|code| (code, n))
+            code_of(words).map(|code| (code, n))
         });
         match named {
             Some((code, n)) => {
@@ -7827,6 +7878,28 @@ mod tests {
         assert_eq!(
             check(named, "A house in Austin, Texas please").arguments["city"],
             "Austin, Texas"
+        );
+    }
+
+    #[test]
+    fn a_country_code_is_the_iso_code_of_the_country_the_request_names() {
+        let weather = json!({"type": "object", "required": ["city", "country"], "properties": {
+            "city": {"type": "string", "description": "The city, e.g., 'San Francisco'."},
+            "country": {"type": "string", "description": "The country, in ISO 3166-1 alpha-2 codes, e.g., 'US'."}}});
+        let b = check(weather.clone(), "The weather for London in the UK, please");
+        assert_eq!(b.arguments["country"], "GB", "{b:?}");
+        assert_eq!(b.arguments["city"], "London", "{b:?}");
+        let b = check(weather.clone(), "The weather for Nairobi, Kenya");
+        assert_eq!(b.arguments["country"], "KE", "{b:?}");
+        // "us" the pronoun is no country.
+        let b = check(weather, "Tell us the weather in Oslo");
+        assert_ne!(b.arguments.get("country"), Some(&json!("US")), "{b:?}");
+        // A country that takes no code keeps the name written.
+        let named = json!({"type": "object", "required": ["country"], "properties": {
+            "country": {"type": "string", "description": "The country."}}});
+        assert_eq!(
+            check(named, "Holidays in Kenya").arguments["country"],
+            "Kenya"
         );
     }
 }

@@ -58,10 +58,30 @@ pub fn city(name: &str) -> Option<Place> {
     })
 }
 
-/// The ISO 3166 code of the country `name` (any case: "Kenya" is "KE"), when the table has a
-/// city in it.
+/// Names people write for countries beside the ones the table gives them ("the UK").
+const COUNTRY_ALIASES: &[(&str, &str)] = &[
+    ("britain", "GB"),
+    ("great britain", "GB"),
+    ("u.k", "GB"),
+    ("u.k.", "GB"),
+    ("u.s", "US"),
+    ("u.s.", "US"),
+    ("u.s.a", "US"),
+    ("u.s.a.", "US"),
+    ("uae", "AE"),
+    ("uk", "GB"),
+    ("us", "US"),
+    ("usa", "US"),
+];
+
+/// The ISO 3166 code of the country `name` (any case: "Kenya" is "KE", "the UK" "GB"), when
+/// the table has a city in it.
 pub fn country_code(name: &str) -> Option<&'static str> {
     let name = name.trim();
+    let lower = name.to_lowercase();
+    if let Some((_, code)) = COUNTRY_ALIASES.iter().find(|(alias, _)| *alias == lower) {
+        return Some(code);
+    }
     table()
         .countries
         .iter()
@@ -155,6 +175,8 @@ mod tests {
         assert_eq!(city("Atlantis Prime"), None);
         assert_eq!(country_code("kenya"), Some("KE"));
         assert_eq!(country_code("Atlantis"), None);
+        assert_eq!(country_code("UK"), Some("GB"));
+        assert_eq!(country_code("United States"), Some("US"));
         assert_eq!(us_state_code("New York"), Some("NY"));
         assert_eq!(us_state_code("district of Columbia"), Some("DC"));
         assert_eq!(us_state_code("tx"), Some("TX"));
