@@ -2212,6 +2212,22 @@ impl<'a> Binder<'a> {
                 self.binding.fan_out = Some((name, values));
             }
         }
+        // A place goes by the city's name, not a short one ("LA", "Philly"), once the short one
+        // has been spent like any name.
+        for p in self.params.iter().filter(|p| direction(p).is_some()) {
+            let city = self
+                .binding
+                .arguments
+                .get(&p.name)
+                .and_then(Value::as_str)
+                .and_then(text::places::city_nickname);
+            if let Some(city) = city {
+                let value = with_region(p, self.query, city.to_owned());
+                self.binding
+                    .arguments
+                    .insert(p.name.clone(), Value::String(value));
+            }
+        }
         // Every bound value must be one the schema allows: recast to the schema's type when it
         // only differs in form, else taken out and reported with the constraint it breaks.
         for p in self.params {
@@ -7901,5 +7917,24 @@ mod tests {
             check(named, "Holidays in Kenya").arguments["country"],
             "Kenya"
         );
+    }
+
+    #[test]
+    fn a_place_goes_by_the_citys_name_not_a_short_one() {
+        let shaped = json!({"type": "object", "required": ["location"], "properties": {
+            "location": {"type": "string", "description": "The city, in the format 'City, State', such as 'Austin, TX'."},
+            "movie_name": {"type": "string", "description": "The movie's name.", "default": "dontcare"}}});
+        let b = check(shaped.clone(), "Find me a regular show in LA tonight");
+        assert_eq!(b.arguments["location"], "Los Angeles, CA", "{b:?}");
+        // The short name is spent: it names no movie.
+        assert!(b.arguments.get("movie_name").is_none(), "{b:?}");
+        assert_eq!(
+            check(shaped, "a salon in San Fran?").arguments["location"],
+            "San Francisco, CA"
+        );
+        // Only a place: a short name elsewhere is what it is.
+        let label = json!({"type": "object", "required": ["label"], "properties": {
+            "label": {"type": "string", "description": "A label."}}});
+        assert_eq!(check(label, "Tag it LA").arguments["label"], "LA");
     }
 }

@@ -89,6 +89,31 @@ pub fn country_code(name: &str) -> Option<&'static str> {
         .map(|(code, _)| *code)
 }
 
+/// Short names people write for cities, with the cities' names ("LA" is Los Angeles).
+const CITY_NICKNAMES: &[(&str, &str)] = &[
+    ("chi-town", "Chicago"),
+    ("la", "Los Angeles"),
+    ("nyc", "New York"),
+    ("philly", "Philadelphia"),
+    ("san fran", "San Francisco"),
+    ("sf", "San Francisco"),
+    ("vegas", "Las Vegas"),
+];
+
+/// The city a short name stands for ("Philly" is Philadelphia); a short name of two letters
+/// only in capitals ("LA", not the article "la").
+pub fn city_nickname(name: &str) -> Option<&'static str> {
+    let name = name.trim();
+    let lower = name.to_lowercase();
+    if lower.len() <= 2 && !name.chars().all(|c| c.is_ascii_uppercase()) {
+        return None;
+    }
+    CITY_NICKNAMES
+        .iter()
+        .find(|(short, _)| *short == lower)
+        .map(|(_, city)| *city)
+}
+
 /// The fifty US states and the District of Columbia with their postal codes.
 const US_STATES: &[(&str, &str)] = &[
     ("alabama", "AL"),
@@ -175,6 +200,9 @@ mod tests {
         assert_eq!(city("Atlantis Prime"), None);
         assert_eq!(country_code("kenya"), Some("KE"));
         assert_eq!(country_code("Atlantis"), None);
+        assert_eq!(city_nickname("LA"), Some("Los Angeles"));
+        assert_eq!(city_nickname("la"), None);
+        assert_eq!(city_nickname("Philly"), Some("Philadelphia"));
         assert_eq!(country_code("UK"), Some("GB"));
         assert_eq!(country_code("United States"), Some("US"));
         assert_eq!(us_state_code("New York"), Some("NY"));
