@@ -79,7 +79,7 @@ const COUNTRY_ALIASES: &[(&str, &str)] = &[
 pub fn country_code(name: &str) -> Option<&'static str> {
     let name = name.trim();
     let lower = name.to_lowercase();
-    if let Some((_, code)) = COUNTRY_ALIASES.iter().find(|(alias, _)| *alias == lower) {
+    if let Some(code) = looked_up(COUNTRY_ALIASES, &lower) {
         return Some(code);
     }
     table()
@@ -108,10 +108,12 @@ pub fn city_nickname(name: &str) -> Option<&'static str> {
     if lower.len() <= 2 && !name.chars().all(|c| c.is_ascii_uppercase()) {
         return None;
     }
-    CITY_NICKNAMES
-        .iter()
-        .find(|(short, _)| *short == lower)
-        .map(|(_, city)| *city)
+    looked_up(CITY_NICKNAMES, &lower)
+}
+
+/// What `table` gives for the lowercase `key`.
+fn looked_up(table: &[(&str, &'static str)], key: &str) -> Option<&'static str> {
+    table.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
 }
 
 /// The fifty US states and the District of Columbia with their postal codes.
