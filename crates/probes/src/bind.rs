@@ -484,6 +484,8 @@ struct Binder<'a> {
     written_lists: usize,
     /// Tokens of the query's dates and times: their digits are not quantities.
     temporal_tokens: HashSet<String>,
+    /// The name the request gives as its speaker's own, read once ([`self_introduced`]).
+    speaker: Option<String>,
 }
 
 impl<'a> Binder<'a> {
@@ -505,6 +507,7 @@ impl<'a> Binder<'a> {
             used_lists: HashSet::new(),
             written_lists: 0,
             temporal_tokens,
+            speaker: self_introduced(query),
         }
     }
 
@@ -1585,7 +1588,7 @@ impl<'a> Binder<'a> {
         }
         // A name the request gives as its speaker's own ("I am Karan") is the speaker's: it
         // fills a parameter for the one asking (`passenger_name`), and no other while one is open.
-        let speaker = self_introduced(query).filter(|e| !self.taken(e));
+        let speaker = self.speaker.clone().filter(|e| !self.taken(e));
         if let Some(e) = &speaker
             && for_speaker(p)
             && fits(p, query, e)
@@ -3458,36 +3461,41 @@ fn for_speaker(p: &Param) -> bool {
 /// Whether `p` takes a US state's two-letter code: a state by its name, described as an
 /// abbreviation or a two-letter code, or with a two-letter example ("such as 'CA'").
 fn takes_state_code(p: &Param) -> bool {
-    let described = p.description.to_lowercase();
-    text::terms(&p.name).iter().any(|t| t == "state")
-        && ([
+    takes_code(
+        p,
+        "state",
+        &[
             "abbreviat",
             "two-letter",
             "two letter",
             "2-letter",
             "postal code",
-        ]
-        .iter()
-        .any(|w| described.contains(w))
-            || crate::query::quoted(&p.description).iter().any(|example| {
-                example.len() == 2 && example.chars().all(|c| c.is_ascii_uppercase())
-            }))
+        ],
+    )
 }
 
 /// Whether `p` takes a country's ISO 3166 code: a country by its name, described by the
 /// standard or as a code, or with a two-letter example ("'US' for the United States").
 fn takes_country_code(p: &Param) -> bool {
-    let described = p.description.to_lowercase();
-    text::terms(&p.name).iter().any(|t| t == "countri")
-        && ([
+    takes_code(
+        p,
+        "countri",
+        &[
             "iso 3166",
             "alpha-2",
             "country code",
             "two-letter",
             "2-letter",
-        ]
-        .iter()
-        .any(|w| described.contains(w))
+        ],
+    )
+}
+
+/// Whether `p`, named for the thing `term` (a stem), takes that thing's two-letter code: its
+/// description writes one of `markers` or quotes a two-letter example in capitals.
+fn takes_code(p: &Param, term: &str, markers: &[&str]) -> bool {
+    let described = p.description.to_lowercase();
+    text::terms(&p.name).iter().any(|t| t == term)
+        && (markers.iter().any(|w| described.contains(w))
             || crate::query::quoted(&p.description).iter().any(|example| {
                 example.len() == 2 && example.chars().all(|c| c.is_ascii_uppercase())
             }))

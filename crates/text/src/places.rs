@@ -59,15 +59,13 @@ pub fn city(name: &str) -> Option<Place> {
 }
 
 /// Names people write for countries beside the ones the table gives them ("the UK").
+/// Written without a final full stop: "U.K." is looked up as "u.k".
 const COUNTRY_ALIASES: &[(&str, &str)] = &[
     ("britain", "GB"),
     ("great britain", "GB"),
     ("u.k", "GB"),
-    ("u.k.", "GB"),
     ("u.s", "US"),
-    ("u.s.", "US"),
     ("u.s.a", "US"),
-    ("u.s.a.", "US"),
     ("uae", "AE"),
     ("uk", "GB"),
     ("us", "US"),
@@ -79,7 +77,7 @@ const COUNTRY_ALIASES: &[(&str, &str)] = &[
 pub fn country_code(name: &str) -> Option<&'static str> {
     let name = name.trim();
     let lower = name.to_lowercase();
-    if let Some(code) = looked_up(COUNTRY_ALIASES, &lower) {
+    if let Some(code) = looked_up(COUNTRY_ALIASES, lower.trim_end_matches('.')) {
         return Some(code);
     }
     table()
