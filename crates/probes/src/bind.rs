@@ -70,7 +70,42 @@ struct Scored<'a> {
 /// prose, then per remaining parameter a pattern, the free text, a structured value, a list, a
 /// number or a name.
 pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Binding {
-    coordinated(params, query, topic, bind_once(params, query, topic))
+    with_regions(
+        params,
+        query,
+        coordinated(params, query, topic, bind_once(params, query, topic)),
+    )
+}
+
+/// A city the place table knows, however it was found ("a therapist in berkeley") and in every
+/// call of a fan-out, is written with the region its parameter's shape asks for ("Berkeley,
+/// CA"). Only a free string takes it: one with a list of values or a pattern is left as bound.
+/// It runs once the fan-out is found, which looks for each value as the query writes it.
+fn with_regions(params: &[Param], query: &Query, mut binding: Binding) -> Binding {
+    let regioned = |p: &Param, value: &mut Value| {
+        if let Some(city) = value
+            .as_str()
+            .filter(|v| !v.contains(',') && text::places::city(v).is_some())
+        {
+            *value = Value::String(with_region(p, query, city.to_owned()));
+        }
+    };
+    for p in params.iter().filter(|p| {
+        p.kind.as_deref() == Some("string")
+            && p.choices.is_empty()
+            && p.pattern.is_none()
+            && p.format.is_none()
+    }) {
+        if let Some(value) = binding.arguments.get_mut(&p.name) {
+            regioned(p, value);
+        }
+        if let Some((name, values)) = &mut binding.fan_out
+            && *name == p.name
+        {
+            values.iter_mut().for_each(|v| regioned(p, v));
+        }
+    }
+    binding
 }
 
 /// How many values of one parameter a request may coordinate into calls of their own.
@@ -106,12 +141,13 @@ fn coordinated(
         let Some(first) = binding.arguments.get(&p.name).cloned() else {
             continue;
         };
-        let Some(mut at) = written_at(&query.text, &first) else {
+        let written = written_form(&query.text, &first);
+        let Some(mut at) = written_at(&query.text, &written) else {
             continue;
         };
         // A value written after a comma is the tail of one written in parts ("New York, USA"),
         // not the head of a list.
-        if !names_a_value(&named, &first) || query.text[..at.0].trim_end().ends_with(',') {
+        if !names_a_value(&named, &written) || query.text[..at.0].trim_end().ends_with(',') {
             continue;
         }
         let mut text = query.text.clone();
@@ -133,10 +169,11 @@ fn coordinated(
                     .arguments
                     .iter()
                     .all(|(k, v)| k == &p.name || again.arguments.get(k) == Some(v));
-            let Some(span) = written_at(&rest[at.0..], next).filter(|s| s.0 == 0) else {
+            let next_written = written_form(&rest[at.0..], next);
+            let Some(span) = written_at(&rest[at.0..], &next_written).filter(|s| s.0 == 0) else {
                 break;
             };
-            if !others_hold || values.contains(next) || !names_a_value(&named, next) {
+            if !others_hold || values.contains(next) || !names_a_value(&named, &next_written) {
                 break;
             }
             values.push(next.clone());
@@ -298,6 +335,17 @@ fn listed_for_missing(
         return Some(out);
     }
     None
+}
+
+/// `value` as `text` writes it: a place the binder wrote with its region ("Paris, FR" for "news
+/// in Paris and Letterkenny") is written as its city.
+fn written_form(text: &str, value: &Value) -> Value {
+    match value.as_str().and_then(|v| v.rsplit_once(", ")) {
+        Some((city, _)) if written_at(text, value).is_none() && !city.is_empty() => {
+            Value::String(city.to_owned())
+        }
+        _ => value.clone(),
+    }
 }
 
 /// Where `value` is written in `text`, as whole words: a string as it is, a number as any
@@ -2994,11 +3042,14 @@ fn with_region(p: &Param, query: &Query, entity: String) -> String {
         return entity;
     }
     // "Novato CA" or "Berkeley California" where the shape is 'City, ST': the state written
-    // without its comma.
+    // without its comma. A state's code in capitals says the state outright ("Pittsburg PA",
+    // though the table's Pittsburg is California's); a state's name only where the city is in
+    // it.
     if example.state_code
         && let Some((city, state)) = entity.rsplit_once(' ')
         && let Some(code) = text::places::us_state_code(state)
-        && text::places::city(city).is_some_and(|place| place.state == Some(code))
+        && (state == code
+            || text::places::city(city).is_some_and(|place| place.state == Some(code)))
     {
         return format!("{city}, {code}");
     }
@@ -3067,6 +3118,17 @@ fn with_region(p: &Param, query: &Query, entity: String) -> String {
         }
         return format!("{entity}, {}", parts.join(", "));
     }
+    // Where the query writes none, the description's own example of this very city shows how
+    // to write it ("'London, UK'").
+    if !entity.contains(',')
+        && let Some(region) = crate::query::quoted(&p.description)
+            .iter()
+            .filter_map(|example| example.split_once(", "))
+            .find(|(city, _)| city.eq_ignore_ascii_case(&entity))
+            .map(|(_, region)| region.to_owned())
+    {
+        return format!("{entity}, {region}");
+    }
     match known_region(&p.description, example, &entity) {
         Some(region) => format!("{entity}, {region}"),
         None => entity,
@@ -3131,10 +3193,11 @@ fn known_region(description: &str, example: Examples, entity: &str) -> Option<St
     let place = text::places::city(entity)?;
     let described = description.to_lowercase();
     match place.state {
+        // "abbr" also reads the misspelt ("State has to be abbrieviated").
         Some(state)
             if example.state_code
                 || (described.contains("state")
-                    && (described.contains("abbreviat") || writes_state_code(description))) =>
+                    && (described.contains("abbr") || writes_state_code(description))) =>
         {
             Some(state.to_owned())
         }
@@ -7902,6 +7965,51 @@ mod tests {
         assert_eq!(
             check(named, "A house in Austin, Texas please").arguments["city"],
             "Austin, Texas"
+        );
+    }
+
+    #[test]
+    fn a_city_takes_the_region_its_shape_asks_for_however_it_was_written() {
+        let shaped = json!({"type": "object", "required": ["city"], "properties": {
+            "city": {"type": "string", "description": "The city, in the format of 'City, State', such as 'Berkeley, CA' or 'New York, NY'."}}});
+        // Written in lower case, found as the phrase after "in".
+        assert_eq!(
+            check(
+                shaped.clone(),
+                "I need a therapist for my family in berkeley."
+            )
+            .arguments["city"],
+            "berkeley, CA"
+        );
+        // A state's code in capitals says the state, though the table's Pittsburg is in
+        // California.
+        assert_eq!(
+            check(shaped.clone(), "Find me a therapist in Pittsburg PA please").arguments["city"],
+            "Pittsburg, PA"
+        );
+        // The description's own example of the city shows its region.
+        let abroad = json!({"type": "object", "required": ["city"], "properties": {
+            "city": {"type": "string", "description": "The city, as 'City, State' or 'City, Country' (e.g., 'New York, NY' or 'London, UK')."}}});
+        assert_eq!(
+            check(abroad, "Find me a theater event in London tonight").arguments["city"],
+            "London, UK"
+        );
+        // "abbrieviated" asks for the code as plainly as "abbreviated".
+        let misspelt = json!({"type": "object", "required": ["location"], "properties": {
+            "location": {"type": "string", "description": "The city, in the format of 'City, State'. State has to be abbrieviated"}}});
+        assert_eq!(
+            check(misspelt, "Three hotel rooms in Philadelphia please").arguments["location"],
+            "Philadelphia, PA"
+        );
+        // A fan-out keeps each city, the region written on each.
+        let b = check(shaped, "Therapists in Berkeley and Philadelphia");
+        assert_eq!(
+            b.fan_out,
+            Some((
+                "city".to_owned(),
+                vec![json!("Berkeley, CA"), json!("Philadelphia, PA")]
+            )),
+            "{b:?}"
         );
     }
 
