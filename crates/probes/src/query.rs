@@ -450,7 +450,16 @@ impl Query {
             let first = token.chars().next();
             // A number continues a name that has begun ("World Cup 2026") but never starts one,
             // but for a house number.
+            // "of" joins two capitalised names into one ("Metropolitan Museum of Art", "Bank of
+            // America"), where nothing ends between them.
+            let joins = !run.is_empty()
+                && token == "of"
+                && !raw[i - 1].ends_with(|c: char| !c.is_alphanumeric())
+                && written
+                    .get(i + 1)
+                    .is_some_and(|next| next.starts_with(char::is_uppercase));
             let continues = first.is_some_and(char::is_uppercase)
+                || joins
                 || (!run.is_empty() && first.is_some_and(|c| c.is_ascii_digit()))
                 || (run.is_empty() && numbers_street(i));
             let sentence_start = i == 0
@@ -738,6 +747,25 @@ mod tests {
         assert_eq!(names("I am Karan. Could you help?"), ["Karan"]);
         let q = Query::parse("The cases of Mr. X");
         assert_eq!(q.position_of("Mr. X"), Some(3));
+    }
+
+    #[test]
+    fn of_joins_two_capitalised_names_into_one() {
+        let names = |q: &str| Query::parse(q).entities();
+        assert_eq!(
+            names("The opening hours of the Metropolitan Museum of Art on Sunday?"),
+            ["Metropolitan Museum of Art"]
+        );
+        assert_eq!(
+            names("Exhibitions in the Museum of Modern Art, New York."),
+            ["Museum of Modern Art", "New York"]
+        );
+        // Not after a lower-case word, nor across a comma.
+        assert_eq!(names("The population of China"), ["China"]);
+        assert_eq!(names("Flights to Paris, of Texas"), ["Paris", "Texas"]);
+        // A name position counts its joined "of".
+        let q = Query::parse("Hours of the Metropolitan Museum of Art today");
+        assert_eq!(q.position_of("Metropolitan Museum of Art"), Some(3));
     }
 
     #[test]
