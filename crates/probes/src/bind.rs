@@ -1458,6 +1458,20 @@ impl<'a> Binder<'a> {
             if next.first() == Some(head) {
                 return true;
             }
+            // One plain word may say which kind of the thing it counts ("three hotel rooms",
+            // "2 adult tickets").
+            let plain = |t: &str| {
+                t.chars().all(char::is_alphabetic)
+                    && !text::is_stopword(&t.to_lowercase())
+                    && !text::lexicon::PEOPLE_WORDS.contains(&text::stem(t).as_str())
+            };
+            if tokens.get(at + 1).is_some_and(|t| plain(t))
+                && tokens
+                    .get(at + 2)
+                    .is_some_and(|t| text::terms(t).first() == Some(head))
+            {
+                return true;
+            }
             if !of_people {
                 return false;
             }
@@ -7854,8 +7868,17 @@ mod tests {
         assert_eq!(adults("Find a house in Delhi for 3 nights"), None);
         assert_eq!(adults("Find a house in Delhi with 2 rooms"), None);
         assert_eq!(
-            check(house, "Find a house in Delhi with 2 rooms").arguments["number_of_rooms"],
+            check(house.clone(), "Find a house in Delhi with 2 rooms").arguments["number_of_rooms"],
             json!(2)
+        );
+        // One word between may say which kind of the thing it counts.
+        assert_eq!(
+            check(house.clone(), "Finding three hotel rooms in Philadelphia").arguments["number_of_rooms"],
+            json!(3)
+        );
+        assert_eq!(
+            adults("A house in Lyon for 2 nights with laundry service"),
+            None
         );
         // A count per something is a rate, not a count of the thing: "3 years" is no
         // compounding per year.
