@@ -8037,6 +8037,22 @@ mod tests {
     }
 
     #[test]
+    fn a_long_quoted_title_is_one_value() {
+        let game = json!({"type": "object", "required": ["game_name", "platform"], "properties": {
+            "game_name": {"type": "string", "description": "The name of the game."},
+            "platform": {"type": "string", "description": "The platform the game was released on (e.g., Nintendo Switch, PS5, etc.)", "default": "all platforms"}}});
+        let b = check(
+            game,
+            "Get the average user score for the game 'The Legend of Zelda: Breath of the Wild' from GameSpot.",
+        );
+        assert_eq!(
+            b.arguments["game_name"], "The Legend of Zelda: Breath of the Wild",
+            "{b:?}"
+        );
+        assert_ne!(b.arguments.get("platform"), Some(&json!("Wild")), "{b:?}");
+    }
+
+    #[test]
     fn a_country_code_is_the_iso_code_of_the_country_the_request_names() {
         let weather = json!({"type": "object", "required": ["city", "country"], "properties": {
             "city": {"type": "string", "description": "The city, e.g., 'San Francisco'."},

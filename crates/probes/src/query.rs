@@ -366,8 +366,13 @@ impl Query {
     }
 
     /// Terms of the phrases the query puts in quotes: literal values it gives, not topics.
+    /// Only a short quote's: a long one may be a sentence whose words say what is asked.
     pub fn quoted_terms(&self) -> std::collections::HashSet<String> {
-        self.quotes.iter().flat_map(|q| text::terms(q)).collect()
+        self.quotes
+            .iter()
+            .filter(|q| short_quote(q))
+            .flat_map(|q| text::terms(q))
+            .collect()
     }
 
     /// Whether the query writes `value`, as a whole, in quotes.
@@ -382,9 +387,11 @@ impl Query {
 
     /// The terms of the names and quotations the query gives ([`Query::entities`]): values
     /// rather than topics.
+    /// Only a short quote's words count among them ([`Query::quoted_terms`]).
     pub fn name_terms(&self) -> std::collections::HashSet<String> {
         self.entities()
             .iter()
+            .filter(|e| !self.quoted(e) || short_quote(e))
             .flat_map(|e| text::terms(e))
             .collect()
     }
@@ -505,6 +512,17 @@ fn quantity(token: &str) -> Option<f64> {
         .flatten()
 }
 
+/// The most words a quote may have and still be one value to bind ("'The Legend of Zelda:
+/// Breath of the Wild'"); a longer one is a passage.
+const LONGEST_QUOTE: usize = 12;
+
+/// Whether a quote is short enough for its words to be taken as a value when the request is
+/// scored: a longer quote ("'Safety first! Remember tire checks are crucial.'") is still bound
+/// whole, but its words may also say what the request is about.
+fn short_quote(quote: &str) -> bool {
+    quote.split_whitespace().count() <= 6
+}
+
 /// Phrases in quotes. A quote opens at the start or after whitespace and closes before
 /// whitespace, punctuation or the end, so apostrophes ("What's", "Spain's") are not quotes.
 pub(crate) fn quoted(text: &str) -> Vec<String> {
@@ -533,7 +551,7 @@ pub(crate) fn quoted(text: &str) -> Vec<String> {
             Some(j) => {
                 let inner: String = chars[i + 1..j].iter().collect();
                 let inner = inner.trim();
-                if !inner.is_empty() && inner.split_whitespace().count() <= 6 {
+                if !inner.is_empty() && inner.split_whitespace().count() <= LONGEST_QUOTE {
                     out.push(inner.to_owned());
                 }
                 i = j + 1;
@@ -747,6 +765,21 @@ mod tests {
         assert_eq!(names("I am Karan. Could you help?"), ["Karan"]);
         let q = Query::parse("The cases of Mr. X");
         assert_eq!(q.position_of("Mr. X"), Some(3));
+    }
+
+    #[test]
+    fn a_long_quote_is_a_value_to_bind_but_its_words_still_say_what_is_asked() {
+        let q = Query::parse(
+            "Post with the message 'Just booked a flight to Los Angeles! Excited for the trip.'",
+        );
+        assert_eq!(
+            q.entities()[0],
+            "Just booked a flight to Los Angeles! Excited for the trip."
+        );
+        assert!(!q.quoted_terms().contains("flight"));
+        assert!(!q.name_terms().contains("flight"));
+        let q = Query::parse("a todo that says 'go for shopping'");
+        assert!(q.quoted_terms().contains("shop"));
     }
 
     #[test]
