@@ -36,7 +36,8 @@ fn month(token: &str) -> Option<u32> {
 
 /// `text` with a month name parted from the number a comma or a full stop glues to it
 /// ("15th October,2023", "March.11, 2022" read as "October 2023" and "March 11"), so that the
-/// date is read as if it were spaced.
+/// date is read as if it were spaced, and with a sentence parted from the next one a full stop
+/// glues to it ("shown in Napa.I would like" reads "Napa. I would like").
 pub fn unglued(text: &str) -> String {
     let words: Vec<String> = text
         .split(' ')
@@ -46,13 +47,35 @@ pub fn unglued(text: &str) -> String {
                     && w[..at].chars().all(char::is_alphabetic)
                     && w[at + 1..].starts_with(|c: char| c.is_ascii_digit())
             });
-            match glue {
-                Some(at) => format!("{} {}", &w[..at], &w[at + 1..]),
+            if let Some(at) = glue {
+                return format!("{} {}", &w[..at], &w[at + 1..]);
+            }
+            match sentence_glue(w) {
+                Some(at) => format!("{} {}", &w[..=at], &w[at + 1..]),
                 None => w.to_owned(),
             }
         })
         .collect();
     words.join(" ")
+}
+
+/// Where a full stop glues two sentences in one word: after a word of two letters or more that
+/// ends in lower case, before a capital that opens a word ("Napa.I", "there.Could"), never in
+/// a name written with one ("Node.JS", "ASP.NET", "example.com").
+fn sentence_glue(word: &str) -> Option<usize> {
+    let at = word.find('.')?;
+    let (before, after) = (&word[..at], &word[at + 1..]);
+    let mut next = after.chars();
+    let opens = next.next().is_some_and(|c| c.is_ascii_uppercase())
+        && next
+            .next()
+            .is_none_or(|c| c.is_ascii_lowercase() || !c.is_alphanumeric());
+    (before.chars().count() >= 2
+        && before.chars().all(char::is_alphabetic)
+        && before.ends_with(|c: char| c.is_lowercase())
+        && opens
+        && !after.contains('.'))
+    .then_some(at)
 }
 
 /// A day of the month: `15`, `15th`, `1st`.
@@ -456,6 +479,26 @@ pub fn clock(m: &Moment) -> Option<(u32, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sentence_glued_to_the_next_by_its_full_stop_is_parted() {
+        assert_eq!(
+            unglued("Movies shown in Napa.I would like to watch"),
+            "Movies shown in Napa. I would like to watch"
+        );
+        assert_eq!(unglued("I am there.Could you"), "I am there. Could you");
+        // Names written with a full stop keep it.
+        assert_eq!(
+            unglued("Node.JS, ASP.NET, example.com, St.Helena, U.S.A and v1.2"),
+            "Node.JS, ASP.NET, example.com, St. Helena, U.S.A and v1.2"
+        );
+        let q = crate::Query::parse("Search for me movies shown in Napa.I would like a show");
+        assert!(
+            q.entities().contains(&"Napa".to_owned()),
+            "{:?}",
+            q.entities()
+        );
+    }
 
     #[test]
     fn a_month_glued_to_its_number_is_read_as_if_spaced() {
