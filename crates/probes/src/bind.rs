@@ -3844,7 +3844,8 @@ fn introduced_phrase(
 /// at all: up to three plain words, ending at the clause's end, a stop word, a date word or a
 /// qualifier; none of them chatter, a word the method is about, one already bound or one the
 /// preposition makes an idiom with ("in advance": [`text::lexicon::NOT_PLACES`]). Only when the
-/// query writes exactly one.
+/// query writes exactly one. Failing that, one written after "of" or "at" that the place table
+/// knows by that name ("the weather of nyc").
 fn place_written_plain(
     query: &Query,
     used: &HashSet<String>,
@@ -3854,39 +3855,56 @@ fn place_written_plain(
         w.trim_matches(|c: char| !c.is_alphanumeric())
             .to_lowercase()
     };
-    let reading = Reading {
-        lead: &|w| ["in", "near", "around"].contains(&bare(w).as_str()),
-        past_determiner: false,
-        most: 3,
-        resume_after_phrase: false,
+    let read = |leads: &[&str]| {
+        let reading = Reading {
+            lead: &|w| leads.contains(&bare(w).as_str()),
+            past_determiner: false,
+            most: 3,
+            resume_after_phrase: false,
+        };
+        reading.phrases(&query.text, |next, _| plain_place_word(next, used, topic))
     };
-    let found = reading.phrases(&query.text, |next, _| {
-        let word = bare(next);
-        let terms = text::terms(&word);
-        let plain = !word.is_empty() && word.chars().all(char::is_alphabetic);
-        let telling = terms.len() == 1
-            && !used.contains(&terms[0])
-            && !topic.contains_key(&terms[0])
-            && !text::chatter(&terms[0]);
-        // A stop word or a date ends the place ("in berkeley for my family", "in oslo
-        // tomorrow"); a word the method is about, a name or a number makes it no place.
-        if text::is_stopword(&word)
-            || crate::when::is_date_word(&word)
-            || text::lexicon::RELATIVE_DAYS.contains(&word.as_str())
-            || text::lexicon::QUALIFIERS.contains(&word.as_str())
-        {
-            return Step::End;
-        }
-        if !plain
-            || !telling
-            || next.chars().next().is_some_and(char::is_uppercase)
-            || text::lexicon::NOT_PLACES.contains(&word.as_str())
-        {
-            return Step::Drop;
-        }
-        Step::Take(word)
-    });
-    only(found)
+    // After "of" or "at" ("the weather of nyc"), only a place the table knows by that name.
+    only(read(&["in", "near", "around"])).or_else(|| {
+        only(
+            read(&["of", "at"])
+                .into_iter()
+                .filter(|p| {
+                    text::places::city(p).is_some() || text::places::city_nickname(p).is_some()
+                })
+                .collect(),
+        )
+    })
+}
+
+/// What one word does to a place written plain ([`place_written_plain`]): a stop word or a
+/// date ends the place ("in berkeley for my family", "in oslo tomorrow"); a word the method is
+/// about, a name or a number makes it no place.
+fn plain_place_word(next: &str, used: &HashSet<String>, topic: &HashMap<String, f64>) -> Step {
+    let word = next
+        .trim_matches(|c: char| !c.is_alphanumeric())
+        .to_lowercase();
+    let terms = text::terms(&word);
+    let plain = !word.is_empty() && word.chars().all(char::is_alphabetic);
+    let telling = terms.len() == 1
+        && !used.contains(&terms[0])
+        && !topic.contains_key(&terms[0])
+        && !text::chatter(&terms[0]);
+    if text::is_stopword(&word)
+        || crate::when::is_date_word(&word)
+        || text::lexicon::RELATIVE_DAYS.contains(&word.as_str())
+        || text::lexicon::QUALIFIERS.contains(&word.as_str())
+    {
+        return Step::End;
+    }
+    if !plain
+        || !telling
+        || next.chars().next().is_some_and(char::is_uppercase)
+        || text::lexicon::NOT_PLACES.contains(&word.as_str())
+    {
+        return Step::Drop;
+    }
+    Step::Take(word)
 }
 
 /// The one item of `found`, if it holds exactly one: with two, which is meant is a guess.
@@ -7442,6 +7460,13 @@ mod tests {
             let b = check(city.clone(), query);
             assert!(!b.arguments.contains_key("city"), "{query}: {b:?}");
         }
+        // After "of" or "at", only a place the table knows by that name.
+        let b = check(city.clone(), "get the weather of nyc");
+        assert_eq!(b.arguments["city"], json!("New York"), "{b:?}");
+        let b = check(city.clone(), "the average rent at berkeley");
+        assert_eq!(b.arguments["city"], json!("berkeley"), "{b:?}");
+        let b = check(city, "find the weather of my area");
+        assert!(!b.arguments.contains_key("city"), "{b:?}");
     }
 
     #[test]
