@@ -3325,9 +3325,10 @@ fn in_spelled_shape(p: &Param, normal: &str) -> String {
 }
 
 /// A date and a time together for a date-time parameter.
-/// The machine form follows the shape the description spells: a `T` between the two where it
-/// writes one ("YYYY-MM-DDTHH:MM:SS") or names ISO 8601 without spelling a space, and seconds
-/// where it writes them ("YYYY-MM-DD HH:MM:SS").
+/// The machine form follows the shape the description spells: the date's order and separator
+/// ("'dd/mm/yyyy HH:MM'" makes "12/03/2023 15:00"), a `T` between the two where it writes one
+/// ("YYYY-MM-DDTHH:MM:SS") or names ISO 8601 without spelling a space, and seconds where it
+/// writes them ("YYYY-MM-DD HH:MM:SS").
 fn moment_pair(p: &Param, date: &crate::when::Moment, time: &crate::when::Moment) -> String {
     let described = p.description.to_lowercase();
     let iso = p.format.as_deref() == Some("date-time");
@@ -3337,7 +3338,8 @@ fn moment_pair(p: &Param, date: &crate::when::Moment, time: &crate::when::Moment
     let seconds = iso || spells_seconds(&described);
     match (date.normal.as_ref().or(date.coming.as_ref()), &time.normal) {
         (Some(d), Some(t)) if wants_normal(p) => format!(
-            "{d}{}{t}{}",
+            "{}{}{t}{}",
+            in_spelled_shape(p, d),
             if joined { "T" } else { " " },
             if seconds { ":00" } else { "" }
         ),
@@ -5263,6 +5265,14 @@ mod tests {
         assert_eq!(
             spelled("such as 'HH:MM:SS' or 'HH:MM'", "Wake me at 11 PM"),
             "23:00"
+        );
+        // The date's order and separator too.
+        assert_eq!(
+            spelled(
+                "in the format of 'dd/mm/yyyy HH:MM'",
+                "Departing on the 12th of March 2023 at 3 in the afternoon"
+            ),
+            "12/03/2023 15:00"
         );
     }
 
