@@ -1508,7 +1508,7 @@ pub fn run_in_conversation(
         .iter_mut()
         .chain(report.execution_shortlist.iter_mut())
     {
-        fill_from(index, i, history, query.today);
+        fill_from(index, i, history, query);
     }
     report
 }
@@ -1533,18 +1533,16 @@ pub fn fast_pick_in_conversation(
         .map_err(|_| miss)?,
         other => other?,
     };
-    fill_from(index, &mut picked, history, query.today);
+    fill_from(index, &mut picked, history, query);
     Ok(picked)
 }
 
 /// Fills the parameters `i` lacks (never a refused value) from the earlier user turns, most
-/// recent first, binding the method's parameters on each turn's words.
-fn fill_from(
-    index: &MethodIndex,
-    i: &mut Interpretation,
-    history: &[String],
-    today: Option<chrono::NaiveDate>,
-) {
+/// recent first, binding the method's parameters on each turn's words. A parameter whose thing
+/// the current turn leaves unnamed on purpose ("one of my files", "a specific file", "another
+/// file") is not filled: the earlier turns named another.
+fn fill_from(index: &MethodIndex, i: &mut Interpretation, history: &[String], query: &Query) {
+    let today = query.today;
     let fillable = |i: &Interpretation| i.missing.iter().any(|m| m.invalid.is_none());
     if !fillable(i) {
         return;
@@ -1563,7 +1561,8 @@ fn fill_from(
             let value = binding
                 .arguments
                 .get(&m.name)
-                .filter(|_| m.invalid.is_none() && binding.leftover.as_ref() != Some(&m.name));
+                .filter(|_| m.invalid.is_none() && binding.leftover.as_ref() != Some(&m.name))
+                .filter(|_| !leaves_unnamed(query, &m.name));
             if let Some(v) = value {
                 i.arguments.insert(m.name.clone(), v.clone());
                 filled = true;
@@ -1578,6 +1577,34 @@ fn fill_from(
             return;
         }
     }
+}
+
+/// Whether `query` writes the thing parameter `name` is for as one it does not name: a word of
+/// the parameter's name after a word that leaves it open ([`text::lexicon::UNNAMED_MARKERS`],
+/// within three words: "one of my files", "a specific file", "another file").
+fn leaves_unnamed(query: &Query, name: &str) -> bool {
+    let own: HashSet<String> = text::terms(name)
+        .into_iter()
+        .filter(|t| !text::lexicon::NAME_FIELDS.contains(&t.as_str()))
+        .collect();
+    let tokens = &query.tokens;
+    // What the query quotes is someone's words ("'I just executed another order'"), not how it
+    // names the thing.
+    let quoted = |from: usize, to: usize| {
+        let phrase = tokens[from..=to].join(" ").to_lowercase();
+        query
+            .quotes
+            .iter()
+            .any(|q| q.to_lowercase().contains(&phrase))
+    };
+    query.mentions(&own).iter().any(|&at| {
+        (at.saturating_sub(3)..at).any(|k| {
+            let lower = tokens[k].to_lowercase();
+            let opens = text::lexicon::UNNAMED_MARKERS.contains(&lower.as_str())
+                || (lower == "one" && tokens[k + 1].eq_ignore_ascii_case("of"));
+            opens && !quoted(k, at)
+        })
+    })
 }
 
 /// The fast lane's one-shot pick: the best viable method with its binding, no pools, no
@@ -2817,6 +2844,19 @@ mod tests {
             let served = miss_of(&scores, query);
             assert!(served.is_none(), "{query}: {served:?}");
         }
+    }
+
+    #[test]
+    fn a_thing_written_as_one_not_named_is_left_unnamed() {
+        let unnamed = |q: &str| leaves_unnamed(&Query::parse(q), "file_name");
+        assert!(unnamed("How many words does one of my files contain?"));
+        assert!(unnamed("Count the characters in a specific file."));
+        assert!(unnamed("Within a different file, sort the lines"));
+        assert!(unnamed("Show me another file"));
+        assert!(!unnamed("Show the last lines of the file"));
+        assert!(!unnamed("Count the words in report.txt"));
+        // Words quoted are someone else's.
+        assert!(!unnamed("Post 'I opened another file today' to my feed"));
     }
 
     #[test]

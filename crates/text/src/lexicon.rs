@@ -1551,6 +1551,10 @@ pub const EXPRESSION_NAMES: &[&str] = &[
     "polynomial",
 ];
 
+/// Words before a thing that leave which one open on purpose ("another file", "a specific
+/// file", "a certain user"): lower case, sorted.
+pub const UNNAMED_MARKERS: &[&str] = &["another", "certain", "different", "specific"];
+
 /// Words a place parameter's description uses when it wants the region with the place ("in the
 /// format 'City, State'"). Words.
 pub const REGION_WORDS: &[&str] = &["country", "province", "region", "state"];

@@ -77,3 +77,19 @@ async fn a_value_the_current_turn_leaves_open_comes_from_an_earlier_turn() {
     assert_eq!(first_call(&r)["method"], "get_standings", "{r}");
     assert_eq!(first_call(&r)["arguments"]["league"], "La Liga", "{r}");
 }
+
+#[tokio::test]
+async fn a_value_the_current_turn_leaves_unnamed_on_purpose_is_asked_for() {
+    // "another league" is not the one the earlier turn named.
+    let r = query(json!({
+        "query": "Show me the current standings table of another league", "tools": ["sports-data"],
+        "planOnly": true, "context": history(&["I follow La Liga closely.", "Noted."])
+    }))
+    .await;
+    assert_eq!(r["outcome"], "clarification_required", "{r}");
+    assert_eq!(
+        r["clarification"]["missingParameters"],
+        json!(["league"]),
+        "{r}"
+    );
+}
