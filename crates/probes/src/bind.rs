@@ -4306,10 +4306,17 @@ fn clause_pieces(word: &str) -> Vec<&str> {
 /// The words of a flag's name that say what it is about, not how it acts (`include_dissent` →
 /// "dissent").
 fn flag_words(p: &Param) -> HashSet<String> {
-    text::terms(&p.name)
+    let own: HashSet<String> = text::terms(&p.name)
         .into_iter()
         .filter(|t| !text::lexicon::FLAG_VERBS.contains(&t.as_str()))
-        .collect()
+        .collect();
+    // The attribute's word beside its value's (`private_visibility`) names nothing of its own.
+    let valued: HashSet<String> = own
+        .iter()
+        .filter(|t| !text::lexicon::FLAG_ATTRIBUTES.contains(&t.as_str()))
+        .cloned()
+        .collect();
+    if valued.is_empty() { own } else { valued }
 }
 
 /// What a flag's description says it asserts, as terms: the words after the verb of its
@@ -7670,6 +7677,33 @@ mod tests {
             "Test 40 samples, one tail, a level of 0.01 for significance",
         );
         assert_eq!(b.arguments.get("significance_level"), None, "{b:?}");
+    }
+
+    #[test]
+    fn a_flag_named_for_an_attribute_and_its_value_is_named_by_the_value() {
+        let payment = json!({"type": "object", "required": ["receiver", "amount"], "properties": {
+            "receiver": {"type": "string", "description": "Who receives the money."},
+            "amount": {"type": "number", "description": "How much."},
+            "private_visibility": {"type": "boolean", "description": "Hidden from public feeds.", "default": false}}});
+        let private = |q: &str| {
+            check(payment.clone(), q)
+                .arguments
+                .get("private_visibility")
+                .cloned()
+        };
+        assert_eq!(
+            private("I need to privately send $50 to Jamie"),
+            Some(json!(true))
+        );
+        assert_eq!(
+            private("Send $150 to Alice. Keep the transaction private."),
+            Some(json!(true))
+        );
+        assert_eq!(
+            private("Send $150 to Alice, it need not be private"),
+            Some(json!(false))
+        );
+        assert_eq!(private("Send $150 to Alice"), None);
     }
 
     #[test]

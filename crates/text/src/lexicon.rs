@@ -767,6 +767,11 @@ pub const FLAG_VERBS: &[&str] = &[
     "allow", "enabl", "get", "has", "includ", "is", "need", "return", "show", "use", "want", "with",
 ];
 
+/// Words in a flag's name for the attribute it sets, beside the word for its value
+/// (`private_visibility`, `silent_mode`): the value's word alone names the flag ("a private
+/// payment", "send it privately"). Stems.
+pub const FLAG_ATTRIBUTES: &[&str] = &["mode", "status", "visibl"];
+
 /// Words a description uses for the absence of a value ("Default is None", "defaults to the
 /// current date"): not a value to send. Words.
 pub const NO_VALUE: &[&str] = &[
