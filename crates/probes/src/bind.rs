@@ -79,14 +79,19 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
 
 /// A city the place table knows, however it was found ("a therapist in berkeley") and in every
 /// call of a fan-out, is written with the region its parameter's shape asks for ("Berkeley,
-/// CA"). Only a free string takes it: one with a list of values or a pattern is left as bound.
-/// It runs once the fan-out is found, which looks for each value as the query writes it.
+/// CA"); a place parameter's city goes by its name, not a short one ("LA" → "Los Angeles, CA"),
+/// the short one having been spent like any name. Only a free string takes it: one with a list
+/// of values or a pattern is left as bound. It runs once the fan-out is found, which looks for
+/// each value as the query writes it.
 fn with_regions(params: &[Param], query: &Query, mut binding: Binding) -> Binding {
     let regioned = |p: &Param, value: &mut Value| {
-        if let Some(city) = value
-            .as_str()
-            .filter(|v| !v.contains(',') && text::places::city(v).is_some())
-        {
+        let Some(written) = value.as_str() else {
+            return;
+        };
+        let city = direction(p)
+            .and(text::places::city_nickname(written))
+            .unwrap_or(written);
+        if !city.contains(',') && text::places::city(city).is_some() {
             *value = Value::String(with_region(p, query, city.to_owned()));
         }
     };
@@ -2277,22 +2282,6 @@ impl<'a> Binder<'a> {
                 self.binding.fan_out = Some((name, values));
             }
         }
-        // A place goes by the city's name, not a short one ("LA", "Philly"), once the short one
-        // has been spent like any name.
-        for p in self.params.iter().filter(|p| direction(p).is_some()) {
-            let city = self
-                .binding
-                .arguments
-                .get(&p.name)
-                .and_then(Value::as_str)
-                .and_then(text::places::city_nickname);
-            if let Some(city) = city {
-                let value = with_region(p, self.query, city.to_owned());
-                self.binding
-                    .arguments
-                    .insert(p.name.clone(), Value::String(value));
-            }
-        }
         // Every bound value must be one the schema allows: recast to the schema's type when it
         // only differs in form, else taken out and reported with the constraint it breaks.
         for p in self.params {
@@ -3135,11 +3124,9 @@ fn with_region(p: &Param, query: &Query, entity: String) -> String {
     // Where the query writes none, the description's own example of this very city shows how
     // to write it ("'London, UK'").
     if !entity.contains(',')
-        && let Some(region) = crate::query::quoted(&p.description)
-            .iter()
-            .filter_map(|example| example.split_once(", "))
+        && let Some((_, region)) = quoted_places(&p.description)
+            .into_iter()
             .find(|(city, _)| city.eq_ignore_ascii_case(&entity))
-            .map(|(_, region)| region.to_owned())
     {
         return format!("{entity}, {region}");
     }
@@ -3167,6 +3154,16 @@ enum Country {
     Code,
 }
 
+/// The places a description quotes as examples, each split at its first comma into the city and
+/// what follows ("'Los Angeles, CA'" → ("Los Angeles", "CA")).
+fn quoted_places(description: &str) -> Vec<(String, String)> {
+    crate::query::quoted(description)
+        .iter()
+        .filter_map(|example| example.split_once(", "))
+        .map(|(city, region)| (city.to_owned(), region.to_owned()))
+        .collect()
+}
+
 /// What the examples a description quotes add to their cities, where the place table
 /// ([`text::places`]) places each city there: "such as 'Los Angeles, CA'" shows the shape
 /// 'City, ST' as plainly as "in the format 'City, State'" says it, and "'Paris, FR'" shows a
@@ -3174,17 +3171,14 @@ enum Country {
 /// Anytown'") shows nothing.
 fn example_regions(description: &str) -> Examples {
     let mut found = Examples::default();
-    for example in crate::query::quoted(description) {
-        let Some((city, region)) = example.split_once(", ") else {
-            continue;
-        };
-        let Some(place) = text::places::city(city) else {
+    for (city, region) in quoted_places(description) {
+        let Some(place) = text::places::city(&city) else {
             continue;
         };
         if place.state.is_some_and(|state| state == region) {
             found.state_code = true;
         } else if place.state.is_none() && found.country.is_none() {
-            if place.country.eq_ignore_ascii_case(region) {
+            if place.country.eq_ignore_ascii_case(&region) {
                 found.country = Some(Country::Name);
             } else if place.country_code == region {
                 found.country = Some(Country::Code);

@@ -1554,6 +1554,12 @@ fn fill_from(index: &MethodIndex, i: &mut Interpretation, history: &[String], qu
     else {
         return;
     };
+    let unnamed: Vec<String> = i
+        .missing
+        .iter()
+        .filter(|m| leaves_unnamed(query, &m.name))
+        .map(|m| m.name.clone())
+        .collect();
     for turn in history.iter().rev() {
         let binding = bind::bind(&doc.params, &Query::parse_on(turn, today), &doc.topic_terms);
         let mut filled = false;
@@ -1562,7 +1568,7 @@ fn fill_from(index: &MethodIndex, i: &mut Interpretation, history: &[String], qu
                 .arguments
                 .get(&m.name)
                 .filter(|_| m.invalid.is_none() && binding.leftover.as_ref() != Some(&m.name))
-                .filter(|_| !leaves_unnamed(query, &m.name));
+                .filter(|_| !unnamed.contains(&m.name));
             if let Some(v) = value {
                 i.arguments.insert(m.name.clone(), v.clone());
                 filled = true;

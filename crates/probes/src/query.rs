@@ -516,11 +516,14 @@ fn quantity(token: &str) -> Option<f64> {
 /// Breath of the Wild'"); a longer one is a passage.
 const LONGEST_QUOTE: usize = 12;
 
-/// Whether a quote is short enough for its words to be taken as a value when the request is
+/// The most words a quote may have for its words to be taken as a value when the request is
 /// scored: a longer quote ("'Safety first! Remember tire checks are crucial.'") is still bound
 /// whole, but its words may also say what the request is about.
+const LONGEST_SCORED_QUOTE: usize = 6;
+
+/// Whether a quote is at most [`LONGEST_SCORED_QUOTE`] words long.
 fn short_quote(quote: &str) -> bool {
-    quote.split_whitespace().count() <= 6
+    quote.split_whitespace().count() <= LONGEST_SCORED_QUOTE
 }
 
 /// Phrases in quotes. A quote opens at the start or after whitespace and closes before
