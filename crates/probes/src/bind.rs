@@ -1765,7 +1765,8 @@ impl<'a> Binder<'a> {
             // With no name left, the one phrase a preposition introduces ("the population of
             // pandas" once the country is bound).
             if candidates.is_empty()
-                && let Some(e) = introduced_phrase(p, query, &self.used_terms, self.topic)
+                && let Some(e) = slot_phrase(p, query, &self.used_terms, self.topic)
+                    .or_else(|| introduced_phrase(p, query, &self.used_terms, self.topic))
                     .filter(|e| fits(p, query, e) && !any_of_kind)
             {
                 self.settle(p, Value::String(e.clone()), text::terms(&e));
@@ -1800,6 +1801,9 @@ impl<'a> Binder<'a> {
             })
             .map(|e| with_region(p, query, e))
             .filter(|e| fits(p, query, e))
+            .or_else(|| {
+                slot_phrase(p, query, &self.used_terms, self.topic).filter(|e| fits(p, query, e))
+            })
             .or_else(|| {
                 // A code written right after the parameter's word is its value ("a secure
                 // password 123412"); words after it may be anything ("business class ticket
@@ -3833,6 +3837,81 @@ fn introduced_phrase(
         Step::Take(word)
     });
     only(found)
+}
+
+/// The phrase the query writes in the slot the method's description gives `p`: after the same
+/// preposition ([`Param::introduced_by`]: "the average price and ratings *of* piano *from*
+/// Yamaha" for "… of an instrument from a particular manufacturer"), up to four words that are
+/// not stop words, numbers, dates, words already bound, the parameter's own or chatter, and
+/// that do not open with a word of the method's topic. Only when the query writes exactly one
+/// such phrase; never for a place that points one way, a moment or an identifier, which have
+/// rules of their own.
+fn slot_phrase(
+    p: &Param,
+    query: &Query,
+    used: &HashSet<String>,
+    topic: &HashMap<String, f64>,
+) -> Option<String> {
+    let lead_word = p.introduced_by.as_deref()?;
+    if direction(p).is_some() || identifier_kind(&p.name).is_some() || p.temporal.is_some() {
+        return None;
+    }
+    let own: HashSet<String> = text::terms(&format!("{} {}", p.name, p.description))
+        .into_iter()
+        .collect();
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-')
+            .to_owned()
+    };
+    let reading = Reading {
+        lead: &|w| bare(w).eq_ignore_ascii_case(lead_word),
+        past_determiner: true,
+        most: 4,
+        resume_after_phrase: true,
+    };
+    let found = reading.phrases(&query.text, |w, taken| {
+        let word = bare(w);
+        let lower = word.to_lowercase();
+        let terms = text::terms(&word);
+        if terms.is_empty()
+            || word.chars().any(|c| c.is_ascii_digit())
+            || text::is_stopword(&lower)
+            || text::lexicon::AMOUNT_QUALIFIERS.contains(&lower.as_str())
+            || crate::when::is_date_word(&word)
+            || text::lexicon::RELATIVE_DAYS.contains(&lower.as_str())
+        {
+            return Step::End;
+        }
+        let fresh = terms
+            .iter()
+            .all(|t| !used.contains(t) && !own.contains(t) && !text::chatter(t));
+        let opens = terms.iter().all(|t| !topic.contains_key(t)) && !lower.ends_with("ing");
+        if !fresh || (taken == 0 && !opens) || text::lexicon::QUALIFIERS.contains(&lower.as_str()) {
+            return Step::End;
+        }
+        Step::Take(word)
+    });
+    // A phrase that cuts a name short ("Premier" of "Premier League") or one that heads a phrase
+    // of its own ("on the basis of rating") is not the value; one that holds a whole name and
+    // more ("ATP synthase") may be.
+    let entities = query.entities();
+    only(found).filter(|phrase| {
+        let words: HashSet<String> = text::terms(phrase).into_iter().collect();
+        let inside_name = entities.iter().any(|e| {
+            let name = text::terms(e);
+            name.iter().any(|t| words.contains(t)) && !name.iter().all(|t| words.contains(t))
+        });
+        let heads = query
+            .text
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .windows(2)
+            .any(|w| {
+                bare(w[0]) == *phrase.split_whitespace().last().unwrap_or_default()
+                    && w[1].eq_ignore_ascii_case("of")
+            });
+        !inside_name && !heads
+    })
 }
 
 /// A place the query writes in lower case after "in", "near" or "around" ("a therapist in
@@ -8097,6 +8176,95 @@ mod tests {
             )),
             "{b:?}"
         );
+    }
+
+    /// Binds `query` to a method described as `description` and named `name` (its topic).
+    fn check_described(schema: Value, name: &str, description: &str, query: &str) -> Binding {
+        let mut ps = params(&schema);
+        crate::schema::introductions(&mut ps, description);
+        let topic: HashMap<String, f64> = text::terms(name).into_iter().map(|t| (t, 1.0)).collect();
+        bind(&ps, &Query::parse(query), &topic)
+    }
+
+    #[test]
+    fn a_phrase_in_the_slot_the_description_gives_a_parameter_is_its_value() {
+        let instrument = json!({"type": "object", "required": ["instrument", "manufacturer"], "properties": {
+            "instrument": {"type": "string", "description": "The name of the instrument."},
+            "manufacturer": {"type": "string", "description": "The manufacturer of the instrument."}}});
+        let described = "Retrieve the average price and ratings of an instrument from a particular manufacturer.";
+        let b = check_described(
+            instrument.clone(),
+            "get_instrument_details",
+            described,
+            "Find me the average price and ratings of piano from Yamaha.",
+        );
+        assert_eq!(
+            b.arguments.get("instrument"),
+            Some(&json!("piano")),
+            "{b:?}"
+        );
+        assert_eq!(
+            b.arguments.get("manufacturer"),
+            Some(&json!("Yamaha")),
+            "{b:?}"
+        );
+        // Without the description's slots, which name goes where is a guess, and none is made.
+        let b = check(
+            instrument,
+            "Find me the average price and ratings of piano from Yamaha.",
+        );
+        assert_eq!(b.arguments.get("instrument"), None, "{b:?}");
+
+        let population = json!({"type": "object", "required": ["species", "country"], "properties": {
+            "species": {"type": "string", "description": "The species for which population needs to be estimated."},
+            "country": {"type": "string", "description": "The country where the species lives."}}});
+        let b = check_described(
+            population,
+            "estimate_population",
+            "Estimate the population of a particular species in a given country.",
+            "Estimate the population of pandas in the wild in China.",
+        );
+        assert_eq!(b.arguments.get("species"), Some(&json!("pandas")), "{b:?}");
+        assert_eq!(b.arguments.get("country"), Some(&json!("China")), "{b:?}");
+
+        // A slot phrase never cuts a name short, nor takes the head of a phrase of its own.
+        let ranking = json!({"type": "object", "required": ["team", "league"], "properties": {
+            "team": {"type": "string", "description": "The team."},
+            "league": {"type": "string", "description": "The league."}}});
+        let b = check_described(
+            ranking,
+            "get_team_ranking",
+            "Get the ranking of a team in a league.",
+            "What is the ranking of Manchester United in Premier League?",
+        );
+        assert_eq!(
+            b.arguments.get("league"),
+            Some(&json!("Premier League")),
+            "{b:?}"
+        );
+        let mut ps = params(&json!({"type": "object", "properties": {
+            "league": {"type": "string", "description": "The league."}}}));
+        crate::schema::introductions(&mut ps, "The ranking in a league.");
+        let q = Query::parse("What is the ranking in Premier League?");
+        assert_eq!(
+            slot_phrase(&ps[0], &q, &HashSet::new(), &HashMap::new()),
+            None
+        );
+        let q = Query::parse("What is the ranking in the local league of Lisbon?");
+        assert_eq!(
+            slot_phrase(&ps[0], &q, &HashSet::new(), &HashMap::new()),
+            None
+        );
+        let brands = json!({"type": "object", "required": ["product"], "properties": {
+            "product": {"type": "string", "description": "The product for which the top brands should be fetched."},
+            "organic": {"type": "boolean", "description": "If the product should be organic. Default is false"}}});
+        let b = check_described(
+            brands,
+            "whole_foods.find_top_brands",
+            "Get top brands based on a specific product from Whole Foods",
+            "Find the top five organic bananas brands on the basis of rating from Whole Foods store.",
+        );
+        assert_eq!(b.arguments.get("product"), Some(&json!("bananas")), "{b:?}");
     }
 
     #[test]

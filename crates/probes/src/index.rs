@@ -269,7 +269,8 @@ fn index_method(
     }
     add(&m.name, Weights::DEFAULT.in_name, false);
     add(&m.description, Weights::DEFAULT.in_description, true);
-    let params = schema::params(&m.input_schema);
+    let mut params = schema::params(&m.input_schema);
+    schema::introductions(&mut params, &m.description);
     // Nested fields (a request body's) describe the method as much as top-level ones.
     let every = schema::flattened(&params);
     for p in &params {

@@ -2,7 +2,7 @@
 //! required, and each property's type, enum (or `oneOf`/`anyOf` of `const`s with titles),
 //! default, pattern, description and examples.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use serde_json::Value;
@@ -123,6 +123,11 @@ pub struct Param {
     /// Whether no value of its own type satisfies its schema as written (a list whose `enum`
     /// lists single values): its choices are read as the items', but no call may send it.
     pub unsatisfiable: bool,
+    /// The preposition the method's description writes right before this parameter's name, as
+    /// the slot its value fills ("the average price of an instrument from a particular
+    /// manufacturer": `of` for `instrument`, `from` for `manufacturer`), when it writes only that
+    /// one and no other parameter's slot has it ([`introductions`]).
+    pub introduced_by: Option<String>,
 }
 
 /// A compiled property schema, shared by the clones of its parameter.
@@ -243,6 +248,58 @@ const MAX_NESTING: usize = 3;
 /// The properties of an object schema, in declaration order.
 pub fn params(schema: &Value) -> Vec<Param> {
     params_at(schema, schema, 0)
+}
+
+/// Sets each top-level parameter's [`Param::introduced_by`] from the method's description: the
+/// preposition before a word of the parameter's name, past articles and words that leave the
+/// thing open ("of *a particular* species"). A parameter whose name the description writes
+/// after several prepositions, or whose preposition another parameter's slot has too ("two
+/// species", `species1` and `species2`), gets none: which value goes where would be a guess.
+pub fn introductions(params: &mut [Param], description: &str) {
+    let words: Vec<String> = description
+        .split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric())
+                .to_lowercase()
+        })
+        .collect();
+    // Where a raw word ends its clause, no slot runs across it.
+    let ends: Vec<bool> = description
+        .split_whitespace()
+        .map(|w| w.ends_with([',', ';', ':', '.', '?', '!', ')']))
+        .collect();
+    let found: Vec<Option<String>> = params
+        .iter()
+        .map(|p| {
+            let own: HashSet<String> = text::terms(&p.name)
+                .into_iter()
+                .filter(|t| !text::lexicon::NAME_FIELDS.contains(&t.as_str()))
+                .collect();
+            let mut leads = words.iter().enumerate().filter_map(|(at, w)| {
+                if !text::terms(w).first().is_some_and(|t| own.contains(t)) {
+                    return None;
+                }
+                let mut k = at.checked_sub(1)?;
+                while text::lexicon::DETERMINERS.contains(&words[k].as_str())
+                    || text::lexicon::PLACEHOLDER_WORDS.contains(&words[k].as_str())
+                {
+                    k = k.checked_sub(1)?;
+                }
+                let crossed = (k..at).any(|i| ends[i]);
+                (!crossed && text::lexicon::SLOT_PREPOSITIONS.contains(&words[k].as_str()))
+                    .then(|| words[k].clone())
+            });
+            let first = leads.next()?;
+            leads.all(|l| l == first).then_some(first)
+        })
+        .collect();
+    for (k, p) in params.iter_mut().enumerate() {
+        let shared = found
+            .iter()
+            .enumerate()
+            .any(|(j, f)| j != k && f.is_some() && *f == found[k]);
+        p.introduced_by = found[k].clone().filter(|_| !shared);
+    }
 }
 
 /// A property as its author meant it, for reading its kind and constraints: a reference into
@@ -577,6 +634,7 @@ fn params_at(root: &Value, schema: &Value, depth: usize) -> Vec<Param> {
                 temporal: None,
                 validator: None,
                 unsatisfiable: false,
+                introduced_by: None,
                 nested: if depth < MAX_NESTING && p["properties"].is_object() {
                     params_at(root, p, depth + 1)
                 } else {
@@ -674,6 +732,40 @@ pub fn is_free_text(p: &Param) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_description_gives_each_parameter_the_preposition_of_its_slot() {
+        let schema = json!({"type": "object", "properties": {
+            "instrument": {"type": "string"}, "manufacturer": {"type": "string"},
+            "features": {"type": "array"}}});
+        let mut ps = params(&schema);
+        introductions(
+            &mut ps,
+            "Retrieve the average price and ratings of an instrument from a particular manufacturer.",
+        );
+        let by = |ps: &[Param], n: &str| {
+            ps.iter()
+                .find(|p| p.name == n)
+                .and_then(|p| p.introduced_by.clone())
+        };
+        assert_eq!(by(&ps, "instrument").as_deref(), Some("of"));
+        assert_eq!(by(&ps, "manufacturer").as_deref(), Some("from"));
+        assert_eq!(by(&ps, "features"), None);
+        // Two parameters in one slot ("between two species") get none; nor does a name written
+        // after two different prepositions, nor one across a clause's end.
+        let schema = json!({"type": "object", "properties": {
+            "species1": {"type": "string"}, "species2": {"type": "string"},
+            "city": {"type": "string"}, "format": {"type": "string"}}});
+        let mut ps = params(&schema);
+        introductions(
+            &mut ps,
+            "Similarity between a species and another species, in a city or for a city. Format, the result.",
+        );
+        assert_eq!(by(&ps, "species1"), None);
+        assert_eq!(by(&ps, "species2"), None);
+        assert_eq!(by(&ps, "city"), None);
+        assert_eq!(by(&ps, "format"), None);
+    }
+
     #[test]
     fn optional_and_referenced_properties_are_read_as_the_value_they_take() {
         let schema = serde_json::json!({

@@ -1506,6 +1506,34 @@ pub const RANGE_ENDS: &[&str] = &[
 /// ("The function to be integrated"): they count in a parameter's name only. Words.
 pub const RANGE_PREPOSITIONS: &[&str] = &["from", "to", "until"];
 
+/// Prepositions a method's description puts before the thing a parameter takes ("the
+/// population *of* a particular species *in* a given country"): the query's phrase after the same
+/// one is that parameter's value. Words.
+pub const SLOT_PREPOSITIONS: &[&str] = &[
+    "about",
+    "at",
+    "by",
+    "for",
+    "from",
+    "in",
+    "of",
+    "on",
+    "regarding",
+    "with",
+];
+
+/// Words a description writes between a preposition and a parameter's thing that leave the thing
+/// open ("of *a particular* species", "in *a given* country"). Words.
+pub const PLACEHOLDER_WORDS: &[&str] = &[
+    "certain",
+    "desired",
+    "given",
+    "particular",
+    "provided",
+    "specific",
+    "specified",
+];
+
 /// Prepositions the last number of a list may repeat after its "and" ("the factorial of 5, and
 /// also of 7"): the list still gives one parameter its values. Words.
 pub const LIST_PREPOSITIONS: &[&str] = &["at", "by", "for", "in", "of", "with"];
