@@ -91,6 +91,7 @@ pub fn split(text: &str) -> Vec<Ask> {
         w.trim_matches(|c: char| !c.is_alphanumeric())
             .to_lowercase()
     };
+    let quoted = inside_quotes(&words);
     let mut pieces: Vec<(Vec<&str>, bool)> = vec![(Vec::new(), false)];
     let mut i = 0;
     while i < words.len() {
@@ -102,13 +103,13 @@ pub fn split(text: &str) -> Vec<Ask> {
                 // Only the coordinator's last word may carry the clause's comma ("also,").
                 && words[i..i + c.len() - 1].iter().all(|got| !ends_clause(got))
         });
-        if let Some((c, adds)) = connector {
+        if let Some((c, adds)) = connector.filter(|_| !quoted[i]) {
             pieces.push((Vec::new(), *adds));
             i += c.len();
             continue;
         }
         pieces.last_mut().expect("one piece at least").0.push(word);
-        if ends_sentence(word, words.get(i + 1).copied()) {
+        if !quoted[i] && ends_sentence(word, words.get(i + 1).copied()) {
             pieces.push((Vec::new(), false));
         }
         i += 1;
@@ -207,10 +208,11 @@ fn wants_later(sentence: &str) -> bool {
 /// The sentences of `text`, in order.
 pub fn sentences(text: &str) -> Vec<String> {
     let words: Vec<&str> = text.split_whitespace().collect();
+    let quoted = inside_quotes(&words);
     let mut out: Vec<Vec<&str>> = vec![Vec::new()];
     for (i, word) in words.iter().enumerate() {
         out.last_mut().expect("one sentence at least").push(word);
-        if ends_sentence(word, words.get(i + 1).copied()) {
+        if !quoted[i] && ends_sentence(word, words.get(i + 1).copied()) {
             out.push(Vec::new());
         }
     }
@@ -265,6 +267,41 @@ pub fn topic_terms(q: &crate::Query) -> Vec<String> {
         .collect()
 }
 
+/// For each word, whether it lies inside a quote, before the word that closes it: what a quote
+/// holds is someone's words ("post 'Engine purring smoothly! Ready to go' with #RoadTrip"), so
+/// its full stops and its "and"s neither end the request's sentence nor open another ask. The
+/// closing word itself still ends one when punctuation follows the quote mark ("…ready?'?").
+/// A quote mark that nothing closes opens no quote.
+fn inside_quotes(words: &[&str]) -> Vec<bool> {
+    const PAIRS: [(char, char); 4] = [('\'', '\''), ('"', '"'), ('“', '”'), ('‘', '’')];
+    let mut inside = vec![false; words.len()];
+    let mut i = 0;
+    while i < words.len() {
+        let opened = words[i].trim_start_matches('(');
+        let pair = PAIRS.iter().find(|(open, _)| opened.starts_with(*open));
+        let Some(&(_, close)) = pair else {
+            i += 1;
+            continue;
+        };
+        let closes = |w: &str, own: bool| {
+            let w = w.trim_end_matches(['.', ',', ';', ':', '?', '!', ')']);
+            w.ends_with(close) && (!own || w.chars().count() > 1)
+        };
+        if closes(opened, true) {
+            i += 1;
+            continue;
+        }
+        match (i + 1..words.len()).find(|&j| closes(words[j], false)) {
+            Some(end) => {
+                inside[i..end].iter_mut().for_each(|q| *q = true);
+                i = end + 1;
+            }
+            None => i += 1,
+        }
+    }
+    inside
+}
+
 /// Whether `word` closes a clause (a comma, semicolon or sentence end follows it).
 fn ends_clause(word: &str) -> bool {
     word.ends_with([',', ';', '.', '?', '!'])
@@ -289,6 +326,31 @@ fn ends_sentence(word: &str, next: Option<&str>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn what_a_quote_holds_neither_ends_a_sentence_nor_opens_an_ask() {
+        let one = split(
+            "Following the tweet, could you drop a comment saying, 'Safety first! Remember tire checks are crucial.' to emphasize tire care?",
+        );
+        assert_eq!(one.len(), 1, "{one:?}");
+        let one = split("Send Kim the message 'the report is done and the slides are ready'");
+        assert_eq!(one.len(), 1, "{one:?}");
+        // Outside the quote, the request still splits; a quote mark nothing closes is no quote,
+        // and an apostrophe is none either.
+        let two = split("Post 'Ready to go!' and also tell me the weather in Paris");
+        assert_eq!(two.len(), 2, "{two:?}");
+        let two = split(
+            "Show me the films playing at the 'Odeon cinema. Then book two seats for tonight",
+        );
+        assert_eq!(two.len(), 2, "{two:?}");
+        assert_eq!(
+            sentences("Comment 'Safety first! Tires matter.' on it. Then share it."),
+            [
+                "Comment 'Safety first! Tires matter.' on it.",
+                "Then share it."
+            ]
+        );
+    }
 
     #[test]
     fn coordinated_clauses_and_sentences_are_asks() {

@@ -130,6 +130,16 @@ fn written_only_in(text: &str, parts: &[String]) -> Vec<String> {
     out
 }
 
+/// The parts of a request that give context rather than ask ([`crate::asks::context_of`]), and
+/// its quotes too long to be a value scored against a method's words
+/// ([`LONGEST_SCORED_QUOTE`]): a message body's words ("post 'Just booked a flight to Los
+/// Angeles! Excited for the trip.'") are what the user wants sent, not what the request is about.
+fn context_parts(text: &str, sentences: &[String]) -> Vec<String> {
+    let mut parts = crate::asks::context_of(sentences);
+    parts.extend(quoted(text.trim()).into_iter().filter(|q| !short_quote(q)));
+    parts
+}
+
 impl Query {
     /// Parses `text`, with no date known for the day it is made on: a day named relative to
     /// today is a date only where the query states today's.
@@ -169,7 +179,7 @@ impl Query {
             framing: framing(text),
             asked_for: asked_for(text),
             asked_thing: asked_thing(&sentences),
-            context: written_only_in(text, &crate::asks::context_of(&sentences)),
+            context: written_only_in(text, &context_parts(text, &sentences)),
             named_only: Vec::new(),
             done: written_only_in(text, &done_words(text)),
             today,
@@ -771,7 +781,7 @@ mod tests {
     }
 
     #[test]
-    fn a_long_quote_is_a_value_to_bind_but_its_words_still_say_what_is_asked() {
+    fn a_long_quote_is_a_value_to_bind_and_its_words_are_context() {
         let q = Query::parse(
             "Post with the message 'Just booked a flight to Los Angeles! Excited for the trip.'",
         );
@@ -781,6 +791,14 @@ mod tests {
         );
         assert!(!q.quoted_terms().contains("flight"));
         assert!(!q.name_terms().contains("flight"));
+        // Its words are what the user wants sent, not what the request asks: they weigh as
+        // context does, unless the request writes them outside the quote too.
+        assert!(q.in_context("flight"), "{:?}", q.context);
+        assert!(!q.in_context("post"), "{:?}", q.context);
+        let q = Query::parse(
+            "Book a flight and post 'Just booked a flight to Los Angeles! Excited for the trip.'",
+        );
+        assert!(!q.in_context("flight"), "{:?}", q.context);
         let q = Query::parse("a todo that says 'go for shopping'");
         assert!(q.quoted_terms().contains("shop"));
     }
