@@ -982,9 +982,14 @@ impl<'a> Viability<'a> {
             return false;
         }
         // "Calculate the volume of the sphere": what is asked for, the words between "the" and
-        // "of", is something the method's metadata covers in some way, or it is not served.
+        // "of", is something the method's metadata covers in some way, or it is not served. When
+        // the metadata names the thing itself (the phrase's last word) but not what kind of it
+        // ("the freezing point" of a method about the boiling point), it is about another kind.
         if let Some(asked) = &query.asked_for
-            && !asked.iter().any(|t| s.matched.contains(t))
+            && (!asked.iter().any(|t| s.matched.contains(t))
+                || asked.split_last().is_some_and(|(head, kind)| {
+                    s.matched.contains(head) && kind.iter().any(|t| !s.matched.contains(t))
+                }))
             && !s.doc.tells_details
         {
             return false;
@@ -2499,6 +2504,43 @@ mod tests {
         let i = first(&idx, "The tracklist of the album 'Abbey Road'");
         assert!(i.before.is_empty(), "{i:?}");
         assert_eq!(i.missing[0].name, "album_id");
+    }
+
+    #[test]
+    fn a_method_about_another_kind_of_the_thing_asked_for_does_not_serve_it() {
+        let substance = json!({"type": "object", "required": ["substance", "pressure"], "properties": {
+            "substance": {"type": "string", "description": "The substance."},
+            "pressure": {"type": "number", "description": "The pressure in kPa."}}});
+        let idx = index(&[(
+            "thermodynamics.calculate_boiling_point",
+            "Calculate the boiling point of a given substance at a specific pressure.",
+            substance,
+        )]);
+        let probe = |q: &str| run(&idx, &Query::parse(q), &ProbeConfig::default());
+        // The method names the point asked for, but as a boiling point: a freezing point is
+        // another thing.
+        let other = probe("What is the freezing point of water at a pressure of 10 kPa?");
+        let signal = other
+            .missing_capability_signal
+            .expect("a boiling point is not a freezing point");
+        assert_eq!(signal.reason, MissReason::NoRelevantMethod);
+        let same = probe("What is the boiling point of water at a pressure of 10 kPa?");
+        assert!(same.missing_capability_signal.is_none(), "{same:?}");
+        // Where the metadata calls the asked thing by another word altogether, what it shares
+        // still counts.
+        let trip = json!({"type": "object", "required": ["miles"], "properties": {
+            "miles": {"type": "number", "description": "Miles driven."}}});
+        let idx = index(&[(
+            "calculate_carbon_emissions",
+            "Calculate the carbon emissions of a vehicle over the miles driven.",
+            trip,
+        )]);
+        let served = run(
+            &idx,
+            &Query::parse("What is the carbon footprint of a vehicle driving 1500 miles?"),
+            &ProbeConfig::default(),
+        );
+        assert!(served.missing_capability_signal.is_none(), "{served:?}");
     }
 
     #[test]
