@@ -3799,44 +3799,72 @@ fn introduced_phrase(
     if takes_proper_names || p.temporal.is_some() {
         return None;
     }
+    let lead =
+        |w: &str| text::lexicon::VALUE_LEADS.contains(&phrase_word(w).to_lowercase().as_str());
+    only(plain_phrases(
+        p,
+        query,
+        used,
+        topic,
+        &lead,
+        usize::MAX,
+        false,
+    ))
+}
+
+/// A query word without the punctuation around it (hyphens kept).
+fn phrase_word(w: &str) -> String {
+    w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-')
+        .to_owned()
+}
+
+/// The phrases of plain words the query writes after each word `lead` accepts (past an article),
+/// at most `most` words long, that could be `p`'s value: no stop words, numbers, amounts, dates or
+/// relative days, no word already bound, of the parameter's own name or description, or chatter
+/// (nor, with `end_at_qualifier`, a word that rates or dates: "the last", "in detail"), and not
+/// opening with a word of the method's topic or an action ("for activating the engine": a
+/// phrase starts at a thing).
+fn plain_phrases(
+    p: &Param,
+    query: &Query,
+    used: &HashSet<String>,
+    topic: &HashMap<String, f64>,
+    lead: &dyn Fn(&str) -> bool,
+    most: usize,
+    end_at_qualifier: bool,
+) -> Vec<String> {
     let own: HashSet<String> = text::terms(&format!("{} {}", p.name, p.description))
         .into_iter()
         .collect();
-    let bare = |w: &str| {
-        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-')
-            .to_owned()
-    };
     let reading = Reading {
-        lead: &|w| text::lexicon::VALUE_LEADS.contains(&bare(w).to_lowercase().as_str()),
+        lead,
         past_determiner: true,
-        most: usize::MAX,
+        most,
         resume_after_phrase: true,
     };
-    let found = reading.phrases(&query.text, |w, taken| {
-        let word = bare(w);
+    reading.phrases(&query.text, |w, taken| {
+        let word = phrase_word(w);
         let lower = word.to_lowercase();
         let terms = text::terms(&word);
-        let numeric = word.chars().any(|c| c.is_ascii_digit());
         if terms.is_empty()
-            || numeric
+            || word.chars().any(|c| c.is_ascii_digit())
             || text::is_stopword(&lower)
             || text::lexicon::AMOUNT_QUALIFIERS.contains(&lower.as_str())
             || crate::when::is_date_word(&word)
             || text::lexicon::RELATIVE_DAYS.contains(&lower.as_str())
+            || (end_at_qualifier && text::lexicon::QUALIFIERS.contains(&lower.as_str()))
         {
             return Step::End;
         }
         let fresh = terms
             .iter()
             .all(|t| !used.contains(t) && !own.contains(t) && !text::chatter(t));
-        // A phrase starts at a thing, not at an action ("for activating the engine").
         let opens = terms.iter().all(|t| !topic.contains_key(t)) && !lower.ends_with("ing");
         if !fresh || (taken == 0 && !opens) {
             return Step::End;
         }
         Step::Take(word)
-    });
-    only(found)
+    })
 }
 
 /// The phrase the query writes in the slot the method's description gives `p`: after the same
@@ -3856,41 +3884,8 @@ fn slot_phrase(
     if direction(p).is_some() || identifier_kind(&p.name).is_some() || p.temporal.is_some() {
         return None;
     }
-    let own: HashSet<String> = text::terms(&format!("{} {}", p.name, p.description))
-        .into_iter()
-        .collect();
-    let bare = |w: &str| {
-        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-')
-            .to_owned()
-    };
-    let reading = Reading {
-        lead: &|w| bare(w).eq_ignore_ascii_case(lead_word),
-        past_determiner: true,
-        most: 4,
-        resume_after_phrase: true,
-    };
-    let found = reading.phrases(&query.text, |w, taken| {
-        let word = bare(w);
-        let lower = word.to_lowercase();
-        let terms = text::terms(&word);
-        if terms.is_empty()
-            || word.chars().any(|c| c.is_ascii_digit())
-            || text::is_stopword(&lower)
-            || text::lexicon::AMOUNT_QUALIFIERS.contains(&lower.as_str())
-            || crate::when::is_date_word(&word)
-            || text::lexicon::RELATIVE_DAYS.contains(&lower.as_str())
-        {
-            return Step::End;
-        }
-        let fresh = terms
-            .iter()
-            .all(|t| !used.contains(t) && !own.contains(t) && !text::chatter(t));
-        let opens = terms.iter().all(|t| !topic.contains_key(t)) && !lower.ends_with("ing");
-        if !fresh || (taken == 0 && !opens) || text::lexicon::QUALIFIERS.contains(&lower.as_str()) {
-            return Step::End;
-        }
-        Step::Take(word)
-    });
+    let lead = |w: &str| phrase_word(w).eq_ignore_ascii_case(lead_word);
+    let found = plain_phrases(p, query, used, topic, &lead, 4, true);
     // A phrase that cuts a name short ("Premier" of "Premier League") or one that heads a phrase
     // of its own ("on the basis of rating") is not the value; one that holds a whole name and
     // more ("ATP synthase") may be.
@@ -3907,7 +3902,7 @@ fn slot_phrase(
             .collect::<Vec<_>>()
             .windows(2)
             .any(|w| {
-                bare(w[0]) == *phrase.split_whitespace().last().unwrap_or_default()
+                phrase_word(w[0]) == *phrase.split_whitespace().last().unwrap_or_default()
                     && w[1].eq_ignore_ascii_case("of")
             });
         !inside_name && !heads
