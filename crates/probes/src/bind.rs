@@ -70,11 +70,58 @@ struct Scored<'a> {
 /// prose, then per remaining parameter a pattern, the free text, a structured value, a list, a
 /// number or a name.
 pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Binding {
-    with_regions(
+    let binding = with_regions(
         params,
         query,
         coordinated(params, query, topic, bind_once(params, query, topic)),
-    )
+    );
+    with_stay_length(params, query, binding)
+}
+
+/// The length of a stay a request gives as its first and last day ("for the dates of August 15th
+/// to August 17th, 2023"): the nights between them, for a whole-number parameter that measures a
+/// stay ([`text::lexicon::STAY_WORDS`] in its name or description) and that nothing else bound.
+/// Only when the request writes exactly two days, in order, at most a year apart; a day written
+/// without its year takes the other's.
+fn with_stay_length(params: &[Param], query: &Query, mut binding: Binding) -> Binding {
+    let Some(p) = params.iter().find(|p| {
+        p.kind.as_deref() == Some("integer")
+            && p.temporal.is_none()
+            && !binding.arguments.contains_key(&p.name)
+            && text::terms(&format!("{} {}", p.name, p.description))
+                .iter()
+                .any(|t| text::lexicon::STAY_WORDS.contains(&t.as_str()))
+    }) else {
+        return binding;
+    };
+    let days: Vec<&crate::when::Moment> = query.dates.iter().filter(|m| !m.period).collect();
+    let [first, last] = days[..] else {
+        return binding;
+    };
+    let day = |m: &crate::when::Moment| {
+        let written = m.normal.as_deref().or(m.coming.as_deref())?;
+        chrono::NaiveDate::parse_from_str(written, "%Y-%m-%d").ok()
+    };
+    let (Some(mut from), Some(mut to)) = (day(first), day(last)) else {
+        return binding;
+    };
+    use chrono::Datelike;
+    if first.normal.is_none() && last.normal.is_some() {
+        from = from.with_year(to.year()).unwrap_or(from);
+    } else if last.normal.is_none() && first.normal.is_some() {
+        to = to.with_year(from.year()).unwrap_or(to);
+    }
+    let nights = (to - from).num_days();
+    if !(1..=366).contains(&nights) {
+        return binding;
+    }
+    binding
+        .arguments
+        .insert(p.name.clone(), Value::from(nights));
+    binding
+        .missing
+        .retain(|m| m.name != p.name || m.invalid.is_some());
+    binding
 }
 
 /// A city the place table knows, however it was found ("a therapist in berkeley") and in every
@@ -8260,6 +8307,36 @@ mod tests {
             "Find the top five organic bananas brands on the basis of rating from Whole Foods store.",
         );
         assert_eq!(b.arguments.get("product"), Some(&json!("bananas")), "{b:?}");
+    }
+
+    #[test]
+    fn a_stay_given_by_its_first_and_last_day_is_as_long_as_the_nights_between() {
+        let hotel = json!({"type": "object", "required": ["check_in_date", "stay_length"], "properties": {
+            "check_in_date": {"type": "string", "description": "The check-in date, in the format 'YYYY-MM-DD'."},
+            "stay_length": {"type": "integer", "description": "The length of the stay in number of days."}}});
+        let b = check(
+            hotel.clone(),
+            "Book me a room in Berkeley for the dates of August 15th to August 17th, 2023?",
+        );
+        assert_eq!(b.arguments.get("stay_length"), Some(&json!(2)), "{b:?}");
+        assert!(b.missing.iter().all(|m| m.name != "stay_length"), "{b:?}");
+        let b = check(hotel.clone(), "A room from 2024-03-30 to 2024-04-02");
+        assert_eq!(b.arguments.get("stay_length"), Some(&json!(3)), "{b:?}");
+        // One day gives no length; nor do three, nor a last day before the first.
+        let b = check(hotel.clone(), "A room on 2024-03-30");
+        assert_eq!(b.arguments.get("stay_length"), None, "{b:?}");
+        let b = check(
+            hotel.clone(),
+            "A room on 2024-03-30, 2024-04-02 or 2024-04-05",
+        );
+        assert_eq!(b.arguments.get("stay_length"), None, "{b:?}");
+        let b = check(hotel, "A room from 2024-04-02 to 2024-03-30");
+        assert_eq!(b.arguments.get("stay_length"), None, "{b:?}");
+        // A number of days that measures no stay is not worked out from them.
+        let forecast = json!({"type": "object", "required": ["days"], "properties": {
+            "days": {"type": "integer", "description": "Number of days to forecast."}}});
+        let b = check(forecast, "The forecast from 2024-03-30 to 2024-04-02");
+        assert_ne!(b.arguments.get("days"), Some(&json!(3)), "{b:?}");
     }
 
     #[test]

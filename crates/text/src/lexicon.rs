@@ -1506,6 +1506,10 @@ pub const RANGE_ENDS: &[&str] = &[
 /// ("The function to be integrated"): they count in a parameter's name only. Words.
 pub const RANGE_PREPOSITIONS: &[&str] = &["from", "to", "until"];
 
+/// Stems that say a number measures a stay ("the length of the stay in number of days", "number
+/// of nights"): its first and last day give it. Stems.
+pub const STAY_WORDS: &[&str] = &["night", "stay"];
+
 /// Prepositions a method's description puts before the thing a parameter takes ("the
 /// population *of* a particular species *in* a given country"): the query's phrase after the same
 /// one is that parameter's value. Words.
