@@ -84,6 +84,7 @@ pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Bi
 /// Only when the request writes exactly two days, in order, at most a year apart; a day written
 /// without its year takes the other's.
 fn with_stay_length(params: &[Param], query: &Query, mut binding: Binding) -> Binding {
+    use chrono::Datelike;
     let Some(p) = params.iter().find(|p| {
         p.kind.as_deref() == Some("integer")
             && p.temporal.is_none()
@@ -99,13 +100,11 @@ fn with_stay_length(params: &[Param], query: &Query, mut binding: Binding) -> Bi
         return binding;
     };
     let day = |m: &crate::when::Moment| {
-        let written = m.normal.as_deref().or(m.coming.as_deref())?;
-        chrono::NaiveDate::parse_from_str(written, "%Y-%m-%d").ok()
+        crate::when::full_date(m).or_else(|| crate::when::as_date(m.coming.as_deref()?))
     };
     let (Some(mut from), Some(mut to)) = (day(first), day(last)) else {
         return binding;
     };
-    use chrono::Datelike;
     if first.normal.is_none() && last.normal.is_some() {
         from = from.with_year(to.year()).unwrap_or(from);
     } else if last.normal.is_none() && first.normal.is_some() {

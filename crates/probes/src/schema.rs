@@ -256,16 +256,17 @@ pub fn params(schema: &Value) -> Vec<Param> {
 /// after several prepositions, or whose preposition another parameter's slot has too ("two
 /// species", `species1` and `species2`), gets none: which value goes where would be a guess.
 pub fn introductions(params: &mut [Param], description: &str) {
-    let words: Vec<String> = description
-        .split_whitespace()
+    let raw: Vec<&str> = description.split_whitespace().collect();
+    let words: Vec<String> = raw
+        .iter()
         .map(|w| {
             w.trim_matches(|c: char| !c.is_alphanumeric())
                 .to_lowercase()
         })
         .collect();
     // Where a raw word ends its clause, no slot runs across it.
-    let ends: Vec<bool> = description
-        .split_whitespace()
+    let ends: Vec<bool> = raw
+        .iter()
         .map(|w| w.ends_with([',', ';', ':', '.', '?', '!', ')']))
         .collect();
     let found: Vec<Option<String>> = params

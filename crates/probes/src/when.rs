@@ -140,15 +140,21 @@ fn moment(tokens: &[String], first: usize, last: usize, normal: Option<String>) 
     }
 }
 
+/// The day a date names in full (its [`Moment::normal`]), as a date.
+pub fn full_date(m: &Moment) -> Option<chrono::NaiveDate> {
+    as_date(m.normal.as_deref()?)
+}
+
+/// A `YYYY-MM-DD` string as a date.
+pub fn as_date(normal: &str) -> Option<chrono::NaiveDate> {
+    chrono::NaiveDate::parse_from_str(normal, "%Y-%m-%d").ok()
+}
+
 /// The year, month and day a date gives, each when it gives it ("February 2022" gives a year
 /// and a month, "March 3rd" a month and a day).
 pub fn parts(m: &Moment) -> (Option<u32>, Option<u32>, Option<u32>) {
     use chrono::Datelike;
-    if let Some(date) = m
-        .normal
-        .as_deref()
-        .and_then(|n| chrono::NaiveDate::parse_from_str(n, "%Y-%m-%d").ok())
-    {
+    if let Some(date) = full_date(m) {
         return (
             u32::try_from(date.year()).ok(),
             Some(date.month()),
@@ -367,8 +373,7 @@ fn stated_today(lower: &[String], found: &[Moment]) -> Option<(chrono::NaiveDate
         let m = found
             .iter()
             .find(|m| m.span.0 > k && m.span.0 <= k + 4 && m.normal.is_some())?;
-        let date = chrono::NaiveDate::parse_from_str(m.normal.as_deref()?, "%Y-%m-%d").ok()?;
-        Some((date, k, m.span.1))
+        Some((full_date(m)?, k, m.span.1))
     })
 }
 
