@@ -1108,15 +1108,17 @@ fn missing_capability(
             })
             .collect()
     };
+    // The words no query-safe method covers: none names them, in their own form, a near form or
+    // other words alike in meaning ("film" is covered by a method about movies), nor takes them
+    // as a value its metadata anchors. What a miss says is not served is what scoring found.
     let unmatched: Vec<String> = query
         .terms
         .iter()
         .filter(|t| {
             !text::chatter(t)
-                && !index
-                    .docs
+                && !scored
                     .iter()
-                    .any(|d| d.query_safe() && d.terms.contains_key(*t))
+                    .any(|s| s.doc.query_safe() && s.matched.contains(t))
         })
         .cloned()
         .collect();
@@ -2208,6 +2210,35 @@ mod tests {
             "no query-safe method covers: countries, favour, lifting, trophies"
         );
         assert!(signal.unmatched_terms.contains(&"countri".to_owned()));
+    }
+
+    #[test]
+    fn a_miss_does_not_name_a_word_a_method_covers_in_other_words() {
+        let idx = index(&[(
+            "FindMovies",
+            "Retrieves a list of movies by their director and cast",
+            json!({"type": "object", "properties": {
+                "directed_by": {"type": "string", "description": "Director of the movie"}},
+                "required": []}),
+        )]);
+        let r = run(
+            &idx,
+            &Query::parse("Which film won the most awards at the festival this spring?"),
+            &ProbeConfig::default(),
+        );
+        let miss = r
+            .missing_capability_signal
+            .expect("nothing covers awards or festivals");
+        // The method is about movies: "film" is covered, in other words.
+        assert!(
+            !miss.unmatched_terms.contains(&"film".to_owned()),
+            "{miss:?}"
+        );
+        assert!(!miss.message.contains("film"), "{}", miss.message);
+        assert!(
+            miss.unmatched_terms.contains(&"award".to_owned()),
+            "{miss:?}"
+        );
     }
 
     #[test]
