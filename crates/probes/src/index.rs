@@ -329,7 +329,7 @@ fn index_method(
     let lead = text::words(text::name_tail(&m.name))
         .first()
         .map(|w| text::stem(w));
-    let name_kinds = name_kinds(&m.name);
+    let name_kinds = name_kinds(&m.name, &m.description);
     MethodDoc {
         name_kinds,
         looks: lead.as_deref().is_some_and(text::lexicon::looking_verb)
@@ -374,18 +374,26 @@ pub struct NameKind {
     pub thing: String,
 }
 
-/// The pairs of [`MethodDoc::name_kinds`]: a plain word of the name that says what kind, not its
-/// lead, a verb, a qualifier ("current", "nearby") or a number, and the word it comes right
-/// before.
-fn name_kinds(name: &str) -> Vec<NameKind> {
+/// The pairs of [`MethodDoc::name_kinds`]: a plain word of the name that says what kind, not a
+/// verb, a qualifier ("current", "nearby") or a number, and the word it comes right before. The
+/// word a name's tail leads with says what the method does when the description opens with it
+/// too ("Restores ..." of `restore_mobile_app_alert_config`), or when there is no description;
+/// otherwise it is a kind like any other ("circle" of `math.circle_area`, "Calculates the area of
+/// a circle").
+fn name_kinds(name: &str, description: &str) -> Vec<NameKind> {
     let words: Vec<String> = text::words(name).iter().map(|w| w.to_lowercase()).collect();
-    // The word the name's tail leads with says what the method does, not what kind of thing.
     let lead = words.len() - text::words(text::name_tail(name)).len();
+    let opens_description = |word: &str| {
+        text::words(description)
+            .first()
+            .is_none_or(|first| text::stem(&first.to_lowercase()) == text::stem(word))
+    };
     words
         .windows(2)
         .enumerate()
-        .filter(|(at, _)| *at != lead)
-        .filter_map(|(_, pair)| {
+        .filter(|(at, pair)| *at != lead || !opens_description(&pair[0]))
+        .map(|(_, pair)| pair)
+        .filter_map(|pair| {
             let (word, next) = (&pair[0], &pair[1]);
             let kind = text::stem(word);
             let thing = text::stem(next);
@@ -496,24 +504,32 @@ mod tests {
     }
 
     #[test]
-    fn a_name_says_what_kind_of_a_thing_with_the_word_before_it_but_not_with_its_lead() {
-        let pairs = |name: &str| -> Vec<(String, String)> {
-            name_kinds(name)
+    fn a_name_says_what_kind_of_a_thing_with_the_word_before_it_but_not_with_the_verb_it_leads_with()
+     {
+        let pairs = |name: &str, description: &str| -> Vec<(String, String)> {
+            name_kinds(name, description)
                 .into_iter()
                 .map(|k| (k.word, k.thing))
                 .collect()
         };
         let pair = |a: &str, b: &str| (a.to_owned(), b.to_owned());
         assert_eq!(
-            pairs("windFarm.potential"),
+            pairs("windFarm.potential", ""),
             vec![pair("wind", "farm"), pair("farm", "potenti")]
         );
         assert_eq!(
-            pairs("calculate_boiling_point"),
+            pairs("calculate_boiling_point", ""),
             vec![pair("boiling", "point")]
         );
-        assert_eq!(pairs("get_current_weather"), vec![]);
-        assert!(!pairs("restore_mobile_app_alert_config").contains(&pair("restore", "mobil")));
+        assert_eq!(pairs("get_current_weather", ""), vec![]);
+        // A lead the description opens with is what the method does; one it does not is a kind.
+        let restore = "Restores the alert configuration of a mobile app";
+        assert!(
+            !pairs("restore_mobile_app_alert_config", restore).contains(&pair("restore", "mobil"))
+        );
+        let area = "Calculates the area of a circle given its radius";
+        assert!(pairs("math.circle_area", area).contains(&pair("circle", "area")));
+        assert!(!pairs("math.circle_area", "").contains(&pair("circle", "area")));
     }
 
     #[test]

@@ -756,6 +756,17 @@ fn output_pointer(schema: &Value, param: &str) -> Option<String> {
 
 /// Runs the probe over `index` (the selected tools) for `query`.
 pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeReport {
+    run_after(index, query, &[], config)
+}
+
+/// [`run`] for a turn that comes after `earlier` ones (oldest first), whose values a method may
+/// take too.
+fn run_after(
+    index: &MethodIndex,
+    query: &Query,
+    earlier: &[Query],
+    config: &ProbeConfig,
+) -> ProbeReport {
     let scored = score_all(index, query, &config.weights);
     let (safe, unsafe_): (Vec<&Scored>, Vec<&Scored>) =
         scored.iter().partition(|s| s.doc.query_safe());
@@ -780,7 +791,7 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
         .map(|s| format!("{}.{}", s.doc.tool.id, s.doc.method().name))
         .collect();
 
-    let viability = Viability::new(index, query, config);
+    let viability = Viability::new(index, query, earlier, config);
     let mut viable: Vec<&Scored> = safe
         .iter()
         .copied()
@@ -801,7 +812,7 @@ pub fn run(index: &MethodIndex, query: &Query, config: &ProbeConfig) -> ProbeRep
         missing_capability_signal: signal,
         asks: Vec::new(),
     };
-    match compound(index, query, viable.first().copied(), config) {
+    match compound(index, query, earlier, viable.first().copied(), config) {
         Some(Compound::Partial(miss)) => {
             if let Some(p) = &miss.partial {
                 report.asks = asks_served(&p.servable_parts, &p.unserved_parts);
@@ -914,7 +925,11 @@ fn complete_first(index: &MethodIndex, query: &Query, viable: &mut Vec<&Scored>)
 /// What decides, for one query, whether a method can serve it ([`Viability::admits`]); what
 /// does not depend on the method is worked out once, here.
 struct Viability<'a> {
+    index: &'a MethodIndex,
     query: &'a Query,
+    /// Where else a method may take its values from: the earlier turns of a conversation, and
+    /// for an ask the whole request it is part of.
+    elsewhere: &'a [Query],
     config: &'a ProbeConfig,
     reads_only: bool,
     /// Metadata terms related in meaning to the thing the query asks for
@@ -923,7 +938,12 @@ struct Viability<'a> {
 }
 
 impl<'a> Viability<'a> {
-    fn new(index: &'a MethodIndex, query: &'a Query, config: &'a ProbeConfig) -> Self {
+    fn new(
+        index: &'a MethodIndex,
+        query: &'a Query,
+        elsewhere: &'a [Query],
+        config: &'a ProbeConfig,
+    ) -> Self {
         let asked_kin = query
             .asked_thing
             .iter()
@@ -935,7 +955,9 @@ impl<'a> Viability<'a> {
             .map(|(k, _)| k)
             .collect();
         Self {
+            index,
             query,
+            elsewhere,
             config,
             reads_only: index.reads_only(),
             asked_kin,
@@ -1011,39 +1033,69 @@ impl<'a> Viability<'a> {
         if names_other_kind(s.doc, query) {
             return false;
         }
-        if s.coverage >= config.weights.viable_coverage {
+        if names_subject(s.doc, query) {
             return true;
         }
-        names_subject(s.doc, query)
+        // A request that gives none of the several values a method requires, and does not name
+        // what the method is about ("What's the current interest rate?" of a mortgage payment
+        // calculator taking a loan amount, a rate and years), names something the method takes
+        // or relates to, not what it does.
+        s.coverage >= config.weights.viable_coverage
+            && !(takes_several(s)
+                && std::iter::once(query)
+                    .chain(self.elsewhere)
+                    .all(|q| gives_nothing(self.index, s, q)))
     }
 }
 
 /// Whether `query` writes a thing the method's name qualifies ([`index::MethodDoc::name_kinds`])
 /// with a word of another kind of it right before ("soccer scores" for
-/// `basketball_scores.get_scores`), while it never names the method's kind and the method's
+/// `basketball_scores.get_scores`) or after its "of" ("the area of a triangle" for
+/// `math.circle_area`), while it never names the method's kind and the method's
 /// metadata never names the request's. Another kind is a plain lower-case word related in meaning
 /// to the method's ([`text::semantic::RELATED`]) but not alike to it
 /// ([`text::semantic::ALIKE`]: "film" for "movie") nor a shortening of it ("app" of
 /// "application"): a word unrelated to it says something else ("baby shark song" names a song).
 fn names_other_kind(d: &index::MethodDoc, query: &Query) -> bool {
     let tokens = &query.tokens;
+    // The words that may say what kind of the thing at `i` the query means: the one right before
+    // it ("soccer scores"), and the one its "of" takes ("the area of a triangle").
+    let kind_words = |i: usize| {
+        let after_of = (tokens
+            .get(i + 1)
+            .is_some_and(|w| w.eq_ignore_ascii_case("of")))
+        .then(|| {
+            let at = i + 2;
+            match tokens.get(at) {
+                Some(w) if text::lexicon::DETERMINERS.contains(&w.to_lowercase().as_str()) => {
+                    tokens.get(at + 1)
+                }
+                other => other,
+            }
+        })
+        .flatten();
+        i.checked_sub(1)
+            .map(|b| &tokens[b])
+            .into_iter()
+            .chain(after_of)
+    };
     d.name_kinds.iter().any(|k| {
         !query.terms.contains(&k.kind)
-            && (1..tokens.len()).any(|i| {
-                let word = tokens[i - 1].as_str();
-                if text::terms(&tokens[i]).first() != Some(&k.thing)
-                    || word.len() <= 2
-                    || !word.chars().all(|c| c.is_ascii_lowercase())
-                {
-                    return false;
-                }
-                let other = text::stem(word);
-                other != k.kind
-                    && !word.starts_with(k.word.as_str())
-                    && !k.word.starts_with(word)
-                    && !d.terms.contains_key(&other)
-                    && text::semantic::similarity(word, &k.word).is_some_and(|s| {
-                        (text::semantic::RELATED..text::semantic::ALIKE).contains(&s)
+            && (0..tokens.len()).any(|i| {
+                text::terms(&tokens[i]).first() == Some(&k.thing)
+                    && kind_words(i).any(|word| {
+                        let word = word.as_str();
+                        if word.len() <= 2 || !word.chars().all(|c| c.is_ascii_lowercase()) {
+                            return false;
+                        }
+                        let other = text::stem(word);
+                        other != k.kind
+                            && !word.starts_with(k.word.as_str())
+                            && !k.word.starts_with(word)
+                            && !d.terms.contains_key(&other)
+                            && text::semantic::similarity(word, &k.word).is_some_and(|s| {
+                                (text::semantic::RELATED..text::semantic::ALIKE).contains(&s)
+                            })
                     })
             })
     })
@@ -1219,6 +1271,7 @@ enum Compound {
 fn compound(
     index: &MethodIndex,
     query: &Query,
+    earlier: &[Query],
     whole_best: Option<&Scored>,
     config: &ProbeConfig,
 ) -> Option<Compound> {
@@ -1226,6 +1279,11 @@ fn compound(
     if parts.len() < 2 {
         return None;
     }
+    let sources: Vec<Query> = earlier
+        .iter()
+        .cloned()
+        .chain(std::iter::once(query.clone()))
+        .collect();
     let wt = &config.weights;
     // Each ask's best viable method (by its position in the index), or none. Only a part in the
     // form of a request may stand as an ask of its own; a statement of context, a clause that
@@ -1254,7 +1312,8 @@ fn compound(
         let q = Query::parse_on(part, query.today);
         let topic = asks::topic_terms(&q);
         let scored = score_all(index, &q, wt);
-        let viability = Viability::new(index, &q, config);
+        // Each ask may take the values the whole request and the earlier turns give.
+        let viability = Viability::new(index, &q, &sources, config);
         let viable: Vec<&Scored> = scored
             .iter()
             .filter(|s| s.doc.query_safe() && viability.admits(s))
@@ -1435,6 +1494,11 @@ fn gives_nothing(index: &MethodIndex, s: &Scored, query: &Query) -> bool {
             .is_some_and(|i| i.missing.len() >= required)
 }
 
+/// Whether the method `s` requires more than one value.
+fn takes_several(s: &Scored) -> bool {
+    s.doc.params.iter().filter(|p| p.required).count() > 1
+}
+
 /// The trace's view of a compound request's asks.
 fn asks_served(served: &[(String, Interpretation)], unserved: &[String]) -> Vec<AskServed> {
     served
@@ -1496,14 +1560,19 @@ pub fn run_in_conversation(
     history: &[String],
     config: &ProbeConfig,
 ) -> ProbeReport {
-    let mut report = run(index, query, config);
+    let earlier: Vec<Query> = history
+        .iter()
+        .map(|turn| Query::parse_on(turn, query.today))
+        .collect();
+    let mut report = run_after(index, query, &earlier, config);
     let Some(last) = history.last() else {
         return report;
     };
     if report.missing_capability_signal.is_some() && follows_up(query) {
-        let joined = run(
+        let joined = run_after(
             index,
             &Query::parse_on(&format!("{last} {}", query.text), query.today),
+            &earlier,
             config,
         );
         if joined.missing_capability_signal.is_none() {
@@ -1527,14 +1596,19 @@ pub fn fast_pick_in_conversation(
     history: &[String],
     config: &ProbeConfig,
 ) -> Result<Interpretation, MissingCapability> {
-    let picked = fast_pick(index, query, config);
+    let earlier: Vec<Query> = history
+        .iter()
+        .map(|turn| Query::parse_on(turn, query.today))
+        .collect();
+    let picked = fast_pick_after(index, query, &earlier, config);
     let Some(last) = history.last() else {
         return picked;
     };
     let mut picked = match picked {
-        Err(miss) if follows_up(query) => fast_pick(
+        Err(miss) if follows_up(query) => fast_pick_after(
             index,
             &Query::parse_on(&format!("{last} {}", query.text), query.today),
+            &earlier,
             config,
         )
         .map_err(|_| miss)?,
@@ -1627,14 +1701,24 @@ pub fn fast_pick(
     q: &Query,
     config: &ProbeConfig,
 ) -> Result<Interpretation, MissingCapability> {
+    fast_pick_after(index, q, &[], config)
+}
+
+/// [`fast_pick`] for a turn that comes after `earlier` ones.
+fn fast_pick_after(
+    index: &MethodIndex,
+    q: &Query,
+    earlier: &[Query],
+    config: &ProbeConfig,
+) -> Result<Interpretation, MissingCapability> {
     let scored = score_all(index, q, &config.weights);
-    let viability = Viability::new(index, q, config);
+    let viability = Viability::new(index, q, earlier, config);
     let mut viable: Vec<&Scored> = scored
         .iter()
         .filter(|s| s.doc.query_safe() && viability.admits(s))
         .collect();
     complete_first(index, q, &mut viable);
-    match compound(index, q, viable.first().copied(), config) {
+    match compound(index, q, earlier, viable.first().copied(), config) {
         Some(Compound::Served(combined, _)) => return Ok(*combined),
         Some(Compound::Partial(miss)) => return Err(miss),
         None => {}
@@ -2923,6 +3007,84 @@ mod tests {
             let served = miss_of(&scores, query);
             assert!(served.is_none(), "{query}: {served:?}");
         }
+    }
+
+    #[test]
+    fn a_thing_of_another_kind_after_of_is_not_what_the_method_is_named_for() {
+        let shapes = index(&[(
+            "math.circle_area",
+            "Calculates the area of a circle given its radius",
+            json!({"type": "object", "required": ["radius"], "properties": {
+                "radius": {"type": "number", "description": "The radius of the circle"}}}),
+        )]);
+        let miss = miss_of(
+            &shapes,
+            "Calculate the area of a triangle with sides 3, 4 and 5",
+        );
+        assert!(miss.is_some(), "{miss:?}");
+        for query in [
+            "Calculate the area of a circle with radius 3",
+            "Calculate the area with radius 3",
+        ] {
+            let served = miss_of(&shapes, query);
+            assert!(served.is_none(), "{query}: {served:?}");
+        }
+    }
+
+    fn mortgage() -> MethodIndex {
+        index(&[(
+            "calculate_mortgage_payment",
+            "Calculate the monthly mortgage payment given the loan amount, annual interest rate, and number of years",
+            json!({"type": "object", "required": ["loan_amount", "annual_rate", "years"], "properties": {
+                "loan_amount": {"type": "number", "description": "The loan amount"},
+                "annual_rate": {"type": "number", "description": "The annual interest rate"},
+                "years": {"type": "integer", "description": "Number of years of the loan"}}}),
+        )])
+    }
+
+    #[test]
+    fn a_request_that_gives_none_of_several_values_and_names_something_else_is_not_served() {
+        let idx = mortgage();
+        // It names what the method takes, not what it does.
+        let miss = miss_of(&idx, "What's the current interest rate");
+        assert!(miss.is_some(), "{miss:?}");
+        // Naming what the method is about asks for the values; giving one plans the call.
+        for query in [
+            "What's the current interest rate on a loan of 300000 over 30 years?",
+            "Calculate my mortgage payment",
+        ] {
+            let r = run(&idx, &Query::parse(query), &ProbeConfig::default());
+            assert!(r.missing_capability_signal.is_none(), "{query}: {r:?}");
+        }
+    }
+
+    #[test]
+    fn values_an_earlier_turn_gives_count_for_a_method_that_requires_several() {
+        let idx = mortgage();
+        let history = ["I'm borrowing 300000 for 30 years.".to_owned()];
+        let q = Query::parse("What's the interest rate?");
+        let alone = run(&idx, &q, &ProbeConfig::default());
+        assert!(alone.missing_capability_signal.is_some(), "{alone:?}");
+        let after = run_in_conversation(&idx, &q, &history, &ProbeConfig::default());
+        assert!(after.missing_capability_signal.is_none(), "{after:?}");
+    }
+
+    #[test]
+    fn an_ask_may_take_its_values_from_the_rest_of_the_request() {
+        let idx = index(&[(
+            "interior_design_analysis.generate_report",
+            "Generates a detailed interior design report based on the user's preferences",
+            json!({"type": "object", "required": ["user_preferences", "data_source"], "properties": {
+                "user_preferences": {"type": "string", "description": "The user's design preferences"},
+                "data_source": {"type": "string", "description": "Where the data comes from",
+                    "enum": ["internal_database", "survey"]},
+                "output_format": {"type": "string", "enum": ["PDF", "DOCX"]}}}),
+        )]);
+        let query = "I'd like to start the process for creating an interior design report. \
+                     My preferences include a modern style and a warm color scheme. Could we use \
+                     data from our internal database and have the report in DOCX format?";
+        let r = run(&idx, &Query::parse(query), &ProbeConfig::default());
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
     }
 
     #[test]
