@@ -1041,10 +1041,9 @@ impl<'a> Viability<'a> {
         // calculator taking a loan amount, a rate and years), names something the method takes
         // or relates to, not what it does.
         s.coverage >= config.weights.viable_coverage
-            && !(takes_several(s)
-                && std::iter::once(query)
-                    .chain(self.elsewhere)
-                    .all(|q| gives_nothing(self.index, s, q)))
+            && !std::iter::once(query)
+                .chain(self.elsewhere)
+                .all(|q| gives_none_of_several(self.index, s, q))
     }
 }
 
@@ -1494,9 +1493,20 @@ fn gives_nothing(index: &MethodIndex, s: &Scored, query: &Query) -> bool {
             .is_some_and(|i| i.missing.len() >= required)
 }
 
-/// Whether the method `s` requires more than one value.
-fn takes_several(s: &Scored) -> bool {
-    s.doc.params.iter().filter(|p| p.required).count() > 1
+/// Whether `query` gives the method `s` none of the values it requires, when it requires more
+/// than one: neither itself nor through another method's call. Binding alone settles most
+/// methods; the calls that could give a value are sought only when it finds none.
+fn gives_none_of_several(index: &MethodIndex, s: &Scored, query: &Query) -> bool {
+    let required = s.doc.params.iter().filter(|p| p.required).count();
+    if required < 2 {
+        return false;
+    }
+    let mut binding = bind::bind(&s.doc.params, query, &s.doc.topic_terms);
+    if binding.missing.len() < required {
+        return false;
+    }
+    chain(index, query, s.doc, &mut binding, MAX_CHAIN - 1);
+    binding.missing.len() >= required
 }
 
 /// The trace's view of a compound request's asks.
