@@ -1594,7 +1594,7 @@ pub fn run_in_conversation(
         .iter_mut()
         .chain(report.execution_shortlist.iter_mut())
     {
-        fill_from(index, i, history, query);
+        fill_from(index, i, &earlier, query);
     }
     report
 }
@@ -1624,16 +1624,15 @@ pub fn fast_pick_in_conversation(
         .map_err(|_| miss)?,
         other => other?,
     };
-    fill_from(index, &mut picked, history, query);
+    fill_from(index, &mut picked, &earlier, query);
     Ok(picked)
 }
 
-/// Fills the parameters `i` lacks (never a refused value) from the earlier user turns, most
-/// recent first, binding the method's parameters on each turn's words. A parameter whose thing
+/// Fills the parameters `i` lacks (never a refused value) from the earlier user turns (`earlier`,
+/// oldest first, each parsed once per request), most recent first, binding the method's parameters on each turn's words. A parameter whose thing
 /// the current turn leaves unnamed on purpose ("one of my files", "a specific file", "another
 /// file") is not filled: the earlier turns named another.
-fn fill_from(index: &MethodIndex, i: &mut Interpretation, history: &[String], query: &Query) {
-    let today = query.today;
+fn fill_from(index: &MethodIndex, i: &mut Interpretation, earlier: &[Query], query: &Query) {
     let fillable = |i: &Interpretation| i.missing.iter().any(|m| m.invalid.is_none());
     if !fillable(i) {
         return;
@@ -1651,8 +1650,8 @@ fn fill_from(index: &MethodIndex, i: &mut Interpretation, history: &[String], qu
         .filter(|m| leaves_unnamed(query, &m.name))
         .map(|m| m.name.clone())
         .collect();
-    for turn in history.iter().rev() {
-        let binding = bind::bind(&doc.params, &Query::parse_on(turn, today), &doc.topic_terms);
+    for turn in earlier.iter().rev() {
+        let binding = bind::bind(&doc.params, turn, &doc.topic_terms);
         let mut filled = false;
         i.missing.retain(|m| {
             let value = binding
