@@ -977,7 +977,10 @@ impl<'a> Viability<'a> {
             && !query.names_to_do(verb)
             && query.act.is_none()
             && query.commands.is_none()
-            && !query.requested.iter().any(|w| s.doc.name_terms.contains(w))
+            && !query
+                .requested
+                .iter()
+                .any(|w| s.doc.name_terms.contains(w) || text::near_form(w, verb))
         {
             return false;
         }
@@ -2725,6 +2728,30 @@ mod tests {
             &ProbeConfig::default(),
         );
         assert!(names.missing_capability_signal.is_none(), "{names:?}");
+    }
+
+    #[test]
+    fn playing_is_an_act_that_listening_asks_for_and_finding_does_not() {
+        let idx = index(&[(
+            "Music_3_PlayMedia",
+            "Plays the specified music track on a designated media player device",
+            json!({"type": "object", "required": ["track"], "properties": {
+                "track": {"type": "string", "description": "The title of the song"},
+                "artist": {"type": "string", "description": "The artist of the song"},
+                "album": {"type": "string", "description": "The album of the song"}}}),
+        )]);
+        let miss = miss_of(
+            &idx,
+            "Find me songs by Cody Johnson from his album 'Gotta Be Me'",
+        );
+        assert!(miss.is_some(), "finding is not playing: {miss:?}");
+        for query in [
+            "Play 'Shape of You' by Ed Sheeran",
+            "I'd like to listen to 'Shape of You' by Ed Sheeran",
+        ] {
+            let served = miss_of(&idx, query);
+            assert!(served.is_none(), "{query}: {served:?}");
+        }
     }
 
     #[test]

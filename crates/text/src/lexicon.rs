@@ -343,6 +343,7 @@ pub const MUTATING: &[&str] = &[
     "overwrit",
     "pay",
     "place",
+    "play",
     "post",
     "publish",
     "purchas",
@@ -478,6 +479,7 @@ pub const SAME_ACTS: &[&[&str]] = &[
     &["buy", "purchas"],
     &["book", "reserv"],
     &["halt", "stop", "termin"],
+    &["hear", "listen", "play"],
 ];
 
 /// Words with which a method says it tells everything about a thing ("the details of a
