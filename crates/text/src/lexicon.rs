@@ -469,8 +469,9 @@ pub const GENERIC_VERBS: &[&str] = &[
 ];
 
 /// Verbs that do the same to a thing, as stems, one set per act: a request to "remove" an item
-/// asks what a method named `delete_item` does. Only acts that change things: the verbs that
-/// look ([`GENERIC_VERBS`]) frame a request rather than say what it asks.
+/// asks what a method named `delete_item` does, and one to "listen to" a song what `play_song`
+/// does. Only acts that change things (or, for hearing and listening, ask for one): the verbs
+/// that look ([`GENERIC_VERBS`]) frame a request rather than say what it asks.
 pub const SAME_ACTS: &[&[&str]] = &[
     &["ad", "creat", "insert"],
     &["delet", "eras", "remov"],
