@@ -5,7 +5,7 @@
 //! tokens of a reply that could not be used are still reported.
 
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::Json;
 use axum::http::StatusCode;
@@ -137,16 +137,11 @@ async fn a_configured_form_is_never_renegotiated() {
 async fn every_form_shares_one_deadline() {
     // Each refusal takes 600 ms and the call has 1 s: json_schema is refused, and the call
     // runs out of time while json_object is still waiting; the prompt form is never reached.
+    // Had each form its own second, the prompt form would answer (at 1.8 s) and the call succeed.
     let (url, _) = server(&["none"], json!({"ok": true}), Duration::from_millis(600)).await;
     let m = model(&url, Structured::Auto, Duration::from_secs(1));
-    let started = Instant::now();
     let e = m.generate(&request()).await.unwrap_err();
     assert_eq!(e, ModelError::Timeout);
-    assert!(
-        started.elapsed() < Duration::from_millis(1_500),
-        "{:?}",
-        started.elapsed()
-    );
 }
 
 #[tokio::test]
