@@ -978,6 +978,10 @@ impl<'a> Viability<'a> {
             && query.act.is_none()
             && query.commands.is_none()
             && !query
+                .lead
+                .as_ref()
+                .is_some_and(|l| text::near_form(l, verb))
+            && !query
                 .requested
                 .iter()
                 .any(|w| s.doc.name_terms.contains(w) || text::near_form(w, verb))
@@ -2748,6 +2752,7 @@ mod tests {
         for query in [
             "Play 'Shape of You' by Ed Sheeran",
             "I'd like to listen to 'Shape of You' by Ed Sheeran",
+            "Listen to 'Shape of You' by Ed Sheeran",
         ] {
             let served = miss_of(&idx, query);
             assert!(served.is_none(), "{query}: {served:?}");
