@@ -791,7 +791,7 @@ fn run_after(
         .map(|s| format!("{}.{}", s.doc.tool.id, s.doc.method().name))
         .collect();
 
-    let viability = Viability::new(index, query, earlier, config);
+    let viability = Viability::new(index, query, None, earlier, config);
     let mut viable: Vec<&Scored> = safe
         .iter()
         .copied()
@@ -927,9 +927,10 @@ fn complete_first(index: &MethodIndex, query: &Query, viable: &mut Vec<&Scored>)
 struct Viability<'a> {
     index: &'a MethodIndex,
     query: &'a Query,
-    /// Where else a method may take its values from: the earlier turns of a conversation, and
-    /// for an ask the whole request it is part of.
-    elsewhere: &'a [Query],
+    /// Where else a method may take its values from: for an ask, the whole request it is part
+    /// of, and the earlier turns of a conversation.
+    whole: Option<&'a Query>,
+    earlier: &'a [Query],
     config: &'a ProbeConfig,
     reads_only: bool,
     /// Metadata terms related in meaning to the thing the query asks for
@@ -941,7 +942,8 @@ impl<'a> Viability<'a> {
     fn new(
         index: &'a MethodIndex,
         query: &'a Query,
-        elsewhere: &'a [Query],
+        whole: Option<&'a Query>,
+        earlier: &'a [Query],
         config: &'a ProbeConfig,
     ) -> Self {
         let asked_kin = query
@@ -957,7 +959,8 @@ impl<'a> Viability<'a> {
         Self {
             index,
             query,
-            elsewhere,
+            whole,
+            earlier,
             config,
             reads_only: index.reads_only(),
             asked_kin,
@@ -979,12 +982,10 @@ impl<'a> Viability<'a> {
             && query.commands.is_none()
             && !query
                 .lead
-                .as_ref()
-                .is_some_and(|l| text::near_form(l, verb))
-            && !query
-                .requested
                 .iter()
-                .any(|w| s.doc.name_terms.contains(w) || text::near_form(w, verb))
+                .chain(&query.requested)
+                .any(|w| text::near_form(w, verb))
+            && !query.requested.iter().any(|w| s.doc.name_terms.contains(w))
         {
             return false;
         }
@@ -1049,8 +1050,9 @@ impl<'a> Viability<'a> {
         // or relates to, not what it does.
         s.coverage >= config.weights.viable_coverage
             && !std::iter::once(query)
-                .chain(self.elsewhere)
-                .all(|q| gives_none_of_several(self.index, s, q))
+                .chain(self.whole)
+                .chain(self.earlier)
+                .all(|q| gives_none(self.index, s, q, 2))
     }
 }
 
@@ -1285,11 +1287,6 @@ fn compound(
     if parts.len() < 2 {
         return None;
     }
-    let sources: Vec<Query> = earlier
-        .iter()
-        .cloned()
-        .chain(std::iter::once(query.clone()))
-        .collect();
     let wt = &config.weights;
     // Each ask's best viable method (by its position in the index), or none. Only a part in the
     // form of a request may stand as an ask of its own; a statement of context, a clause that
@@ -1319,7 +1316,7 @@ fn compound(
         let topic = asks::topic_terms(&q);
         let scored = score_all(index, &q, wt);
         // Each ask may take the values the whole request and the earlier turns give.
-        let viability = Viability::new(index, &q, &sources, config);
+        let viability = Viability::new(index, &q, Some(query), earlier, config);
         let viable: Vec<&Scored> = scored
             .iter()
             .filter(|s| s.doc.query_safe() && viability.admits(s))
@@ -1490,22 +1487,12 @@ fn compound(
     }))
 }
 
-/// Whether `query` gives the method `s` none of the values it requires (and it requires some):
-/// a further ask like that modifies the request rather than asks ("make sure it is private").
-fn gives_nothing(index: &MethodIndex, s: &Scored, query: &Query) -> bool {
+/// Whether `query` gives the method `s` none of the values it requires, when it requires at
+/// least `least` of them: neither itself nor through another method's call. Binding alone
+/// settles most methods; the calls that could give a value are sought only when it finds none.
+fn gives_none(index: &MethodIndex, s: &Scored, query: &Query, least: usize) -> bool {
     let required = s.doc.params.iter().filter(|p| p.required).count();
-    required > 0
-        && interpretations(index, s, query)
-            .first()
-            .is_some_and(|i| i.missing.len() >= required)
-}
-
-/// Whether `query` gives the method `s` none of the values it requires, when it requires more
-/// than one: neither itself nor through another method's call. Binding alone settles most
-/// methods; the calls that could give a value are sought only when it finds none.
-fn gives_none_of_several(index: &MethodIndex, s: &Scored, query: &Query) -> bool {
-    let required = s.doc.params.iter().filter(|p| p.required).count();
-    if required < 2 {
+    if required < least.max(1) {
         return false;
     }
     let mut binding = bind::bind(&s.doc.params, query, &s.doc.topic_terms);
@@ -1514,6 +1501,12 @@ fn gives_none_of_several(index: &MethodIndex, s: &Scored, query: &Query) -> bool
     }
     chain(index, query, s.doc, &mut binding, MAX_CHAIN - 1);
     binding.missing.len() >= required
+}
+
+/// Whether `query` gives the method `s` none of the values it requires (and it requires some):
+/// a further ask like that modifies the request rather than asks ("make sure it is private").
+fn gives_nothing(index: &MethodIndex, s: &Scored, query: &Query) -> bool {
+    gives_none(index, s, query, 1)
 }
 
 /// The trace's view of a compound request's asks.
@@ -1577,10 +1570,7 @@ pub fn run_in_conversation(
     history: &[String],
     config: &ProbeConfig,
 ) -> ProbeReport {
-    let earlier: Vec<Query> = history
-        .iter()
-        .map(|turn| Query::parse_on(turn, query.today))
-        .collect();
+    let earlier = parsed_turns(history, query);
     let mut report = run_after(index, query, &earlier, config);
     let Some(last) = history.last() else {
         return report;
@@ -1606,6 +1596,14 @@ pub fn run_in_conversation(
     report
 }
 
+/// The earlier user turns of `query`'s conversation, parsed once for the request, on its day.
+fn parsed_turns(history: &[String], query: &Query) -> Vec<Query> {
+    history
+        .iter()
+        .map(|turn| Query::parse_on(turn, query.today))
+        .collect()
+}
+
 /// The fast lane's pick in a conversation: as [`run_in_conversation`] does for the probe.
 pub fn fast_pick_in_conversation(
     index: &MethodIndex,
@@ -1613,10 +1611,7 @@ pub fn fast_pick_in_conversation(
     history: &[String],
     config: &ProbeConfig,
 ) -> Result<Interpretation, MissingCapability> {
-    let earlier: Vec<Query> = history
-        .iter()
-        .map(|turn| Query::parse_on(turn, query.today))
-        .collect();
+    let earlier = parsed_turns(history, query);
     let picked = fast_pick_after(index, query, &earlier, config);
     let Some(last) = history.last() else {
         return picked;
@@ -1636,9 +1631,9 @@ pub fn fast_pick_in_conversation(
 }
 
 /// Fills the parameters `i` lacks (never a refused value) from the earlier user turns (`earlier`,
-/// oldest first, each parsed once per request), most recent first, binding the method's parameters on each turn's words. A parameter whose thing
-/// the current turn leaves unnamed on purpose ("one of my files", "a specific file", "another
-/// file") is not filled: the earlier turns named another.
+/// oldest first), most recent first, binding the method's parameters on each turn's words. A
+/// parameter whose thing the current turn leaves unnamed on purpose ("one of my files", "a
+/// specific file", "another file") is not filled: the earlier turns named another.
 fn fill_from(index: &MethodIndex, i: &mut Interpretation, earlier: &[Query], query: &Query) {
     let fillable = |i: &Interpretation| i.missing.iter().any(|m| m.invalid.is_none());
     if !fillable(i) {
@@ -1728,7 +1723,7 @@ fn fast_pick_after(
     config: &ProbeConfig,
 ) -> Result<Interpretation, MissingCapability> {
     let scored = score_all(index, q, &config.weights);
-    let viability = Viability::new(index, q, earlier, config);
+    let viability = Viability::new(index, q, None, earlier, config);
     let mut viable: Vec<&Scored> = scored
         .iter()
         .filter(|s| s.doc.query_safe() && viability.admits(s))
