@@ -1041,6 +1041,9 @@ impl<'a> Viability<'a> {
         if names_other_kind(s.doc, query) {
             return false;
         }
+        if takes_one_of_what_is_asked(s.doc, query) {
+            return false;
+        }
         if names_subject(s.doc, query) {
             return true;
         }
@@ -1054,6 +1057,50 @@ impl<'a> Viability<'a> {
                 .chain(self.earlier)
                 .all(|q| gives_none(self.index, s, q, 2))
     }
+}
+
+/// Whether `query` asks which of a thing there are ("find movies playing in Berkeley", "the
+/// list of projects Adriel works on") and the method requires one of that thing by name or id
+/// (`movie_name` of `GetTimesForMovie`, `project_name`), which the query does not quote: such a
+/// method tells about a thing the user already has; it does not find which there are.
+fn takes_one_of_what_is_asked(d: &index::MethodDoc, query: &Query) -> bool {
+    let Some(head) = query
+        .asked_thing
+        .as_ref()
+        .and_then(|t| t.last())
+        .filter(|_| query.asked_many)
+    else {
+        return false;
+    };
+    // `movie_name`, or a bare `id` of a method named for the thing (`get_synthetic_location`;
+    // a bare `name` may as well be whoever the thing belongs to, as of `user.mandates`).
+    let names_head = d.subject_terms.contains(head);
+    let identifies = |p: &schema::Param| {
+        let words = text::words(&p.name);
+        let bare_id = words
+            .iter()
+            .all(|w| ["id", "uuid", "identifier"].contains(&w.as_str()));
+        ((names_head && bare_id) || words.iter().any(|w| text::stem(w) == *head))
+            && words
+                .iter()
+                .all(|w| text::stem(w) == *head || text::lexicon::IDENTIFYING.contains(&w.as_str()))
+    };
+    if !d.params.iter().any(|p| p.required && identifies(p)) {
+        return false;
+    }
+    // A value bound from elsewhere in the request ("the Orinda Theatre") is not the one thing
+    // the method wants; only a quoted one is given as that thing.
+    let binding = bind::bind(&d.params, query, &d.topic_terms);
+    d.params
+        .iter()
+        .filter(|p| p.required && identifies(p))
+        .any(|p| {
+            binding
+                .arguments
+                .get(&p.name)
+                .and_then(Value::as_str)
+                .is_none_or(|v| !query.quoted(v))
+        })
 }
 
 /// Whether `query` writes a thing the method's name qualifies ([`index::MethodDoc::name_kinds`])
@@ -3091,6 +3138,47 @@ mod tests {
         ] {
             let r = run(&idx, &Query::parse(query), &ProbeConfig::default());
             assert!(r.missing_capability_signal.is_none(), "{query}: {r:?}");
+        }
+    }
+
+    #[test]
+    fn a_request_for_which_things_there_are_is_not_served_by_a_method_that_takes_one() {
+        let idx = index(&[
+            (
+                "Movies_1_GetTimesForMovie",
+                "Retrieve the showtimes of a specific movie at a theater on a date",
+                json!({"type": "object", "required": ["movie_name", "location"], "properties": {
+                    "movie_name": {"type": "string", "description": "The title of the movie"},
+                    "location": {"type": "string", "description": "The city, such as 'Berkeley, CA'"}}}),
+            ),
+            (
+                "get_synthetic_location",
+                "Get one synthetic monitoring location",
+                json!({"type": "object", "required": ["id"], "properties": {
+                    "id": {"type": "string", "description": "The location's id"}}}),
+            ),
+        ]);
+        // Many of the thing asked for, which the method takes one of by name or id.
+        for query in [
+            "Find action movies showing in Berkeley this weekend",
+            "Can you search for some movies in Berkeley, CA?",
+            "Find movies playing at the Orinda Theatre in Orinda, CA",
+            "What are the synthetic locations, give me 5?",
+        ] {
+            let miss = miss_of(&idx, query);
+            assert!(miss.is_some(), "{query}");
+        }
+        // One of it, named: the method tells about it.
+        for query in [
+            "Find the showtimes for the movie 'Dune' in Berkeley, CA",
+            "Find showtimes of the movies 'Dune' in Berkeley, CA",
+        ] {
+            let r = run(&idx, &Query::parse(query), &ProbeConfig::default());
+            assert!(r.missing_capability_signal.is_none(), "{query}: {r:?}");
+            assert_eq!(
+                r.ambiguity_pool[0].method, "Movies_1_GetTimesForMovie",
+                "{query}"
+            );
         }
     }
 

@@ -45,6 +45,9 @@ pub struct Query {
     /// are in the default namespace", "price" in "tell me the current price of a jacket",
     /// "departur" and "board" in "show me the departures board").
     pub asked_thing: Option<Vec<String>>,
+    /// Whether the thing asked for is written as many of it ("find movies playing in Berkeley",
+    /// "the list of projects"): the request wants to learn which there are.
+    pub asked_many: bool,
     /// Terms written only inside the names and quotations of several words the query gives
     /// ([`Query::entities`]): "Processing" in "the Chinese Information Processing Laboratory"
     /// names a place, it does not ask about processing. A single capitalised word may as well be
@@ -178,12 +181,17 @@ impl Query {
             requested: text::requested_words(text, false),
             framing: framing(text),
             asked_for: asked_for(text),
-            asked_thing: asked_thing(&sentences),
+            asked_thing: None,
+            asked_many: false,
             context: written_only_in(text, &context_parts(text, &sentences)),
             named_only: Vec::new(),
             done: written_only_in(text, &done_words(text)),
             today,
         };
+        if let Some((thing, many)) = asked_thing(&sentences) {
+            query.asked_thing = Some(thing);
+            query.asked_many = many;
+        }
         query.dates = crate::when::dates_on(&query.tokens, today);
         query.times = crate::when::times(&query.tokens);
         query.named_only = query.written_in_names();
@@ -619,8 +627,9 @@ fn asked_for(text: &str) -> Option<Vec<String>> {
 /// lead-ins, determiners and an aspect noun's "of" ("the list of services" asks for services),
 /// and leaving out the words that rate, date or place ([`text::lexicon::QUALIFIERS`]). `None`
 /// when the sentence has no such frame, or the phrase ends in a name, a number or a quotation
-/// (values, not what is asked for).
-fn asked_thing(sentences: &[String]) -> Option<Vec<String>> {
+/// (values, not what is asked for). With the terms, whether the phrase's head word is written
+/// as many ("movies").
+fn asked_thing(sentences: &[String]) -> Option<(Vec<String>, bool)> {
     use text::lexicon as lx;
     let sentence = sentences.iter().find(|s| crate::asks::is_request(s))?;
     // Tokens with their closing punctuation kept apart: a comma or a full stop ends a phrase.
@@ -642,7 +651,7 @@ fn asked_thing(sentences: &[String]) -> Option<Vec<String>> {
     if lx::ASKING_FOR_THINGS.contains(&frame.as_str()) {
         while raw
             .get(i)
-            .is_some_and(|w| ["me", "us", "up", "for"].contains(&bare(w).as_str()))
+            .is_some_and(|w| ["me", "us", "up", "for", "with"].contains(&bare(w).as_str()))
         {
             i += 1;
         }
@@ -727,8 +736,14 @@ fn asked_thing(sentences: &[String]) -> Option<Vec<String>> {
             .flat_map(|w| text::terms(&w))
             .filter(|t| !text::chatter(t))
             .collect();
-        return (!terms.is_empty()).then_some(terms);
+        return (!terms.is_empty()).then_some((terms, written_as_many(&word)));
     }
+}
+
+/// Whether a lower-case noun has the form of a plural: it ends in "s" but not in "ss", "us" or
+/// "is" ("movies", "projects"; not "address", "status", "analysis").
+fn written_as_many(word: &str) -> bool {
+    word.len() > 3 && word.ends_with('s') && !["ss", "us", "is"].iter().any(|e| word.ends_with(e))
 }
 
 #[cfg(test)]
@@ -854,6 +869,27 @@ mod tests {
         assert_eq!(thing("Find 'Blue Monday'"), None);
         assert_eq!(thing("Get the app's name and version"), None);
         assert_eq!(thing("Find what's available"), None);
+        // Searching, looking and providing with frame it too; a plural head asks for many.
+        let many = |q: &str| {
+            let q = Query::parse(q);
+            (q.asked_thing, q.asked_many)
+        };
+        assert_eq!(
+            many("Can you search for some action movies in Berkeley?"),
+            (some(&["action", "movi"]), true)
+        );
+        assert_eq!(
+            many("Could you provide me with a list of projects that Adriel works on?"),
+            (some(&["project"]), true)
+        );
+        assert_eq!(
+            many("Look up the weather forecast"),
+            (some(&["weather", "forecast"]), false)
+        );
+        assert_eq!(
+            many("Get the status of my order"),
+            (some(&["order"]), false)
+        );
     }
 
     #[test]

@@ -1027,8 +1027,10 @@ pub const ASKING_FOR_THINGS: &[&str] = &[
     "get",
     "give",
     "list",
+    "look",
     "provide",
     "retrieve",
+    "search",
     "show",
     "tell",
 ];
@@ -1598,6 +1600,10 @@ pub const UNNAMED_MARKERS: &[&str] = &["another", "certain", "different", "speci
 /// Words a place parameter's description uses when it wants the region with the place ("in the
 /// format 'City, State'"). Words.
 pub const REGION_WORDS: &[&str] = &["country", "province", "region", "state"];
+
+/// Words with which a parameter's name says it takes one thing by what identifies it
+/// (`movie_name`, `projectId`): lower case.
+pub const IDENTIFYING: &[&str] = &["id", "identifier", "name", "title", "uuid"];
 
 #[cfg(test)]
 mod tests {
