@@ -103,7 +103,15 @@ pub fn split(text: &str) -> Vec<Ask> {
                 // Only the coordinator's last word may carry the clause's comma ("also,").
                 && words[i..i + c.len() - 1].iter().all(|got| !ends_clause(got))
         });
-        if let Some((c, adds)) = connector.filter(|_| !quoted[i]) {
+        // "a hotel that allows smoking and has two rooms": a verb that agrees with a subject
+        // ("has", "is") carries on the clause before; a new ask puts its verb to the listener.
+        let continues = |c: &[&str]| {
+            c == ["and"]
+                && words
+                    .get(i + 1)
+                    .is_some_and(|w| text::lexicon::FINITE_VERBS.contains(&bare(w).as_str()))
+        };
+        if let Some((c, adds)) = connector.filter(|(c, _)| !quoted[i] && !continues(c)) {
             pieces.push((Vec::new(), *adds));
             i += c.len();
             continue;
@@ -402,6 +410,15 @@ mod tests {
         assert_eq!(
             texts("I also want the standings of the Premier League"),
             ["I want the standings of the Premier League"]
+        );
+        // A verb agreeing with the clause's own subject carries that clause on.
+        assert_eq!(
+            texts("Search for a hotel in Sydney that allows smoking and has two rooms available"),
+            ["Search for a hotel in Sydney that allows smoking and has two rooms available"]
+        );
+        assert_eq!(
+            texts("Find a museum near me and book a table at a cafe nearby").len(),
+            2
         );
     }
 
