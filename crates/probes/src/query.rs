@@ -664,6 +664,11 @@ fn asked_thing(sentences: &[String]) -> Option<(Vec<String>, bool)> {
             }
             i += 1;
         }
+    } else if ["are", "is"].contains(&frame.as_str())
+        && raw.get(i).is_some_and(|w| bare(w) == "there")
+    {
+        // "Are there any cartoon movies showing ...?"
+        i += 1;
     } else if !["what", "which"].contains(&frame.as_str()) {
         return None;
     }
@@ -889,6 +894,10 @@ mod tests {
         assert_eq!(
             many("Get the status of my order"),
             (some(&["order"]), false)
+        );
+        assert_eq!(
+            many("Are there any cartoon movies showing in Union City?"),
+            (some(&["cartoon", "movi"]), true)
         );
     }
 
