@@ -420,6 +420,16 @@ mod tests {
             texts("Find a museum near me and book a table at a cafe nearby").len(),
             2
         );
+        assert_eq!(
+            texts(
+                "I'm planning a movie night this weekend and want to watch something thrilling. \
+                 Could you suggest an Action movie?"
+            ),
+            [
+                "I'm planning a movie night this weekend and want to watch something thrilling.",
+                "Could you suggest an Action movie?"
+            ]
+        );
     }
 
     #[test]

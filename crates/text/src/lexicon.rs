@@ -1602,8 +1602,11 @@ pub const UNNAMED_MARKERS: &[&str] = &["another", "certain", "different", "speci
 pub const REGION_WORDS: &[&str] = &["country", "province", "region", "state"];
 
 /// Verbs in a form that agrees with a subject of their own, never one put to the listener
-/// ("... and has two rooms", "... and is open late"). Words.
-pub const FINITE_VERBS: &[&str] = &["does", "had", "has", "is", "was", "were"];
+/// ("... and has two rooms", "... and is open late", "I'm planning a movie night and want to
+/// watch something"). Words.
+pub const FINITE_VERBS: &[&str] = &[
+    "does", "had", "has", "is", "needs", "want", "wants", "was", "were",
+];
 
 /// Words with which a parameter's name says it takes one thing by what identifies it
 /// (`movie_name`, `projectId`): lower case.
