@@ -798,6 +798,7 @@ fn run_after(
         .filter(|s| viability.admits(s))
         .collect();
     complete_first(index, query, &mut viable);
+    named_first(query, &mut viable, &config.weights);
     let signal = missing_capability(index, query, &scored, &viable, &config.weights);
     let mut report = ProbeReport {
         status: ProbeStatus::Completed,
@@ -886,6 +887,25 @@ fn run_after(
     let spread = 1.0 / report.ambiguity_pool.len().max(1) as f64;
     report.confidence_score = round(viable[0].coverage.min(1.0) * spread);
     report
+}
+
+/// When the request names everything a near-top method's name is about ("find trains" of
+/// `FindTrains`) and not all the best one's (`GetTrainTickets`: it names no tickets), the method
+/// it names goes first: scoring alone ranks them by how many words their metadata shares.
+fn named_first(query: &Query, viable: &mut [&Scored], wt: &Weights) {
+    let Some(best) = viable.first() else {
+        return;
+    };
+    if names_subject(best.doc, query) {
+        return;
+    }
+    let floor = best.score * wt.pool_margin;
+    if let Some(at) = viable
+        .iter()
+        .position(|s| s.score >= floor && names_subject(s.doc, query))
+    {
+        viable[..=at].rotate_right(1);
+    }
 }
 
 /// Of the viable methods that serve the best one's reading of the query (its words or fewer),
@@ -3180,6 +3200,37 @@ mod tests {
                 "{query}"
             );
         }
+    }
+
+    #[test]
+    fn the_method_whose_name_the_request_names_goes_before_one_that_shares_more_words() {
+        let city = |what: &str| json!({"type": "string", "description": format!("The {what} city of the train journey, such as 'Los Angeles, CA'")});
+        let idx = index(&[
+            (
+                "Trains_1_GetTrainTickets",
+                "Reserve train tickets for a journey between two cities on a given date and time",
+                json!({"type": "object", "required": ["_from", "to", "date_of_journey", "journey_start_time"], "properties": {
+                    "_from": city("departure"), "to": city("destination"),
+                    "date_of_journey": {"type": "string", "description": "The date of the train journey, 'MM/DD/YYYY'"},
+                    "journey_start_time": {"type": "string", "description": "The departure time, 'HH:MM'"}}}),
+            ),
+            (
+                "Trains_1_FindTrains",
+                "Find trains going to a destination city on a given date",
+                json!({"type": "object", "required": ["_from", "to", "date_of_journey"], "properties": {
+                    // Its examples name the request's cities: as metadata words they weigh less
+                    // than values, so it scores below the method that names fewer words.
+                    "_from": {"type": "string", "description": "Starting city, such as 'San Francisco, CA'"},
+                    "to": city("destination"),
+                    "date_of_journey": {"type": "string", "description": "Date of the train journey, 'YYYY-MM-DD'"}}}),
+            ),
+        ]);
+        let query =
+            "Can you find trains going from San Francisco to Los Angeles on April 15th, 2023?";
+        let r = run(&idx, &Query::parse(query), &ProbeConfig::default());
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(r.ambiguity_pool.len(), 1, "{:?}", r.ambiguity_pool);
+        assert_eq!(r.ambiguity_pool[0].method, "Trains_1_FindTrains");
     }
 
     #[test]
