@@ -797,8 +797,9 @@ fn run_after(
         .copied()
         .filter(|s| viability.admits(s))
         .collect();
-    complete_first(index, query, &mut viable);
+    // The method the request names goes first, unless a method it fills completely must.
     named_first(query, &mut viable, &config.weights);
+    complete_first(index, query, &mut viable);
     let signal = missing_capability(index, query, &scored, &viable, &config.weights);
     let mut report = ProbeReport {
         status: ProbeStatus::Completed,
