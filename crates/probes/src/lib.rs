@@ -1097,31 +1097,35 @@ fn takes_one_of_what_is_asked(d: &index::MethodDoc, query: &Query) -> bool {
     // a bare `name` may as well be whoever the thing belongs to, as of `user.mandates`).
     let names_head = d.subject_terms.contains(head);
     let identifies = |p: &schema::Param| {
+        use text::lexicon::{ID_WORDS, NAME_FIELDS};
         let words = text::words(&p.name);
-        let bare_id = words
-            .iter()
-            .all(|w| ["id", "uuid", "identifier"].contains(&w.as_str()));
+        let bare_id = words.iter().all(|w| ID_WORDS.contains(&w.as_str()));
         ((names_head && bare_id) || words.iter().any(|w| text::stem(w) == *head))
-            && words
-                .iter()
-                .all(|w| text::stem(w) == *head || text::lexicon::IDENTIFYING.contains(&w.as_str()))
+            && words.iter().all(|w| {
+                let stem = text::stem(w);
+                stem == *head
+                    || ID_WORDS.contains(&w.as_str())
+                    || NAME_FIELDS.contains(&stem.as_str())
+            })
     };
-    if !d.params.iter().any(|p| p.required && identifies(p)) {
+    let wanted: Vec<&schema::Param> = d
+        .params
+        .iter()
+        .filter(|p| p.required && identifies(p))
+        .collect();
+    if wanted.is_empty() {
         return false;
     }
     // A value bound from elsewhere in the request ("the Orinda Theatre") is not the one thing
     // the method wants; only a quoted one is given as that thing.
     let binding = bind::bind(&d.params, query, &d.topic_terms);
-    d.params
-        .iter()
-        .filter(|p| p.required && identifies(p))
-        .any(|p| {
-            binding
-                .arguments
-                .get(&p.name)
-                .and_then(Value::as_str)
-                .is_none_or(|v| !query.quoted(v))
-        })
+    wanted.iter().any(|p| {
+        binding
+            .arguments
+            .get(&p.name)
+            .and_then(Value::as_str)
+            .is_none_or(|v| !query.quoted(v))
+    })
 }
 
 /// Whether `query` writes a thing the method's name qualifies ([`index::MethodDoc::name_kinds`])
@@ -1405,7 +1409,9 @@ fn compound(
             && own.is_none_or(|o| {
                 std::ptr::eq(o.doc, there.doc)
                     || o.coverage <= there.coverage
-                    || gives_nothing(index, o, &q)
+                    // A further ask that gives the method none of its values modifies the
+                    // request rather than asks ("make sure it is private").
+                    || gives_none(index, o, &q, 1)
             })
         {
             // A further ask of values alone that give the method every value it requires ("...
@@ -1569,12 +1575,6 @@ fn gives_none(index: &MethodIndex, s: &Scored, query: &Query, least: usize) -> b
     }
     chain(index, query, s.doc, &mut binding, MAX_CHAIN - 1);
     binding.missing.len() >= required
-}
-
-/// Whether `query` gives the method `s` none of the values it requires (and it requires some):
-/// a further ask like that modifies the request rather than asks ("make sure it is private").
-fn gives_nothing(index: &MethodIndex, s: &Scored, query: &Query) -> bool {
-    gives_none(index, s, query, 1)
 }
 
 /// The trace's view of a compound request's asks.

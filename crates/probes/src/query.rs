@@ -166,6 +166,8 @@ impl Query {
         let tokens = text::tokens(text);
         let sentences = crate::asks::sentences(text);
         let lead = text::leading_verb(text);
+        let (asked_thing, asked_many) =
+            asked_thing(&sentences).map_or((None, false), |(thing, many)| (Some(thing), many));
         let mut query = Self {
             text: text.trim().to_owned(),
             terms,
@@ -181,17 +183,13 @@ impl Query {
             requested: text::requested_words(text, false),
             framing: framing(text),
             asked_for: asked_for(text),
-            asked_thing: None,
-            asked_many: false,
+            asked_thing,
+            asked_many,
             context: written_only_in(text, &context_parts(text, &sentences)),
             named_only: Vec::new(),
             done: written_only_in(text, &done_words(text)),
             today,
         };
-        if let Some((thing, many)) = asked_thing(&sentences) {
-            query.asked_thing = Some(thing);
-            query.asked_many = many;
-        }
         query.dates = crate::when::dates_on(&query.tokens, today);
         query.times = crate::when::times(&query.tokens);
         query.named_only = query.written_in_names();

@@ -1601,16 +1601,16 @@ pub const UNNAMED_MARKERS: &[&str] = &["another", "certain", "different", "speci
 /// format 'City, State'"). Words.
 pub const REGION_WORDS: &[&str] = &["country", "province", "region", "state"];
 
-/// Verbs in a form that agrees with a subject of their own, never one put to the listener
-/// ("... and has two rooms", "... and is open late", "I'm planning a movie night and want to
-/// watch something"). Words.
+/// Verbs in a form that agrees with a subject of their own ("... and has two rooms", "... and is
+/// open late"), and wanting verbs ("I'm planning a movie night and want to watch something"):
+/// none is put to the listener, so after "and" they carry the clause on. Words.
 pub const FINITE_VERBS: &[&str] = &[
     "does", "had", "has", "is", "needs", "want", "wants", "was", "were",
 ];
 
-/// Words with which a parameter's name says it takes one thing by what identifies it
-/// (`movie_name`, `projectId`): lower case.
-pub const IDENTIFYING: &[&str] = &["id", "identifier", "name", "title", "uuid"];
+/// Words with which a parameter's name says it takes one thing by an identifier (`projectId`,
+/// `uuid`): lower case.
+pub const ID_WORDS: &[&str] = &["id", "identifier", "uuid"];
 
 #[cfg(test)]
 mod tests {
