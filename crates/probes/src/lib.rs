@@ -1081,15 +1081,16 @@ impl<'a> Viability<'a> {
 }
 
 /// Whether `query` asks which of a thing there are ("find movies playing in Berkeley", "the
-/// list of projects Adriel works on") and the method requires one of that thing by name or id
-/// (`movie_name` of `GetTimesForMovie`, `project_name`), which the query does not quote: such a
-/// method tells about a thing the user already has; it does not find which there are.
+/// list of projects Adriel works on", "find a drama movie") and the method requires one of that
+/// thing by name or id (`movie_name` of `GetTimesForMovie`, `project_name`), which the query
+/// does not give as that thing: such a method tells about a thing the user already has; it does
+/// not find which there are.
 fn takes_one_of_what_is_asked(d: &index::MethodDoc, query: &Query) -> bool {
     let Some(head) = query
         .asked_thing
         .as_ref()
         .and_then(|t| t.last())
-        .filter(|_| query.asked_many)
+        .filter(|_| query.asked_any)
     else {
         return false;
     };
@@ -1117,14 +1118,33 @@ fn takes_one_of_what_is_asked(d: &index::MethodDoc, query: &Query) -> bool {
         return false;
     }
     // A value bound from elsewhere in the request ("the Orinda Theatre") is not the one thing
-    // the method wants; only a quoted one is given as that thing.
+    // the method wants; only a quoted one, or one the thing's word itself leads to ("a recipe
+    // for pasta carbonara", "the movie Dune"), is given as that thing.
     let binding = bind::bind(&d.params, query, &d.topic_terms);
+    let heads: Vec<usize> = query
+        .tokens
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| text::terms(t).first() == Some(head))
+        .map(|(i, _)| i)
+        .collect();
+    let follows_head = |v: &str| {
+        query.position_of(v).is_some_and(|at| {
+            heads.iter().any(|h| {
+                let between = query.tokens[h + 1].to_lowercase();
+                at == h + 1
+                    || (at == h + 2
+                        && (between == "for"
+                            || text::lexicon::NAMING_WORDS.contains(&between.as_str())))
+            })
+        })
+    };
     wanted.iter().any(|p| {
         binding
             .arguments
             .get(&p.name)
             .and_then(Value::as_str)
-            .is_none_or(|v| !query.quoted(v))
+            .is_none_or(|v| !query.quoted(v) && !follows_head(v))
     })
 }
 
@@ -3178,6 +3198,13 @@ mod tests {
                 json!({"type": "object", "required": ["id"], "properties": {
                     "id": {"type": "string", "description": "The location's id"}}}),
             ),
+            (
+                "find_recipe",
+                "Find a recipe by its name and its most calories",
+                json!({"type": "object", "required": ["recipeName"], "properties": {
+                    "recipeName": {"type": "string", "description": "The recipe's name"},
+                    "maxCalories": {"type": "integer", "description": "The most calories"}}}),
+            ),
         ]);
         // Many of the thing asked for, which the method takes one of by name or id.
         for query in [
@@ -3185,6 +3212,9 @@ mod tests {
             "Can you search for some movies in Berkeley, CA?",
             "Find movies playing at the Orinda Theatre in Orinda, CA",
             "What are the synthetic locations, give me 5?",
+            // Any one of it.
+            "Can you search for a drama movie in Healdsburg, CA?",
+            "Find me an IMAX movie playing at the Regal theater in San Ramon, CA",
         ] {
             let miss = miss_of(&idx, query);
             assert!(miss.is_some(), "{query}");
@@ -3201,6 +3231,11 @@ mod tests {
                 "{query}"
             );
         }
+        // Any one of it, named right after its word.
+        let query = "Find a recipe for pasta carbonara with less than 500 calories";
+        let r = run(&idx, &Query::parse(query), &ProbeConfig::default());
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(r.ambiguity_pool[0].method, "find_recipe");
     }
 
     #[test]

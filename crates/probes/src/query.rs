@@ -46,8 +46,9 @@ pub struct Query {
     /// "departur" and "board" in "show me the departures board").
     pub asked_thing: Option<Vec<String>>,
     /// Whether the thing asked for is written as many of it ("find movies playing in Berkeley",
-    /// "the list of projects"): the request wants to learn which there are.
-    pub asked_many: bool,
+    /// "the list of projects") or as any one of it ("find a drama movie", "are there any
+    /// trains"): the request wants to learn which there are, not about one it already has.
+    pub asked_any: bool,
     /// Terms written only inside the names and quotations of several words the query gives
     /// ([`Query::entities`]): "Processing" in "the Chinese Information Processing Laboratory"
     /// names a place, it does not ask about processing. A single capitalised word may as well be
@@ -166,7 +167,7 @@ impl Query {
         let tokens = text::tokens(text);
         let sentences = crate::asks::sentences(text);
         let lead = text::leading_verb(text);
-        let (asked_thing, asked_many) =
+        let (asked_thing, asked_any) =
             asked_thing(&sentences).map_or((None, false), |(thing, many)| (Some(thing), many));
         let mut query = Self {
             text: text.trim().to_owned(),
@@ -184,7 +185,7 @@ impl Query {
             framing: framing(text),
             asked_for: asked_for(text),
             asked_thing,
-            asked_many,
+            asked_any,
             context: written_only_in(text, &context_parts(text, &sentences)),
             named_only: Vec::new(),
             done: written_only_in(text, &done_words(text)),
@@ -625,8 +626,9 @@ fn asked_for(text: &str) -> Option<Vec<String>> {
 /// lead-ins, determiners and an aspect noun's "of" ("the list of services" asks for services),
 /// and leaving out the words that rate, date or place ([`text::lexicon::QUALIFIERS`]). `None`
 /// when the sentence has no such frame, or the phrase ends in a name, a number or a quotation
-/// (values, not what is asked for). With the terms, whether the phrase's head word is written
-/// as many ("movies").
+/// (values, not what is asked for). With the terms, whether the phrase asks for any of the
+/// thing: its head word is written as many ("movies"), or an indefinite determiner leads it
+/// ("a movie", "any trains").
 fn asked_thing(sentences: &[String]) -> Option<(Vec<String>, bool)> {
     use text::lexicon as lx;
     let sentence = sentences.iter().find(|s| crate::asks::is_request(s))?;
@@ -677,10 +679,13 @@ fn asked_thing(sentences: &[String]) -> Option<(Vec<String>, bool)> {
         i += 1;
     }
     loop {
-        while raw
+        let mut indefinite = false;
+        while let Some(w) = raw
             .get(i)
-            .is_some_and(|w| lx::QUANTIFIERS.contains(&bare(w).as_str()))
+            .map(|w| bare(w))
+            .filter(|w| lx::QUANTIFIERS.contains(&w.as_str()))
         {
+            indefinite = lx::INDEFINITES.contains(&w.as_str());
             i += 1;
         }
         let start = i;
@@ -739,7 +744,7 @@ fn asked_thing(sentences: &[String]) -> Option<(Vec<String>, bool)> {
             .flat_map(|w| text::terms(&w))
             .filter(|t| !text::chatter(t))
             .collect();
-        return (!terms.is_empty()).then_some((terms, written_as_many(&word)));
+        return (!terms.is_empty()).then_some((terms, written_as_many(&word) || indefinite));
     }
 }
 
@@ -875,7 +880,7 @@ mod tests {
         // Searching, looking and providing with frame it too; a plural head asks for many.
         let many = |q: &str| {
             let q = Query::parse(q);
-            (q.asked_thing, q.asked_many)
+            (q.asked_thing, q.asked_any)
         };
         assert_eq!(
             many("Can you search for some action movies in Berkeley?"),
@@ -892,6 +897,11 @@ mod tests {
         assert_eq!(
             many("Get the status of my order"),
             (some(&["order"]), false)
+        );
+        // An indefinite determiner asks for any one of the thing.
+        assert_eq!(
+            many("Can you find a drama movie in Healdsburg?"),
+            (some(&["drama", "movi"]), true)
         );
         assert_eq!(
             many("Are there any cartoon movies showing in Union City?"),
