@@ -134,14 +134,17 @@ impl MethodIndex {
     }
 
     /// Terms of the index that are near forms of `t` ([`text::near_form`]): "gainer" for
-    /// "gain".
-    pub fn near_forms(&self, t: &str) -> Vec<&str> {
+    /// "gain"; or, when `t` was written as `word`, a word the language model does not know
+    /// whole, the terms it misspells ([`text::misspelling_of`]: "profession" for
+    /// "profressional").
+    pub fn near_forms(&self, t: &str, word: &str) -> Vec<&str> {
         if t.len() < 4 || t.chars().all(|c| c.is_ascii_digit()) {
             return Vec::new();
         }
+        let misspelt = word.len() >= 6 && !text::semantic::whole_word(word);
         self.df
             .keys()
-            .filter(|d| text::near_form(d, t))
+            .filter(|d| text::near_form(d, t) || (misspelt && text::misspelling_of(t, d)))
             .map(String::as_str)
             .collect()
     }

@@ -239,8 +239,9 @@ impl ProbeReport {
 }
 
 /// The weight of a metadata term that is a near form of `t`: one extends the other by at most
-/// two letters and both have at least four ("gain"/"gainer", "lose"/"loser"). The stemmer keeps
-/// such agentive and similar endings apart; a query should not miss a method over them.
+/// two letters and both have at least four ("gain"/"gainer", "lose"/"loser"), or `t` misspells
+/// it ([`index::MethodIndex::near_forms`]). The stemmer keeps such agentive and similar endings
+/// apart, and users mistype; a query should not miss a method over either.
 fn near_form(doc: &index::MethodDoc, candidates: &[&str]) -> Option<f64> {
     candidates
         .iter()
@@ -333,7 +334,10 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     let near: HashMap<&str, Vec<&str>> = query
         .terms
         .iter()
-        .map(|t| (t.as_str(), index.near_forms(t)))
+        .map(|t| {
+            let word = query.spelling(t).to_lowercase();
+            (t.as_str(), index.near_forms(t, &word))
+        })
         .filter(|(_, c)| !c.is_empty())
         .collect();
     // Metadata words alike in meaning to each content word that is not a value, once per query.
@@ -3236,6 +3240,43 @@ mod tests {
         let r = run(&idx, &Query::parse(query), &ProbeConfig::default());
         assert!(r.missing_capability_signal.is_none(), "{r:?}");
         assert_eq!(r.ambiguity_pool[0].method, "find_recipe");
+    }
+
+    #[test]
+    fn a_misspelt_word_reads_as_the_metadata_word_it_misspells() {
+        let idx = index(&[(
+            "getDataForProfessional",
+            "Find professional cleaning services in a province, by their average rating",
+            json!({"type": "object", "required": ["province"], "properties": {
+                "province": {"type": "string", "description": "The province, such as Bangkok"},
+                "avg_rating": {"type": "number", "description": "The lowest average rating"}}}),
+        )]);
+        let query = Query::parse("find profressional cleaning in Bangkok with rating 2.0");
+        let r = run(&idx, &query, &ProbeConfig::default());
+        assert!(
+            r.ranked_methods[0]
+                .matched_terms
+                .contains(&text::stem("profressional")),
+            "{r:?}"
+        );
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        // A word the model knows whole is itself, however close its spelling.
+        let idx = index(&[(
+            "casual_games",
+            "List casual games",
+            json!({"type": "object", "properties": {}}),
+        )]);
+        let r = run(
+            &idx,
+            &Query::parse("list causal links"),
+            &ProbeConfig::default(),
+        );
+        assert!(
+            !r.ranked_methods[0]
+                .matched_terms
+                .contains(&"causal".to_owned()),
+            "{r:?}"
+        );
     }
 
     #[test]

@@ -250,6 +250,36 @@ pub fn near_form(a: &str, b: &str) -> bool {
     a != b && (spelled || same_act())
 }
 
+/// Whether `typo` reads as a misspelling of `word`: one letter more, one less, one other, or
+/// two neighbours swapped, never the first letter nor the last ("profressional" for
+/// "professional", "seacrh" for "search"; not "ticker" for "ticket"), both of at least five
+/// letters. Whether `typo` is a word in its own right is for the caller to know.
+pub fn misspelling_of(typo: &str, word: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (typo.chars().collect(), word.chars().collect());
+    if a == b
+        || a.len().min(b.len()) < 5
+        || a.len().abs_diff(b.len()) > 1
+        || a.first() != b.first()
+        || a.last() != b.last()
+        || !a.iter().chain(&b).all(char::is_ascii_lowercase)
+    {
+        return false;
+    }
+    // The first place they differ; what follows must line up after one edit there.
+    let at = a.iter().zip(&b).take_while(|(x, y)| x == y).count();
+    match a.len().cmp(&b.len()) {
+        std::cmp::Ordering::Greater => a[at + 1..] == b[at..],
+        std::cmp::Ordering::Less => a[at..] == b[at + 1..],
+        std::cmp::Ordering::Equal => {
+            a[at + 1..] == b[at + 1..]
+                || (at + 1 < a.len()
+                    && a[at] == b[at + 1]
+                    && a[at + 1] == b[at]
+                    && a[at + 2..] == b[at + 2..])
+        }
+    }
+}
+
 /// Whether the stem `term` is chatter: present in a request, but not what it asks for.
 pub fn chatter(term: &str) -> bool {
     lexicon::CHATTER.binary_search(&term).is_ok()
@@ -492,6 +522,35 @@ mod tests {
         let same = |a: &str, b: &str| near_form(&stem(a), &stem(b));
         assert!(same("remove", "delete") && same("creating", "add") && same("modify", "update"));
         assert!(!same("remove", "update") && !same("add", "delete") && !same("find", "search"));
+    }
+
+    #[test]
+    fn a_misspelling_is_one_edit_inside_the_word() {
+        for (typo, word) in [
+            ("profressional", "professional"),
+            ("seacrh", "search"),
+            ("readible", "readable"),
+            ("coommand", "command"),
+            ("contoller", "controller"),
+        ] {
+            assert!(misspelling_of(typo, word), "{typo}");
+        }
+        // An edit at either end, two edits, short words, or the word itself.
+        for (typo, word) in [
+            ("ticker", "ticket"),
+            ("xsearch", "search"),
+            ("saerhc", "search"),
+            ("tower", "towel"),
+            ("cat", "cut"),
+            ("search", "search"),
+        ] {
+            assert!(!misspelling_of(typo, word), "{typo}");
+        }
+        // The model knows common words whole ("causal" is no misspelling of "casual"); it
+        // pieces a misspelling together.
+        assert!(misspelling_of("causal", "casual"));
+        assert!(semantic::whole_word("causal") && semantic::whole_word("search"));
+        assert!(!semantic::whole_word("seacrh"));
     }
 
     #[test]

@@ -163,6 +163,13 @@ pub fn vector(word: &str) -> Option<Vector> {
     crate::remembered(&VECTORS, &lower, |w| table()?.vector(w))
 }
 
+/// Whether the model reads `word` (lower case) as one token of its vocabulary: a word it knows
+/// whole, not one it can only piece together (a rare word or a misspelling). `true` when the
+/// table is unusable: nothing is then taken for a misspelling.
+pub fn whole_word(word: &str) -> bool {
+    table().is_none_or(|t| t.index.contains_key(word))
+}
+
 /// Cosine similarity of two unit vectors (eight running sums, so that it vectorises).
 pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
     let mut sums = [0.0f32; 8];
