@@ -105,12 +105,23 @@ pub fn split(text: &str) -> Vec<Ask> {
         });
         // "a hotel that allows smoking and has two rooms": a verb that agrees with a subject
         // ("has", "is") carries on the clause before; a new ask puts its verb to the listener.
-        let continues = |c: &[&str]| {
-            c == ["and"]
-                && words
-                    .get(i + 1)
-                    .is_some_and(|w| text::lexicon::FINITE_VERBS.contains(&bare(w).as_str()))
+        // So does a clause with a subject of its own before such a verb ("... to ensure all
+        // issues were addressed and nothing is left unresolved"), unless the subject is the
+        // speaker or the listener ("... and I want to set a delay" puts a request).
+        let finite = |at: usize| {
+            words
+                .get(at)
+                .is_some_and(|w| text::lexicon::FINITE_VERBS.contains(&bare(w).as_str()))
         };
+        let subject = |at: usize| {
+            words.get(at).is_some_and(|w| {
+                let w = bare(w);
+                text::lexicon::THIRD_PERSON_PRONOUNS.contains(&w.as_str())
+                    || text::lexicon::INDEFINITE_PRONOUNS.contains(&w.as_str())
+            })
+        };
+        let continues =
+            |c: &[&str]| c == ["and"] && (finite(i + 1) || (subject(i + 1) && finite(i + 2)));
         if let Some((c, adds)) = connector.filter(|(c, _)| !quoted[i] && !continues(c)) {
             pieces.push((Vec::new(), *adds));
             i += c.len();
@@ -418,6 +429,15 @@ mod tests {
         );
         assert_eq!(
             texts("Find a museum near me and book a table at a cafe nearby").len(),
+            2
+        );
+        // So does one with a subject of its own that is not the speaker's or the listener's.
+        assert_eq!(
+            texts("Get my last ticket to check it was solved and nothing is left open?").len(),
+            1
+        );
+        assert_eq!(
+            texts("I have an API key and I want to set a delay of 5 seconds").len(),
             2
         );
         assert_eq!(

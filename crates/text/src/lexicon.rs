@@ -533,6 +533,12 @@ pub const REASON_MARKERS: &[(&str, bool)] = &[("because", false), ("since", true
 /// Pronouns that can be the subject of a clause. Words.
 pub const SUBJECT_PRONOUNS: &[&str] = &["he", "i", "it", "she", "they", "we", "you"];
 
+/// Pronouns for someone or something other than the speaker and the listener. Words.
+pub const THIRD_PERSON_PRONOUNS: &[&str] = &["he", "it", "she", "they"];
+
+/// Pronouns that stand for any or every thing ("nothing is left", "everything works"). Words.
+pub const INDEFINITE_PRONOUNS: &[&str] = &["anything", "everything", "nothing", "something"];
+
 /// Words after which a verb in the past ("placed", "created") tells what was done rather than
 /// asks for it: a subject ("the order I placed"), an auxiliary ("has been posted", "I've
 /// booked"), an adverb of time past ("I just ordered") or a determiner that makes it describe a
