@@ -1063,7 +1063,7 @@ impl<'a> Viability<'a> {
         }
         // "soccer scores" are not asked of `basketball_scores.get_scores`: the request names
         // another kind of the thing the method's name is about.
-        if names_other_kind(s.doc, query) {
+        if names_other_kind(s.doc, query, self.index) {
             return false;
         }
         if takes_one_of_what_is_asked(s.doc, query) {
@@ -1160,7 +1160,9 @@ fn takes_one_of_what_is_asked(d: &index::MethodDoc, query: &Query) -> bool {
 /// to the method's ([`text::semantic::RELATED`]) but not alike to it
 /// ([`text::semantic::ALIKE`]: "film" for "movie") nor a shortening of it ("app" of
 /// "application"): a word unrelated to it says something else ("baby shark song" names a song).
-fn names_other_kind(d: &index::MethodDoc, query: &Query) -> bool {
+/// A word another method of the tool set is named for is another kind however far its meaning
+/// ("flight tickets" for `Trains_1_GetTrainTickets` beside `Flights_4_SearchOnewayFlight`).
+fn names_other_kind(d: &index::MethodDoc, query: &Query, index: &MethodIndex) -> bool {
     let tokens = &query.tokens;
     // The words that may say what kind of the thing at `i` the query means: the one right before
     // it ("soccer scores"), and the one its "of" takes ("the area of a triangle").
@@ -1197,9 +1199,9 @@ fn names_other_kind(d: &index::MethodDoc, query: &Query) -> bool {
                             && !word.starts_with(k.word.as_str())
                             && !k.word.starts_with(word)
                             && !d.terms.contains_key(&other)
-                            && text::semantic::similarity(word, &k.word).is_some_and(|s| {
+                            && (text::semantic::similarity(word, &k.word).is_some_and(|s| {
                                 (text::semantic::RELATED..text::semantic::ALIKE).contains(&s)
-                            })
+                            }) || index.docs.iter().any(|o| o.name_terms.contains(&other)))
                     })
             })
     })
@@ -3135,6 +3137,47 @@ mod tests {
             let served = miss_of(&scores, query);
             assert!(served.is_none(), "{query}: {served:?}");
         }
+    }
+
+    #[test]
+    fn a_thing_of_a_kind_another_method_is_named_for_is_not_asked_of_this_one() {
+        let trip = |what: &str| {
+            json!({"type": "object", "required": ["origin", "destination", "date"], "properties": {
+                "origin": {"type": "string", "description": format!("The city the {what} leaves from, such as 'New York'")},
+                "destination": {"type": "string", "description": format!("The city the {what} goes to")},
+                "date": {"type": "string", "format": "date", "description": "The day of travel"},
+                "class": {"type": "string", "enum": ["Economy", "Business"], "description": "The fare class"}}})
+        };
+        let idx = index(&[
+            (
+                "Trains_1_GetTrainTickets",
+                "Reserve train tickets for a journey between two cities on a date, in a fare class",
+                trip("train"),
+            ),
+            (
+                "Flights_4_SearchOnewayFlight",
+                "Search for one-way flights between two cities on a date",
+                trip("flight"),
+            ),
+        ]);
+        // The train method is not what a flight ticket is asked of ("flight" and "train" are
+        // too far apart in meaning for that alone to tell).
+        let query =
+            "I need to purchase an Economy class flight ticket from LA to New York for March 14th";
+        let r = run(&idx, &Query::parse(query), &ProbeConfig::default());
+        assert!(
+            r.ambiguity_pool
+                .iter()
+                .all(|c| c.method != "Trains_1_GetTrainTickets"),
+            "{r:?}"
+        );
+        let query =
+            "I need to purchase an Economy class train ticket from LA to New York for March 14th";
+        let r = run(&idx, &Query::parse(query), &ProbeConfig::default());
+        assert_eq!(
+            r.ambiguity_pool[0].method, "Trains_1_GetTrainTickets",
+            "{r:?}"
+        );
     }
 
     #[test]
