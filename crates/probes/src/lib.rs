@@ -1135,11 +1135,13 @@ fn takes_one_of_what_is_asked(d: &index::MethodDoc, query: &Query) -> bool {
     let follows_head = |v: &str| {
         query.position_of(v).is_some_and(|at| {
             heads.iter().any(|h| {
-                let between = query.tokens[h + 1].to_lowercase();
-                at == h + 1
-                    || (at == h + 2
-                        && (between == "for"
-                            || text::lexicon::NAMING_WORDS.contains(&between.as_str())))
+                let linked = || {
+                    query.tokens.get(h + 1).is_some_and(|w| {
+                        let w = w.to_lowercase();
+                        w == "for" || text::lexicon::NAMING_WORDS.contains(&w.as_str())
+                    })
+                };
+                at == h + 1 || (at == h + 2 && linked())
             })
         })
     };
