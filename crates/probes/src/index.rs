@@ -134,9 +134,10 @@ impl MethodIndex {
     }
 
     /// Terms of the index that are near forms of `t` ([`text::near_form`]): "gainer" for
-    /// "gain"; or, when `t` was written as `word`, a word the language model does not know
-    /// whole, the terms it misspells ([`text::misspelling_of`]: "profession" for
-    /// "profressional").
+    /// "gain"; or, when `t` was written as `word`, a word of six letters or more the language
+    /// model does not know whole, the terms it misspells ([`text::misspelling_of`]:
+    /// "profession" for "profressional"). Shorter words are too often another real word one
+    /// letter off ("tower" and "power").
     pub fn near_forms(&self, t: &str, word: &str) -> Vec<&str> {
         if t.len() < 4 || t.chars().all(|c| c.is_ascii_digit()) {
             return Vec::new();
