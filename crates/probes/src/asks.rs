@@ -93,6 +93,22 @@ pub fn split(text: &str) -> Vec<Ask> {
     };
     let quoted = inside_quotes(&words);
     let mut pieces: Vec<(Vec<&str>, bool)> = vec![(Vec::new(), false)];
+    // Whether the word at `at` is in one of `lists`.
+    let is_in = |at: usize, lists: &[&[&str]]| {
+        words
+            .get(at)
+            .is_some_and(|w| lists.iter().any(|l| l.contains(&bare(w).as_str())))
+    };
+    let finite = |at: usize| is_in(at, &[text::lexicon::FINITE_VERBS]);
+    let subject = |at: usize| {
+        is_in(
+            at,
+            &[
+                text::lexicon::THIRD_PERSON_PRONOUNS,
+                text::lexicon::INDEFINITE_PRONOUNS,
+            ],
+        )
+    };
     let mut i = 0;
     while i < words.len() {
         let word = words[i];
@@ -108,18 +124,6 @@ pub fn split(text: &str) -> Vec<Ask> {
         // So does a clause with a subject of its own before such a verb ("... to ensure all
         // issues were addressed and nothing is left unresolved"), unless the subject is the
         // speaker or the listener ("... and I want to set a delay" puts a request).
-        let finite = |at: usize| {
-            words
-                .get(at)
-                .is_some_and(|w| text::lexicon::FINITE_VERBS.contains(&bare(w).as_str()))
-        };
-        let subject = |at: usize| {
-            words.get(at).is_some_and(|w| {
-                let w = bare(w);
-                text::lexicon::THIRD_PERSON_PRONOUNS.contains(&w.as_str())
-                    || text::lexicon::INDEFINITE_PRONOUNS.contains(&w.as_str())
-            })
-        };
         let continues =
             |c: &[&str]| c == ["and"] && (finite(i + 1) || (subject(i + 1) && finite(i + 2)));
         if let Some((c, adds)) = connector.filter(|(c, _)| !quoted[i] && !continues(c)) {

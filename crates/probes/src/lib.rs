@@ -1125,32 +1125,26 @@ fn takes_one_of_what_is_asked(d: &index::MethodDoc, query: &Query) -> bool {
     // the method wants; only a quoted one, or one the thing's word itself leads to ("a recipe
     // for pasta carbonara", "the movie Dune"), is given as that thing.
     let binding = bind::bind(&d.params, query, &d.topic_terms);
-    let heads: Vec<usize> = query
-        .tokens
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| text::terms(t).first() == Some(head))
-        .map(|(i, _)| i)
-        .collect();
-    let follows_head = |v: &str| {
-        query.position_of(v).is_some_and(|at| {
-            heads.iter().any(|h| {
-                let linked = || {
-                    query.tokens.get(h + 1).is_some_and(|w| {
-                        let w = w.to_lowercase();
-                        w == "for" || text::lexicon::NAMING_WORDS.contains(&w.as_str())
-                    })
-                };
-                at == h + 1 || (at == h + 2 && linked())
-            })
+    // Where such a value stands: right after the thing's word, or after its "for" or naming word.
+    let tokens = &query.tokens;
+    let links = |at: usize| {
+        tokens.get(at).is_some_and(|w| {
+            let w = w.to_lowercase();
+            w == "for" || text::lexicon::NAMING_WORDS.contains(&w.as_str())
         })
     };
+    let led_to: Vec<usize> = (0..tokens.len())
+        .filter(|h| text::terms(&tokens[*h]).first() == Some(head))
+        .flat_map(|h| std::iter::once(h + 1).chain(links(h + 1).then_some(h + 2)))
+        .collect();
+    let given =
+        |v: &str| query.quoted(v) || query.position_of(v).is_some_and(|at| led_to.contains(&at));
     wanted.iter().any(|p| {
         binding
             .arguments
             .get(&p.name)
             .and_then(Value::as_str)
-            .is_none_or(|v| !query.quoted(v) && !follows_head(v))
+            .is_none_or(|v| !given(v))
     })
 }
 

@@ -877,36 +877,39 @@ mod tests {
         assert_eq!(thing("Find 'Blue Monday'"), None);
         assert_eq!(thing("Get the app's name and version"), None);
         assert_eq!(thing("Find what's available"), None);
-        // Searching, looking and providing with frame it too; a plural head asks for many.
-        let many = |q: &str| {
-            let q = Query::parse(q);
-            (q.asked_thing, q.asked_any)
-        };
-        assert_eq!(
-            many("Can you search for some action movies in Berkeley?"),
-            (some(&["action", "movi"]), true)
-        );
-        assert_eq!(
-            many("Could you provide me with a list of projects that Adriel works on?"),
-            (some(&["project"]), true)
-        );
-        assert_eq!(
-            many("Look up the weather forecast"),
-            (some(&["weather", "forecast"]), false)
-        );
-        assert_eq!(
-            many("Get the status of my order"),
-            (some(&["order"]), false)
-        );
-        // An indefinite determiner asks for any one of the thing.
-        assert_eq!(
-            many("Can you find a drama movie in Healdsburg?"),
-            (some(&["drama", "movi"]), true)
-        );
-        assert_eq!(
-            many("Are there any cartoon movies showing in Union City?"),
-            (some(&["cartoon", "movi"]), true)
-        );
+        // Searching, looking and providing with frame it too; a plural head, or an indefinite
+        // determiner, asks for any of the thing.
+        for (query, terms, any) in [
+            (
+                "Can you search for some action movies in Berkeley?",
+                &["action", "movi"][..],
+                true,
+            ),
+            (
+                "Could you provide me with a list of projects that Adriel works on?",
+                &["project"],
+                true,
+            ),
+            (
+                "Look up the weather forecast",
+                &["weather", "forecast"],
+                false,
+            ),
+            ("Get the status of my order", &["order"], false),
+            (
+                "Can you find a drama movie in Healdsburg?",
+                &["drama", "movi"],
+                true,
+            ),
+            (
+                "Are there any cartoon movies showing in Union City?",
+                &["cartoon", "movi"],
+                true,
+            ),
+        ] {
+            let q = Query::parse(query);
+            assert_eq!((q.asked_thing, q.asked_any), (some(terms), any), "{query}");
+        }
     }
 
     #[test]
