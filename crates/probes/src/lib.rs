@@ -3258,6 +3258,7 @@ mod tests {
             // Any one of it.
             "Can you search for a drama movie in Healdsburg, CA?",
             "Find me an IMAX movie playing at the Regal theater in San Ramon, CA",
+            "I would like a drama movie at the Regal theater in San Ramon, CA",
         ] {
             let miss = miss_of(&idx, query);
             assert!(miss.is_some(), "{query}");

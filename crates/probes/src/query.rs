@@ -622,7 +622,8 @@ fn asked_for(text: &str) -> Option<Vec<String>> {
 }
 
 /// What the first asking one of a request's sentences asks for: the terms of the noun phrase after its
-/// asking verb ("get", "show me", "tell me") or question word ("what", "which"), passing over
+/// asking verb ("get", "show me", "tell me"), question word ("what", "which") or wanting lead-in
+/// with an indefinite determiner ("I would like a movie", "we need some hotels"), passing over
 /// lead-ins, determiners and an aspect noun's "of" ("the list of services" asks for services),
 /// and leaving out the words that rate, date or place ([`text::lexicon::QUALIFIERS`]). `None`
 /// when the sentence has no such frame, or the phrase ends in a name, a number or a quotation
@@ -640,15 +641,21 @@ fn asked_thing(sentences: &[String]) -> Option<(Vec<String>, bool)> {
             .replace("'s", "")
     };
     let mut i = 0;
-    while raw
+    let mut wants = false;
+    while let Some(w) = raw
         .get(i)
-        .is_some_and(|w| lx::LEAD_INS.contains(&bare(w).as_str()))
+        .map(|w| bare(w))
+        .filter(|w| lx::LEAD_INS.contains(&w.as_str()))
     {
+        wants |= lx::WANTING_VERBS.contains(&w.as_str());
         i += 1;
     }
     let frame = bare(raw.get(i)?);
     i += 1;
-    if lx::ASKING_FOR_THINGS.contains(&frame.as_str()) {
+    if wants && lx::INDEFINITES.contains(&frame.as_str()) {
+        // "I would like a drama movie", "we need some hotels": what is wanted follows.
+        i -= 1;
+    } else if lx::ASKING_FOR_THINGS.contains(&frame.as_str()) {
         while raw
             .get(i)
             .is_some_and(|w| ["me", "us", "up", "for", "with"].contains(&bare(w).as_str()))
@@ -877,6 +884,7 @@ mod tests {
         assert_eq!(thing("Find 'Blue Monday'"), None);
         assert_eq!(thing("Get the app's name and version"), None);
         assert_eq!(thing("Find what's available"), None);
+        assert_eq!(thing("I would like the drama at the Regal"), None);
         // Searching, looking and providing with frame it too; a plural head, or an indefinite
         // determiner, asks for any of the thing.
         for (query, terms, any) in [
@@ -906,6 +914,13 @@ mod tests {
                 &["cartoon", "movi"],
                 true,
             ),
+            // Wanting one of a thing asks for any of it, as finding one does.
+            (
+                "I would like a regular drama movie at Regal Crow Canyon.",
+                &["drama", "movi"],
+                true,
+            ),
+            ("We need some hotels in Paris", &["hotel"], true),
         ] {
             let q = Query::parse(query);
             assert_eq!((q.asked_thing, q.asked_any), (some(terms), any), "{query}");
