@@ -961,6 +961,8 @@ struct Viability<'a> {
     /// Metadata terms related in meaning to the thing the query asks for
     /// ([`Query::asked_thing`]), at `asked_related` or above.
     asked_kin: Vec<&'a str>,
+    /// The query's terms that are names ([`Query::name_terms`]).
+    names: HashSet<String>,
 }
 
 impl<'a> Viability<'a> {
@@ -989,6 +991,7 @@ impl<'a> Viability<'a> {
             config,
             reads_only: index.reads_only(),
             asked_kin,
+            names: query.name_terms(),
         }
     }
 
@@ -1053,10 +1056,14 @@ impl<'a> Viability<'a> {
         // is something the method's metadata names or relates to in meaning ("forecast" of a
         // weather method), however much else they share. A method that searches free text
         // takes any topic.
+        // A word of the thing written as a name ("a Family Counselor") is matched by a method
+        // that takes any name; only its metadata naming the word relates it to the thing.
         if let Some(thing) = &query.asked_thing
             && !s.doc.free_text
             && !s.doc.tells_details
-            && !thing.iter().any(|t| s.matched.contains(t))
+            && !thing.iter().any(|t| {
+                s.matched.contains(t) && (!self.names.contains(t) || s.doc.terms.contains_key(t))
+            })
             && !self.asked_kin.iter().any(|k| s.doc.terms.contains_key(*k))
         {
             return false;
@@ -2757,6 +2764,29 @@ mod tests {
             &ProbeConfig::default(),
         );
         assert!(served.missing_capability_signal.is_none(), "{served:?}");
+    }
+
+    #[test]
+    fn a_kind_written_in_capitals_is_asked_for_not_given_as_a_name() {
+        let idx = index(&[(
+            "Weather_1_GetWeather",
+            "Retrieve the weather forecast for a specified city on a particular date",
+            json!({"type": "object", "required": ["city"], "properties": {
+                "city": {"type": "string", "description": "The city, such as 'New York, NY'"},
+                "date": {"type": "string", "description": "The date, such as '2023-04-01'"}}}),
+        )]);
+        let probe = |q: &str| run(&idx, &Query::parse(q), &ProbeConfig::default());
+        // "a Family Counselor" is a kind of person the user wants found, not a name the weather
+        // method could take beside the city; a greeting before the request changes nothing.
+        for query in [
+            "Find me a Family Counselor in New York?",
+            "Hi, find me a Family Counselor in New York?",
+        ] {
+            let signal = probe(query).missing_capability_signal;
+            assert!(signal.is_some(), "{query}: a counselor is not a forecast");
+        }
+        let forecast = probe("Hi, find me the weather forecast in New York");
+        assert!(forecast.missing_capability_signal.is_none(), "{forecast:?}");
     }
 
     #[test]

@@ -728,12 +728,14 @@ fn asked_thing(sentences: &[String]) -> Option<(Vec<String>, bool)> {
             }
             return None;
         }
-        // The frame word comes first, so a capital here is a name's, not a sentence's.
+        // The frame word comes first, so a capital here is a name's, not a sentence's; but what
+        // an indefinite determiner leads is a kind however it is written ("a Family Counselor").
         let value = phrase.len() > 3
             || head.starts_with(['\'', '"'])
-            || head
-                .trim_start_matches(['\'', '"'])
-                .starts_with(char::is_uppercase)
+            || (!indefinite
+                && head
+                    .trim_start_matches(['\'', '"'])
+                    .starts_with(char::is_uppercase))
             || word.chars().any(|c| c.is_ascii_digit())
             || lx::number_value(&word).is_some();
         if value {
@@ -921,6 +923,13 @@ mod tests {
                 true,
             ),
             ("We need some hotels in Paris", &["hotel"], true),
+            // What an indefinite determiner leads is a kind, capitals or not; a greeting is a
+            // lead-in.
+            (
+                "Hi, find me a Family Counselor in New York?",
+                &["famili", "counselor"],
+                true,
+            ),
         ] {
             let q = Query::parse(query);
             assert_eq!((q.asked_thing, q.asked_any), (some(terms), any), "{query}");

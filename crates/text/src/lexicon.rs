@@ -400,8 +400,8 @@ pub const DESTRUCTIVE: &[&str] = &[
 
 /// Words that introduce a request without carrying it ("please", "can you", "I'd like to").
 pub const LEAD_INS: &[&str] = &[
-    "able", "can", "could", "d", "help", "i", "kindly", "like", "me", "need", "please", "to",
-    "want", "we", "would", "you",
+    "able", "can", "could", "d", "hello", "help", "hey", "hi", "i", "kindly", "like", "me", "need",
+    "please", "to", "want", "we", "would", "you",
 ];
 
 /// Parameter names that take the user's words as they are.
