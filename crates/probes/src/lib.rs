@@ -1648,31 +1648,63 @@ fn covers_half(s: &Scored, topic: &[String]) -> bool {
 }
 
 /// Whether `query` reads as a follow-up to an earlier turn: it points back ("the second one",
-/// "and that?"), opens with "and", "also" or "then", or names at most one thing ("in euros?").
+/// "and that?"), opens with "and", "also" or "then" or as an answer does ("yes, ..."), names at
+/// most one thing ("in euros?"), or only gives values ("500 USD to EUR").
 pub fn follows_up(query: &Query) -> bool {
+    use text::lexicon::{ANSWER_OPENERS, FOLLOW_UP_OPENERS};
+    let content = asks::content_terms(&query.text);
+    let values = || {
+        let names = query.name_terms();
+        let numbers: HashSet<String> = query.numbers().into_iter().map(|(t, _)| t).collect();
+        content
+            .iter()
+            .all(|t| names.contains(t) || numbers.contains(t))
+    };
     asks::refers_back(&query.text)
-        || asks::content_terms(&query.text).len() < 2
-        || text::words(&query.text)
-            .first()
-            .is_some_and(|w| text::lexicon::FOLLOW_UP_OPENERS.contains(&w.as_str()))
+        || content.len() < 2
+        || text::words(&query.text).first().is_some_and(|w| {
+            FOLLOW_UP_OPENERS.contains(&w.as_str()) || ANSWER_OPENERS.contains(&w.as_str())
+        })
+        || values()
+}
+
+/// What came before the current turn of a conversation.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Conversation<'a> {
+    /// The user's earlier turns, oldest first.
+    pub turns: &'a [String],
+    /// Whether the reply just before the current turn asked the user something ("What amount
+    /// and which currencies?"): the current turn then answers it ("500 USD to EUR"), and is read
+    /// with the turn that reply answered, whatever its words.
+    pub asked: bool,
+}
+
+impl Conversation<'_> {
+    /// The last earlier user turn, when `query` reads as following it ([`follows_up`], or an
+    /// answer to what was asked).
+    pub fn followed<'t>(&'t self, query: &Query) -> Option<&'t str> {
+        self.turns
+            .last()
+            .filter(|_| self.asked || follows_up(query))
+            .map(String::as_str)
+    }
 }
 
 /// The probe in a conversation: the current turn decides. When it finds nothing to serve and
-/// reads as a follow-up, it is read together with the last earlier user turn (`history`, oldest
-/// first); then parameters the chosen readings still lack are filled from earlier user turns,
+/// reads as a follow-up ([`Conversation::followed`]), it is read together with the last earlier
+/// user turn; then parameters the chosen readings still lack are filled from earlier user turns,
 /// most recent first.
 pub fn run_in_conversation(
     index: &MethodIndex,
     query: &Query,
-    history: &[String],
+    conversation: Conversation,
     config: &ProbeConfig,
 ) -> ProbeReport {
-    let earlier = parsed_turns(history, query);
+    let earlier = parsed_turns(conversation.turns, query);
     let mut report = run_after(index, query, &earlier, config);
-    let Some(last) = history.last() else {
-        return report;
-    };
-    if report.missing_capability_signal.is_some() && follows_up(query) {
+    if report.missing_capability_signal.is_some()
+        && let Some(last) = conversation.followed(query)
+    {
         let joined = run_after(
             index,
             &Query::parse_on(&format!("{last} {}", query.text), query.today),
@@ -1705,23 +1737,19 @@ fn parsed_turns(history: &[String], query: &Query) -> Vec<Query> {
 pub fn fast_pick_in_conversation(
     index: &MethodIndex,
     query: &Query,
-    history: &[String],
+    conversation: Conversation,
     config: &ProbeConfig,
 ) -> Result<Interpretation, MissingCapability> {
-    let earlier = parsed_turns(history, query);
-    let picked = fast_pick_after(index, query, &earlier, config);
-    let Some(last) = history.last() else {
-        return picked;
-    };
-    let mut picked = match picked {
-        Err(miss) if follows_up(query) => fast_pick_after(
-            index,
-            &Query::parse_on(&format!("{last} {}", query.text), query.today),
-            &earlier,
-            config,
-        )
-        .map_err(|_| miss)?,
-        other => other?,
+    let earlier = parsed_turns(conversation.turns, query);
+    let mut picked = match fast_pick_after(index, query, &earlier, config) {
+        Err(miss) => {
+            let Some(last) = conversation.followed(query) else {
+                return Err(miss);
+            };
+            let reading = Query::parse_on(&format!("{last} {}", query.text), query.today);
+            fast_pick_after(index, &reading, &earlier, config).map_err(|_| miss)?
+        }
+        Ok(picked) => picked,
     };
     fill_from(index, &mut picked, &earlier, query);
     Ok(picked)
@@ -3387,8 +3415,68 @@ mod tests {
         let q = Query::parse("What's the interest rate?");
         let alone = run(&idx, &q, &ProbeConfig::default());
         assert!(alone.missing_capability_signal.is_some(), "{alone:?}");
-        let after = run_in_conversation(&idx, &q, &history, &ProbeConfig::default());
+        let conversation = Conversation {
+            turns: &history,
+            asked: false,
+        };
+        let after = run_in_conversation(&idx, &q, conversation, &ProbeConfig::default());
         assert!(after.missing_capability_signal.is_none(), "{after:?}");
+    }
+
+    #[test]
+    fn a_reply_that_answers_or_only_gives_values_is_read_with_the_turn_before() {
+        let idx = index(&[(
+            "convert_currency",
+            "Convert an amount from one currency to another",
+            json!({"type": "object", "required": ["amount", "from_currency", "to_currency"], "properties": {
+                "amount": {"type": "number", "description": "The amount to convert"},
+                "from_currency": {"type": "string", "description": "The currency to convert from"},
+                "to_currency": {"type": "string", "description": "The currency to convert to"}}}),
+        )]);
+        let history = ["I want to convert some currency".to_owned()];
+        let told = Conversation {
+            turns: &history,
+            asked: false,
+        };
+        // Values only, and an answer's opener.
+        for reply in [
+            "500 USD to EUR",
+            "Sure, the sum is 500 and the money is dollars",
+        ] {
+            let q = Query::parse(reply);
+            assert!(follows_up(&q), "{reply}");
+            let alone = run(&idx, &q, &ProbeConfig::default());
+            assert!(
+                alone.missing_capability_signal.is_some(),
+                "{reply}: {alone:?}"
+            );
+            let after = run_in_conversation(&idx, &q, told, &ProbeConfig::default());
+            assert!(
+                after.missing_capability_signal.is_none(),
+                "{reply}: {after:?}"
+            );
+            let call = after
+                .execution_shortlist
+                .first()
+                .or(after.ambiguity_pool.first());
+            assert_eq!(call.unwrap().method, "convert_currency", "{reply}");
+        }
+        let q = Query::parse("500 USD to EUR");
+        let after = run_in_conversation(&idx, &q, told, &ProbeConfig::default());
+        let call = &after.execution_shortlist[0];
+        assert_eq!(call.arguments["amount"], json!(500.0));
+        assert_eq!(call.arguments["from_currency"], "USD");
+        assert_eq!(call.arguments["to_currency"], "EUR");
+        // A request of its own words is not a follow-up, unless what came before asked the user
+        // something: then whatever the user says answers it.
+        let own = Query::parse("Convert the amount the Bank of England quotes");
+        assert!(!follows_up(&own));
+        assert_eq!(told.followed(&own), None);
+        let asked = Conversation {
+            turns: &history,
+            asked: true,
+        };
+        assert_eq!(asked.followed(&own), Some(history[0].as_str()));
     }
 
     #[test]

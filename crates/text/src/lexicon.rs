@@ -697,6 +697,10 @@ pub const OBJECT_OPENERS: &[&str] = &[
 /// Words that open a turn continuing the one before ("and in euros?", "then the next one"). Words.
 pub const FOLLOW_UP_OPENERS: &[&str] = &["also", "and", "then"];
 
+/// Words that open a reply to what was just asked ("Yes, 70 kilograms", "Sure, make it 12").
+/// Words.
+pub const ANSWER_OPENERS: &[&str] = &["no", "nope", "ok", "okay", "sure", "yeah", "yep", "yes"];
+
 /// Small words that may stand between a parameter's name and the number written for it ("a
 /// level of 0.05", "the limit is 10", "set to 5"). Words.
 pub const NUMBER_LINKS: &[&str] = &["=", "a", "an", "at", "is", "of", "to", "was"];

@@ -279,7 +279,7 @@ impl Pipeline {
                 lane,
                 &index,
                 &n.query,
-                &n.history,
+                n.conversation(),
                 &self.settings.probe,
             )?)
         };

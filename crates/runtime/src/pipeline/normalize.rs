@@ -27,6 +27,8 @@ pub(crate) struct Normalized {
     pub(crate) plan_only: bool,
     /// The user's earlier turns (`context.history`), oldest first.
     pub(crate) history: Vec<String>,
+    /// Whether the last earlier turn is the assistant's and asks the user something.
+    pub(crate) asked_back: bool,
     /// Where the docs tool may look, when the request confines it.
     pub(crate) confinement: Option<std::sync::Arc<Confinement>>,
     /// The request's `scope`, as given.
@@ -37,6 +39,14 @@ impl Normalized {
     /// The query as the user wrote it (trimmed).
     pub(crate) fn text(&self) -> &str {
         &self.query.text
+    }
+
+    /// The conversation before this turn, as the probe reads it.
+    pub(crate) fn conversation(&self) -> probes::Conversation<'_> {
+        probes::Conversation {
+            turns: &self.history,
+            asked: self.asked_back,
+        }
     }
 
     /// Whether the response carries the gathered evidence.
@@ -153,6 +163,11 @@ pub(crate) fn normalize(
         selected_option_id: request.selected_option_id,
         include_trace: request.include_developer_trace.unwrap_or(false),
         plan_only: request.plan_only.unwrap_or(false),
+        asked_back: request
+            .context
+            .as_ref()
+            .and_then(|c| c.history.last())
+            .is_some_and(|t| t.role == contract::Role::Assistant && t.content.contains('?')),
         history: request
             .context
             .map(|c| {

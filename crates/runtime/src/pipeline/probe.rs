@@ -28,20 +28,23 @@ impl Traced for Probed {
     }
 }
 
-/// Probes `query` over `index` as `lane` asks, in the conversation of the user's earlier turns.
+/// Probes `query` over `index` as `lane` asks, in the conversation before it.
 pub(crate) fn probe(
     lane: Lane,
     index: &MethodIndex,
     query: &Query,
-    history: &[String],
+    conversation: probes::Conversation,
     config: &ProbeConfig,
 ) -> Result<Probed, ApiError> {
     if lane == Lane::Fast {
         return Ok(Probed::Skipped(probes::fast_pick_in_conversation(
-            index, query, history, config,
+            index,
+            query,
+            conversation,
+            config,
         )));
     }
-    let report = probes::run_in_conversation(index, query, history, config);
+    let report = probes::run_in_conversation(index, query, conversation, config);
     if report.status != ProbeStatus::Completed {
         return Err(broken(
             EventName::ScoutPrePlanProbe,

@@ -100,9 +100,8 @@ pub(crate) async fn select(
     } else {
         // A follow-up ("and in euros?") is looked up with the turn it follows.
         let joined = n
-            .history
-            .last()
-            .filter(|_| probes::follows_up(&n.query))
+            .conversation()
+            .followed(&n.query)
             .map(|last| probes::Query::parse_on(&format!("{last} {}", n.text()), n.query.today));
         probes::select_tools(
             joined.as_ref().unwrap_or(&n.query),

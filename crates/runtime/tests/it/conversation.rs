@@ -93,3 +93,34 @@ async fn a_value_the_current_turn_leaves_unnamed_on_purpose_is_asked_for() {
         "{r}"
     );
 }
+
+#[tokio::test]
+async fn a_reply_to_what_the_assistant_asked_is_read_with_the_turn_it_answers() {
+    let asked = [
+        "Show me the current standings table",
+        "Which league do you mean?",
+    ];
+    let reply = "My favourite competition is the Bundesliga";
+    for depth in ["fast", "deep", "auto"] {
+        let r = query(json!({
+            "query": reply, "tools": ["sports-data"], "queryDepth": depth, "planOnly": true,
+            "context": history(&asked)
+        }))
+        .await;
+        assert_eq!(r["outcome"], "answer", "{depth}: {r}");
+        assert_eq!(first_call(&r)["method"], "get_standings", "{depth}: {r}");
+        assert_eq!(
+            first_call(&r)["arguments"]["league"],
+            "Bundesliga",
+            "{depth}: {r}"
+        );
+    }
+    // After a reply that asked nothing, the same words are a request of their own, which no
+    // method serves.
+    let told = query(json!({
+        "query": reply, "tools": ["sports-data"], "planOnly": true,
+        "context": history(&["Show me the current standings table", "Here is the table."])
+    }))
+    .await;
+    assert_eq!(told["outcome"], "capability_miss", "{told}");
+}
