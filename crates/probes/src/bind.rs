@@ -900,10 +900,20 @@ impl<'a> Binder<'a> {
                 self.used_terms.extend(c.terms());
                 return;
             }
+            // The currency "to" introduces is the target; failing that, the one an amount is
+            // written in is the source ("How many Canadian dollars for 500 US dollars?").
             ([a, b], [x, y])
-                if x.code != y.code && target(a) != target(b) && x.after_to != y.after_to =>
+                if x.code != y.code
+                    && target(a) != target(b)
+                    && (x.after_to != y.after_to || x.after_amount != y.after_amount) =>
             {
-                let (to, from) = if x.after_to { (x, y) } else { (y, x) };
+                let (to, from) = if x.after_to != y.after_to {
+                    if x.after_to { (x, y) } else { (y, x) }
+                } else if y.after_amount {
+                    (x, y)
+                } else {
+                    (y, x)
+                };
                 if target(a) {
                     vec![(*a, to), (*b, from)]
                 } else {
@@ -4146,13 +4156,13 @@ fn pick_number(
         .into_iter()
         .filter(|(i, t, _)| !used_numbers.contains(i) && !used_tokens.contains(t))
         // "456 Elm St": a number followed by a name of two or more words is part of it, not a
-        // quantity ("5 Ampere" is a quantity).
+        // quantity ("5 Ampere" is a quantity, and so is "20000 Japanese Yen", whose words are
+        // already taken as a currency).
         .filter(|(i, _, _)| {
             let capital = |k: usize| {
-                query
-                    .tokens
-                    .get(k)
-                    .is_some_and(|n| n.chars().next().is_some_and(char::is_uppercase))
+                query.tokens.get(k).is_some_and(|n| {
+                    n.chars().next().is_some_and(char::is_uppercase) && !used_tokens.contains(n)
+                })
             };
             !(capital(i + 1) && capital(i + 2))
         })
@@ -4600,22 +4610,24 @@ fn bound_written(query: &Query, at: usize) -> Option<RangeEnd> {
 
 /// A currency the query names: its code (lower case), the tokens that name it, and whether "to",
 /// "into" or "in" comes right before it.
-struct CurrencyMention {
+pub(crate) struct CurrencyMention {
     code: &'static str,
     tokens: Vec<String>,
     after_to: bool,
+    /// Whether an amount comes right before it ("500 US dollars"): the currency of that amount.
+    after_amount: bool,
 }
 
 impl CurrencyMention {
     /// The terms of the words that name it.
-    fn terms(&self) -> Vec<String> {
+    pub(crate) fn terms(&self) -> Vec<String> {
         self.tokens.iter().flat_map(|t| text::terms(t)).collect()
     }
 }
 
 /// The distinct currencies the query names, in order: by name ("euros", "US dollars"), by code
 /// (`USD`) or by the sign before an amount (`€200`).
-fn currencies_named(query: &Query) -> Vec<CurrencyMention> {
+pub(crate) fn currencies_named(query: &Query) -> Vec<CurrencyMention> {
     let tokens = &query.tokens;
     let mut out: Vec<CurrencyMention> = Vec::new();
     let mut i = 0;
@@ -4652,28 +4664,33 @@ fn currencies_named(query: &Query) -> Vec<CurrencyMention> {
             .or_else(by_sign)
         {
             Some((code, n)) => {
-                // A name the list lacks in full may lead the currency's ("Japanese yen"): it is
-                // part of the mention, and "to" before it is before the currency.
-                let start = match i.checked_sub(1) {
-                    Some(k)
-                        if tokens[k].starts_with(char::is_uppercase)
-                            && tokens[k].chars().all(char::is_alphabetic)
-                            && k > 0
-                            && !out.iter().any(|c| c.tokens.contains(&tokens[k])) =>
-                    {
-                        k
-                    }
-                    _ => i,
-                };
-                let after_to = start
-                    .checked_sub(1)
+                // Names the list lacks in full may lead the currency's ("Japanese yen", "United
+                // States dollar"): up to three capitalised words are part of the mention, and
+                // "to" before them is before the currency.
+                let mut start = i;
+                while let Some(k) = start.checked_sub(1).filter(|k| {
+                    i - k <= 3
+                        && *k > 0
+                        && tokens[*k].starts_with(char::is_uppercase)
+                        && tokens[*k].chars().all(char::is_alphabetic)
+                        && !out.iter().any(|c| c.tokens.contains(&tokens[*k]))
+                }) {
+                    start = k;
+                }
+                let before = start.checked_sub(1);
+                let after_to = before
                     .and_then(lower)
                     .is_some_and(|w| text::lexicon::CONVERT_TO.contains(&w.as_str()));
+                let after_amount = before.and_then(lower).is_some_and(|w| {
+                    w.replace(',', "").parse::<f64>().is_ok()
+                        || text::lexicon::number_value(&w).is_some()
+                });
                 if !out.iter().any(|c| c.code == code) {
                     out.push(CurrencyMention {
                         code,
                         tokens: tokens[start..i + n].to_vec(),
                         after_to,
+                        after_amount,
                     });
                 }
                 i += n;
@@ -6917,7 +6934,7 @@ mod tests {
             (&json!("GBP"), &json!("JPY")),
             "{b:?}"
         );
-        let b = check(schema, "Change $50 into yen");
+        let b = check(schema.clone(), "Change $50 into yen");
         assert_eq!(
             (
                 &b.arguments["base_currency"],
@@ -6926,6 +6943,39 @@ mod tests {
             (&json!("USD"), &json!("JPY")),
             "{b:?}"
         );
+        // With no "to", the currency an amount is written in is the one converted from; several
+        // capitalised words may lead a currency, and the amount before them is still an amount.
+        for (query, from, to, amount) in [
+            (
+                "How many Canadian dollars can I get for 500 US dollars?",
+                "USD",
+                "CAD",
+                500.0,
+            ),
+            (
+                "How much will 20000 Japanese Yen be in United States Dollar?",
+                "JPY",
+                "USD",
+                20000.0,
+            ),
+            (
+                "Turn my yen into United States Dollar, 300 of them",
+                "JPY",
+                "USD",
+                300.0,
+            ),
+        ] {
+            let b = check(schema.clone(), query);
+            assert_eq!(
+                (
+                    &b.arguments["base_currency"],
+                    &b.arguments["target_currency"],
+                    &b.arguments["amount"]
+                ),
+                (&json!(from), &json!(to), &json!(amount)),
+                "{query}: {b:?}"
+            );
+        }
         let balance = json!({"type": "object", "properties": {
             "currency": {"type": "string", "description": "Currency of the report."}},
             "required": ["currency"]});

@@ -55,6 +55,9 @@ pub struct MethodDoc {
     pub takes_numbers: bool,
     /// Whether a parameter takes a date or a time.
     pub takes_moments: bool,
+    /// Whether a parameter takes a currency (its name or description says "currency"): a
+    /// currency the query names ("USD", "yen") is then named by the method's schema.
+    pub takes_currency: bool,
     /// The verb that changes things its name leads with, after any namespace or service prefix
     /// (`add_…`, `create…`, `Events_3_BuyEventTickets`): a stem.
     pub acts: Option<String>,
@@ -322,6 +325,12 @@ fn index_method(
         matches!(kind, Some("integer" | "number"))
     });
     let takes_moments = every.iter().any(|p| p.temporal.is_some());
+    let takes_currency = every.iter().any(|p| {
+        text::terms(&p.name)
+            .into_iter()
+            .chain(text::terms(&p.description))
+            .any(|t| t == text::stem("currency"))
+    });
     // Only patterns that recognise something: one that accepts plain words would credit the
     // method with any query's words.
     let patterns = every
@@ -359,6 +368,7 @@ fn index_method(
         takes_names,
         takes_numbers,
         takes_moments,
+        takes_currency,
         input: std::sync::OnceLock::new(),
     }
 }

@@ -329,6 +329,13 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     // Words the query quotes: a literal value ("a todo that says 'go for shopping'"), which no
     // metadata is expected to name.
     let quoted = query.quoted_terms();
+    // Terms of the currencies the query names ("USD", "Japanese yen"), for methods taking one.
+    // A sign before an amount ("$200") names the amount's currency, not one to convert.
+    let currency_terms: Vec<String> = bind::currencies_named(query)
+        .iter()
+        .flat_map(bind::CurrencyMention::terms)
+        .filter(|t| t.chars().any(char::is_alphabetic))
+        .collect();
     let asks_to_act = query.act.is_some();
     // Near forms are looked up once per query against the index's vocabulary, not per method.
     let near: HashMap<&str, Vec<&str>> = query
@@ -388,12 +395,20 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 literal: 0.0,
             };
             // Terms of tokens that one of the method's declared patterns recognises
-            // ("acct-0002" for `^acct-[0-9]{4}$`) are named by its schema.
+            // ("acct-0002" for `^acct-[0-9]{4}$`), and currencies for a method that takes one,
+            // are named by its schema.
             let recognised: HashSet<String> = query
                 .tokens
                 .iter()
                 .filter(|tok| doc.patterns.iter().any(|re| re.is_match(tok)))
                 .flat_map(|tok| text::terms(tok))
+                .chain(
+                    doc.takes_currency
+                        .then_some(&currency_terms)
+                        .into_iter()
+                        .flatten()
+                        .cloned(),
+                )
                 .collect();
             for t in &query.terms {
                 if recognised.contains(t) {
@@ -2815,6 +2830,28 @@ mod tests {
         }
         let forecast = probe("Hi, find me the weather forecast in New York");
         assert!(forecast.missing_capability_signal.is_none(), "{forecast:?}");
+    }
+
+    #[test]
+    fn a_currency_the_request_names_is_named_by_a_method_that_takes_one() {
+        let idx = index(&[(
+            "exchange",
+            "Exchange an amount between two monies at today's rate",
+            json!({"type": "object", "required": ["amount", "base_currency", "target_currency"], "properties": {
+                "amount": {"type": "integer", "description": "The amount"},
+                "base_currency": {"type": "string", "description": "The currency the amount is in"},
+                "target_currency": {"type": "string", "description": "The currency wanted"}}}),
+        )]);
+        let probe = |q: &str| run(&idx, &Query::parse(q), &ProbeConfig::default());
+        let r = probe("How much will 20000 Japanese Yen be in United States Dollar?");
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(r.execution_shortlist[0].arguments["base_currency"], "JPY");
+        let r = probe("I have 100 euro. How much is it in USD?");
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        // Money written with its sign is an amount, not a currency named: a request about
+        // something else is not about exchanging it.
+        let r = probe("$200 for Diego, privately");
+        assert!(r.missing_capability_signal.is_some(), "{r:?}");
     }
 
     #[test]
