@@ -39,8 +39,9 @@ pub struct MethodDoc {
     /// The word each metadata term was first written as ("movies" for `movi`): what the semantic
     /// table reads.
     pub forms: Vec<(String, String)>,
-    /// What the method name is about: its terms minus generic verbs (get, find, list, ...),
-    /// numbers and single letters. `Weather_1_GetWeather` → {weather}.
+    /// What the method name is about: its terms minus generic verbs (get, find, list, ...), the
+    /// verb of generating, numbers and single letters. `Weather_1_GetWeather` → {weather},
+    /// `generate_random_number` → {random, number}.
     pub subject_terms: HashSet<String>,
     /// What the method is about: terms of the tool's and the method's names and descriptions
     /// (not of parameter descriptions or examples, which name sample values).
@@ -300,6 +301,7 @@ fn index_method(
             t.len() > 1
                 && !t.chars().all(|c| c.is_ascii_digit())
                 && !text::lexicon::GENERIC_VERBS.contains(&t.as_str())
+                && t != text::lexicon::GENERATING
         })
         .collect();
     let topic_terms: HashMap<String, f64> = tool_terms

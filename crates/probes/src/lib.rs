@@ -2855,6 +2855,31 @@ mod tests {
     }
 
     #[test]
+    fn a_request_for_what_a_generator_makes_asks_for_its_values() {
+        let idx = index(&[(
+            "generate_random_number",
+            "Generate a random number within a specified range",
+            json!({"type": "object", "required": ["min", "max"], "properties": {
+                "min": {"type": "integer", "description": "The minimum value"},
+                "max": {"type": "integer", "description": "The maximum value"}}}),
+        )]);
+        // The request names what the method is about (a random number; generating is how), so
+        // the values it leaves open are asked for rather than the request missed.
+        let r = run(
+            &idx,
+            &Query::parse("Give me a random number"),
+            &ProbeConfig::default(),
+        );
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        let missing: Vec<&str> = r.ambiguity_pool[0]
+            .missing
+            .iter()
+            .map(|m| m.name.as_str())
+            .collect();
+        assert_eq!(missing, ["min", "max"]);
+    }
+
+    #[test]
     fn a_tool_set_that_only_reads_does_not_serve_a_request_to_change_something() {
         let reads = index(&[(
             "get_watchlist",
