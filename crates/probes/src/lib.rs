@@ -347,6 +347,8 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         })
         .filter(|(_, c)| !c.is_empty())
         .collect();
+    // The attribute a "how" question asks for ("how old": the age), by its adjective's term.
+    let attributes: HashMap<String, Vec<String>> = query.attributes_asked().into_iter().collect();
     // Metadata words alike in meaning to each content word that is not a value, once per query.
     let kin: HashMap<&str, Vec<(&str, f32)>> = query
         .terms
@@ -421,6 +423,15 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                         named.in_name += weight_of(t);
                     }
                 } else if let Some(w) = near.get(t.as_str()).and_then(|c| near_form(doc, c)) {
+                    named.covered += weight_of(t) * w * wt.near_form;
+                    named.matched.push(t.clone());
+                } else if let Some(w) = attributes.get(t).and_then(|nouns| {
+                    nouns
+                        .iter()
+                        .filter_map(|n| doc.terms.get(n))
+                        .copied()
+                        .reduce(f64::max)
+                }) {
                     named.covered += weight_of(t) * w * wt.near_form;
                     named.matched.push(t.clone());
                 } else if let Some(w) = kin.get(t.as_str()).and_then(|k| kin_weight(doc, k)) {
@@ -2877,6 +2888,36 @@ mod tests {
             .map(|m| m.name.as_str())
             .collect();
         assert_eq!(missing, ["min", "max"]);
+    }
+
+    #[test]
+    fn a_how_question_asks_for_the_attribute_its_adjective_names() {
+        let age = index(&[(
+            "calculate_age",
+            "Calculate the age based on the birthdate",
+            json!({"type": "object", "required": ["birthdate"], "properties": {
+                "birthdate": {"type": "string", "description": "The birthdate in YYYY-MM-DD format"}}}),
+        )]);
+        let probe =
+            |idx: &MethodIndex, q: &str| run(idx, &Query::parse(q), &ProbeConfig::default());
+        let r = probe(&age, "How old am I?");
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(r.ambiguity_pool[0].missing[0].name, "birthdate");
+        let r = probe(&age, "I was born on 1990-05-15. How old am I?");
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(
+            r.execution_shortlist[0].arguments["birthdate"],
+            "1990-05-15"
+        );
+        // A method that takes a distance does not tell one (it gives none of what it takes).
+        let fuel = index(&[(
+            "estimate_fuel",
+            "Estimate the fuel a trip needs",
+            json!({"type": "object", "required": ["distance"], "properties": {
+                "distance": {"type": "number", "description": "The distance in miles"}}}),
+        )]);
+        let r = probe(&fuel, "How far is Boston?");
+        assert!(r.missing_capability_signal.is_some(), "{r:?}");
     }
 
     #[test]

@@ -266,6 +266,24 @@ impl Query {
             .collect()
     }
 
+    /// The attributes a "how" question asks for ([`text::lexicon::HOW_ATTRIBUTES`]): for the
+    /// term of each adjective ("old" in "How old am I?"), the stems of the nouns that name what
+    /// it asks ("age").
+    pub fn attributes_asked(&self) -> Vec<(String, Vec<String>)> {
+        self.tokens
+            .windows(2)
+            .filter(|w| w[0].eq_ignore_ascii_case("how"))
+            .filter_map(|w| {
+                let adjective = w[1].to_lowercase();
+                let (_, nouns) = text::lexicon::HOW_ATTRIBUTES
+                    .iter()
+                    .find(|(a, _)| *a == adjective)?;
+                let term = text::terms(&adjective).into_iter().next()?;
+                Some((term, nouns.iter().map(|n| text::stem(n)).collect()))
+            })
+            .collect()
+    }
+
     /// Numbers written as words ("two nights"), with their token positions.
     pub fn number_words_at(&self) -> Vec<(usize, f64)> {
         self.tokens

@@ -1413,6 +1413,21 @@ pub fn unit_dimension(unit: &str) -> Option<&'static str> {
         .map(|(_, d)| *d)
 }
 
+/// Adjectives a "how" question asks an attribute with ("how old" asks the age, "how far" the
+/// distance), with the nouns that name that attribute. Words.
+pub const HOW_ATTRIBUTES: &[(&str, &[&str])] = &[
+    ("big", &["size"]),
+    ("deep", &["depth"]),
+    ("far", &["distance"]),
+    ("fast", &["speed"]),
+    ("heavy", &["weight"]),
+    ("high", &["altitude", "height"]),
+    ("long", &["duration", "length"]),
+    ("old", &["age"]),
+    ("tall", &["height"]),
+    ("wide", &["width"]),
+];
+
 /// Words that refer to a thing without naming it ("a specific company", "another file").
 pub const VAGUE_WORDS: &[&str] = &[
     "another",
