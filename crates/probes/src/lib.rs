@@ -3529,22 +3529,21 @@ mod tests {
     #[test]
     fn a_reply_that_answers_or_only_gives_values_is_read_with_the_turn_before() {
         let idx = index(&[(
-            "convert_currency",
-            "Convert an amount from one currency to another",
-            json!({"type": "object", "required": ["amount", "from_currency", "to_currency"], "properties": {
-                "amount": {"type": "number", "description": "The amount to convert"},
-                "from_currency": {"type": "string", "description": "The currency to convert from"},
-                "to_currency": {"type": "string", "description": "The currency to convert to"}}}),
+            "get_flight_fare",
+            "Get the fare of a flight between two cities",
+            json!({"type": "object", "required": ["origin", "destination"], "properties": {
+                "origin": {"type": "string", "description": "The city the flight leaves from"},
+                "destination": {"type": "string", "description": "The city the flight goes to"}}}),
         )]);
-        let history = ["I want to convert some currency".to_owned()];
+        let history = ["What is the fare of a flight?".to_owned()];
         let told = Conversation {
             turns: &history,
             asked: false,
         };
         // Values only, and an answer's opener.
         for reply in [
-            "500 USD to EUR",
-            "Sure, the sum is 500 and the money is dollars",
+            "From Paris to Rome",
+            "Sure, leaving Paris and landing in Rome",
         ] {
             let q = Query::parse(reply);
             assert!(follows_up(&q), "{reply}");
@@ -3562,17 +3561,16 @@ mod tests {
                 .execution_shortlist
                 .first()
                 .or(after.ambiguity_pool.first());
-            assert_eq!(call.unwrap().method, "convert_currency", "{reply}");
+            assert_eq!(call.unwrap().method, "get_flight_fare", "{reply}");
         }
-        let q = Query::parse("500 USD to EUR");
+        let q = Query::parse("From Paris to Rome");
         let after = run_in_conversation(&idx, &q, told, &ProbeConfig::default());
         let call = &after.execution_shortlist[0];
-        assert_eq!(call.arguments["amount"], json!(500.0));
-        assert_eq!(call.arguments["from_currency"], "USD");
-        assert_eq!(call.arguments["to_currency"], "EUR");
+        assert_eq!(call.arguments["origin"], "Paris");
+        assert_eq!(call.arguments["destination"], "Rome");
         // A request of its own words is not a follow-up, unless what came before asked the user
         // something: then whatever the user says answers it.
-        let own = Query::parse("Convert the amount the Bank of England quotes");
+        let own = Query::parse("Book the cheapest hotel the Bank of England recommends");
         assert!(!follows_up(&own));
         assert_eq!(told.followed(&own), None);
         let asked = Conversation {
