@@ -1705,6 +1705,18 @@ pub struct Conversation<'a> {
     pub asked: bool,
 }
 
+/// A follow-up (`turn`) read after the earlier turn it follows (`last`): two sentences, so that
+/// the earlier turn's last word and the follow-up's first never read as one name ("Inception
+/// What").
+pub fn joined(last: &str, turn: &str) -> String {
+    let last = last.trim_end();
+    if last.ends_with(['.', '?', '!']) {
+        format!("{last} {turn}")
+    } else {
+        format!("{last}. {turn}")
+    }
+}
+
 impl Conversation<'_> {
     /// The last earlier user turn, when `query` reads as following it ([`follows_up`], or an
     /// answer to what was asked).
@@ -1733,12 +1745,19 @@ pub fn run_in_conversation(
     {
         let joined = run_after(
             index,
-            &Query::parse_on(&format!("{last} {}", query.text), query.today),
+            &Query::parse_on(&joined(last, &query.text), query.today),
             &earlier,
             config,
         );
         if joined.missing_capability_signal.is_none() {
             report = joined;
+            for i in report
+                .ambiguity_pool
+                .iter_mut()
+                .chain(report.execution_shortlist.iter_mut())
+            {
+                prefer_turn(index, i, query);
+            }
         }
     }
     for i in report
@@ -1772,13 +1791,60 @@ pub fn fast_pick_in_conversation(
             let Some(last) = conversation.followed(query) else {
                 return Err(miss);
             };
-            let reading = Query::parse_on(&format!("{last} {}", query.text), query.today);
-            fast_pick_after(index, &reading, &earlier, config).map_err(|_| miss)?
+            let reading = Query::parse_on(&joined(last, &query.text), query.today);
+            let mut picked =
+                fast_pick_after(index, &reading, &earlier, config).map_err(|_| miss)?;
+            prefer_turn(index, &mut picked, query);
+            picked
         }
         Ok(picked) => picked,
     };
     fill_from(index, &mut picked, &earlier, query);
     Ok(picked)
+}
+
+/// In a reading of a follow-up (`turn`) with the turn it follows, the values the follow-up itself
+/// gives for the method win over the earlier turn's ("And Microsoft?" after the price of Apple
+/// asks Microsoft's; "make it 20% instead" changes the tip): each parameter the follow-up alone
+/// binds takes its value, and a further call (`also`) that then repeats this one is dropped.
+fn prefer_turn(index: &MethodIndex, i: &mut Interpretation, turn: &Query) {
+    let Some(doc) = index
+        .docs
+        .iter()
+        .find(|d| d.tool.id == i.tool_id && d.method().name == i.method)
+        .filter(|_| i.fan_out.is_none())
+    else {
+        return;
+    };
+    let binding = bind::bind(&doc.params, turn, &doc.topic_terms);
+    // A parameter that takes the user's words as they are took the turn it followed: the
+    // follow-up's words are not the text to work on ("Now into French").
+    let free = |name: &str| {
+        doc.params
+            .iter()
+            .any(|p| p.name == name && schema::is_free_text(p))
+    };
+    let mut changed = false;
+    for (name, value) in &binding.arguments {
+        let taken = i.arguments.get(name);
+        if binding.leftover.as_ref() == Some(name)
+            || free(name)
+            || taken == Some(value)
+            || taken.is_some_and(|v| contract::referred(v).is_some())
+        {
+            continue;
+        }
+        i.arguments.insert(name.clone(), value.clone());
+        i.missing.retain(|m| m.name != *name);
+        changed = true;
+    }
+    if changed {
+        i.id = interpretation_id(&i.tool_id, &i.method, &i.arguments);
+        i.description = describe_call(&i.tool_id, &i.method, &i.arguments);
+    }
+    let (tool, method, arguments) = (&i.tool_id, &i.method, &i.arguments);
+    i.also
+        .retain(|a| !(a.tool_id == *tool && a.method == *method && a.arguments == *arguments));
 }
 
 /// Fills the parameters `i` lacks (never a refused value) from the earlier user turns (`earlier`,
@@ -3524,6 +3590,81 @@ mod tests {
         };
         let after = run_in_conversation(&idx, &q, conversation, &ProbeConfig::default());
         assert!(after.missing_capability_signal.is_none(), "{after:?}");
+    }
+
+    #[test]
+    fn a_follow_up_s_own_values_win_over_the_turn_it_follows() {
+        let idx = index(&[
+            (
+                "get_stock_price",
+                "Get the current stock price of a company",
+                json!({"type": "object", "required": ["symbol"], "properties": {
+                    "symbol": {"type": "string", "description": "The stock symbol, e.g. AAPL"}}}),
+            ),
+            (
+                "get_movie_details",
+                "Get details of a movie",
+                json!({"type": "object", "required": ["title"], "properties": {
+                    "title": {"type": "string", "description": "The title of the movie"}}}),
+            ),
+            (
+                "calculate_distance",
+                "Calculate the distance between two locations",
+                json!({"type": "object", "required": ["origin", "destination"], "properties": {
+                    "origin": {"type": "string", "description": "The starting location"},
+                    "destination": {"type": "string", "description": "The destination location"}}}),
+            ),
+        ]);
+        let config = ProbeConfig::default();
+        let calls = |earlier: &str, turn: &str| -> Vec<(String, Map<String, Value>)> {
+            let history = [earlier.to_owned()];
+            let conversation = Conversation {
+                turns: &history,
+                asked: false,
+            };
+            let q = Query::parse(turn);
+            let r = run_in_conversation(&idx, &q, conversation, &config);
+            assert!(r.missing_capability_signal.is_none(), "{turn}: {r:?}");
+            let i = &r.execution_shortlist[0];
+            let fast = fast_pick_in_conversation(&idx, &q, conversation, &config).unwrap();
+            assert_eq!(
+                fast.arguments, i.arguments,
+                "{turn}: the fast lane reads it alike"
+            );
+            std::iter::once(i)
+                .chain(&i.also)
+                .map(|c| (c.method.clone(), c.arguments.clone()))
+                .collect()
+        };
+        let price = calls("What's the current stock price of Apple?", "And Microsoft?");
+        assert_eq!(price.len(), 1, "{price:?}");
+        assert_eq!(price[0].1["symbol"], "Microsoft");
+        let film = calls(
+            "Tell me about the movie Inception",
+            "What about The Dark Knight?",
+        );
+        assert_eq!(film.len(), 1, "{film:?}");
+        assert_eq!(film[0].1["title"], "The Dark Knight");
+        // The earlier turn's ask is not asked again beside the follow-up's.
+        let way = calls(
+            "What's the distance between New York and Los Angeles?",
+            "And from Chicago to Denver?",
+        );
+        assert_eq!(way.len(), 1, "{way:?}");
+        assert_eq!(
+            (&way[0].1["origin"], &way[0].1["destination"]),
+            (&json!("Chicago"), &json!("Denver"))
+        );
+        // The two turns are two sentences: the earlier one's last word and the follow-up's first
+        // are not one name.
+        assert_eq!(
+            joined("Tell me about Apple", "What about Google?"),
+            "Tell me about Apple. What about Google?"
+        );
+        assert_eq!(
+            joined("Tell me about Apple?", "And Google"),
+            "Tell me about Apple? And Google"
+        );
     }
 
     #[test]

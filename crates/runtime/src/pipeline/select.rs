@@ -102,7 +102,7 @@ pub(crate) async fn select(
         let joined = n
             .conversation()
             .followed(&n.query)
-            .map(|last| probes::Query::parse_on(&format!("{last} {}", n.text()), n.query.today));
+            .map(|last| probes::Query::parse_on(&probes::joined(last, n.text()), n.query.today));
         probes::select_tools(
             joined.as_ref().unwrap_or(&n.query),
             &pipeline.index_for(&discovery.tools),
