@@ -15,7 +15,7 @@ use catalog::builtin::static_catalog::StaticCatalog;
 use contract::{ClarificationPolicy, QueryDepth};
 use serde_json::{Value, json};
 
-use crate::suite::{Case, Expect, Gate, Suite, Threshold};
+use crate::suite::{Case, Expect, Gate, Said, Suite, Threshold};
 
 /// One benchmark function as an MCP method definition, query-eligible.
 fn method(f: &Value) -> anyhow::Result<Value> {
@@ -546,7 +546,7 @@ pub fn bfcl_multi_turn(
                     Expect::Answer
                 };
                 let mut c = case(&case_id, category, text.clone(), &tool, expect);
-                c.history = history.clone();
+                c.history = history.iter().cloned().map(Said::User).collect();
                 if expect == Expect::Answer {
                     c.methods = expected;
                 }
@@ -717,7 +717,10 @@ mod tests {
                     c.query.as_str(),
                     c.expect,
                     c.methods.clone(),
-                    c.history.clone(),
+                    c.history
+                        .iter()
+                        .map(|t| t.turn().content)
+                        .collect::<Vec<_>>(),
                 )
             })
             .collect();

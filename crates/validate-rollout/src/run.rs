@@ -13,7 +13,7 @@ use runtime::pipeline::Pipeline;
 use serde_json::Value;
 
 use crate::metrics::CaseResult;
-use crate::suite::{Case, Expect, Suite};
+use crate::suite::{Case, Expect, Said, Suite};
 
 /// The folder an in-process run with documents indexes them in when no data directory is
 /// configured: this run's own, removed when the run ends.
@@ -143,14 +143,7 @@ fn request(case: &Case) -> QueryRequest {
     r.plan_only = case.plan_only.then_some(true);
     if !case.history.is_empty() {
         r.context = Some(contract::QueryContext {
-            history: case
-                .history
-                .iter()
-                .map(|t| contract::Turn {
-                    role: contract::Role::User,
-                    content: t.clone(),
-                })
-                .collect(),
+            history: case.history.iter().map(Said::turn).collect(),
             today: None,
         });
     }

@@ -160,9 +160,33 @@ pub struct Case {
     /// An answer must cite a source with this title (a document's, a record's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect_cited_title: Option<String>,
-    /// The user's earlier turns, oldest first, sent as `context.history`.
+    /// The conversation before the query, oldest first, sent as `context.history`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub history: Vec<String>,
+    pub history: Vec<Said>,
+}
+
+/// One earlier turn of a case's conversation: the user's, written as plain text, or any turn
+/// with its speaker (`{role: assistant, content: "Which league do you mean?"}`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Said {
+    /// What the user said.
+    User(String),
+    /// A turn with its speaker.
+    Turn(contract::Turn),
+}
+
+impl Said {
+    /// The turn as `context.history` carries it.
+    pub fn turn(&self) -> contract::Turn {
+        match self {
+            Said::User(content) => contract::Turn {
+                role: contract::Role::User,
+                content: content.clone(),
+            },
+            Said::Turn(turn) => turn.clone(),
+        }
+    }
 }
 
 fn is_required(g: &Gate) -> bool {
@@ -202,5 +226,49 @@ impl Suite {
         let text = serde_saphyr::to_string(self).map_err(|e| anyhow::anyhow!("{e}"))?;
         std::fs::write(path, text)?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_history_turn_is_the_user_s_text_or_a_turn_with_its_speaker() {
+        let case: Case = serde_saphyr::from_str(
+            "{id: c, query: 'A dozen', expect: answer, history: ['I need a password', \
+             {role: assistant, content: 'How long?'}]}",
+        )
+        .unwrap();
+        let turns: Vec<contract::Turn> = case.history.iter().map(Said::turn).collect();
+        assert_eq!(
+            turns
+                .iter()
+                .map(|t| (t.role, t.content.as_str()))
+                .collect::<Vec<_>>(),
+            [
+                (contract::Role::User, "I need a password"),
+                (contract::Role::Assistant, "How long?")
+            ]
+        );
+        // A turn with a speaker nobody is, or a field no turn has, is bad input.
+        for bad in [
+            "{id: c, query: q, expect: answer, history: [{role: robot, content: x}]}",
+            "{id: c, query: q, expect: answer, history: [{role: user, content: x, mood: y}]}",
+        ] {
+            assert!(serde_saphyr::from_str::<Case>(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_committed_conversation_suite_loads_with_its_tools() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("suites");
+        let suite = Suite::load(&dir.join("conversation.yaml")).unwrap();
+        assert!(suite.tools_file.as_ref().is_some_and(|t| t.exists()));
+        assert!(suite.cases.iter().any(|c| {
+            c.history
+                .iter()
+                .any(|t| t.turn().role == contract::Role::Assistant)
+        }));
     }
 }
