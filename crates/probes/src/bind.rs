@@ -883,9 +883,7 @@ impl<'a> Binder<'a> {
         let open = self.open(|p| {
             p.choices.is_empty()
                 && matches!(p.kind.as_deref(), Some("string") | None)
-                && text::terms(&format!("{} {}", p.name, p.description))
-                    .iter()
-                    .any(|t| t == "currenc")
+                && crate::schema::about_currency(p)
         });
         if open.is_empty() {
             return;

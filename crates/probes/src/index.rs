@@ -327,12 +327,7 @@ fn index_method(
         matches!(kind, Some("integer" | "number"))
     });
     let takes_moments = every.iter().any(|p| p.temporal.is_some());
-    let takes_currency = every.iter().any(|p| {
-        text::terms(&p.name)
-            .into_iter()
-            .chain(text::terms(&p.description))
-            .any(|t| t == text::stem("currency"))
-    });
+    let takes_currency = every.iter().any(|p| crate::schema::about_currency(p));
     // Only patterns that recognise something: one that accepts plain words would credit the
     // method with any query's words.
     let patterns = every

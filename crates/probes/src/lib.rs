@@ -1805,8 +1805,9 @@ pub fn fast_pick_in_conversation(
 
 /// In a reading of a follow-up (`turn`) with the turn it follows, the values the follow-up itself
 /// gives for the method win over the earlier turn's ("And Microsoft?" after the price of Apple
-/// asks Microsoft's; "make it 20% instead" changes the tip): each parameter the follow-up alone
-/// binds takes its value, and a further call (`also`) that then repeats this one is dropped.
+/// asks Microsoft's): each parameter the follow-up alone binds takes its value, and a further
+/// call (`also`) that then repeats this one is dropped ("And from Chicago to Denver?" after a
+/// distance from New York is one call).
 fn prefer_turn(index: &MethodIndex, i: &mut Interpretation, turn: &Query) {
     let Some(doc) = index
         .docs

@@ -723,6 +723,15 @@ fn alias_in(description: &str, value: &str) -> Option<String> {
     Some(inner[..end].to_owned())
 }
 
+/// Whether `p` is about a currency: its name or description says so ("from_currency", "The
+/// currency to convert into").
+pub fn about_currency(p: &Param) -> bool {
+    text::terms(&p.name)
+        .into_iter()
+        .chain(text::terms(&p.description))
+        .any(|t| t == "currenc")
+}
+
 /// Whether a parameter takes the user's words as they are (a search query).
 pub fn is_free_text(p: &Param) -> bool {
     let stringy = p.kind.as_deref().is_none_or(|k| k == "string");
