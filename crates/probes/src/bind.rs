@@ -4627,6 +4627,13 @@ impl CurrencyMention {
 /// (`USD`) or by the sign before an amount (`€200`).
 pub(crate) fn currencies_named(query: &Query) -> Vec<CurrencyMention> {
     let tokens = &query.tokens;
+    // Where the query writes an amount, in digits or in words.
+    let amounts: HashSet<usize> = query
+        .numbers_at()
+        .into_iter()
+        .map(|(at, _, _)| at)
+        .chain(query.number_words_at().into_iter().map(|(at, _)| at))
+        .collect();
     let mut out: Vec<CurrencyMention> = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
@@ -4679,10 +4686,7 @@ pub(crate) fn currencies_named(query: &Query) -> Vec<CurrencyMention> {
                 let after_to = before
                     .and_then(lower)
                     .is_some_and(|w| text::lexicon::CONVERT_TO.contains(&w.as_str()));
-                let after_amount = before.and_then(lower).is_some_and(|w| {
-                    w.replace(',', "").parse::<f64>().is_ok()
-                        || text::lexicon::number_value(&w).is_some()
-                });
+                let after_amount = before.is_some_and(|k| amounts.contains(&k));
                 if !out.iter().any(|c| c.code == code) {
                     out.push(CurrencyMention {
                         code,

@@ -331,11 +331,15 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     let quoted = query.quoted_terms();
     // Terms of the currencies the query names ("USD", "Japanese yen"), for methods taking one.
     // A sign before an amount ("$200") names the amount's currency, not one to convert.
-    let currency_terms: Vec<String> = bind::currencies_named(query)
-        .iter()
-        .flat_map(bind::CurrencyMention::terms)
-        .filter(|t| t.chars().any(char::is_alphabetic))
-        .collect();
+    let currency_terms: Vec<String> = if index.docs.iter().any(|d| d.takes_currency) {
+        bind::currencies_named(query)
+            .iter()
+            .flat_map(bind::CurrencyMention::terms)
+            .filter(|t| t.chars().any(char::is_alphabetic))
+            .collect()
+    } else {
+        Vec::new()
+    };
     let asks_to_act = query.act.is_some();
     // Near forms are looked up once per query against the index's vocabulary, not per method.
     let near: HashMap<&str, Vec<&str>> = query
@@ -1803,18 +1807,21 @@ pub fn fast_pick_in_conversation(
     Ok(picked)
 }
 
+/// The indexed method `i` calls.
+fn doc_of<'a>(index: &'a MethodIndex, i: &Interpretation) -> Option<&'a index::MethodDoc> {
+    index
+        .docs
+        .iter()
+        .find(|d| d.tool.id == i.tool_id && d.method().name == i.method)
+}
+
 /// In a reading of a follow-up (`turn`) with the turn it follows, the values the follow-up itself
 /// gives for the method win over the earlier turn's ("And Microsoft?" after the price of Apple
 /// asks Microsoft's): each parameter the follow-up alone binds takes its value, and a further
 /// call (`also`) that then repeats this one is dropped ("And from Chicago to Denver?" after a
 /// distance from New York is one call).
 fn prefer_turn(index: &MethodIndex, i: &mut Interpretation, turn: &Query) {
-    let Some(doc) = index
-        .docs
-        .iter()
-        .find(|d| d.tool.id == i.tool_id && d.method().name == i.method)
-        .filter(|_| i.fan_out.is_none())
-    else {
+    let Some(doc) = doc_of(index, i).filter(|_| i.fan_out.is_none()) else {
         return;
     };
     let binding = bind::bind(&doc.params, turn, &doc.topic_terms);
@@ -1857,11 +1864,7 @@ fn fill_from(index: &MethodIndex, i: &mut Interpretation, earlier: &[Query], que
     if !fillable(i) {
         return;
     }
-    let Some(doc) = index
-        .docs
-        .iter()
-        .find(|d| d.tool.id == i.tool_id && d.method().name == i.method)
-    else {
+    let Some(doc) = doc_of(index, i) else {
         return;
     };
     let unnamed: Vec<String> = i
