@@ -1703,10 +1703,11 @@ pub fn follows_up(query: &Query) -> bool {
 pub struct Conversation<'a> {
     /// The user's earlier turns, oldest first.
     pub turns: &'a [String],
-    /// Whether the reply just before the current turn asked the user something ("What amount
-    /// and which currencies?"): the current turn then answers it ("500 USD to EUR"), and is read
-    /// with the turn that reply answered, whatever its words.
-    pub asked: bool,
+    /// The question the reply just before the current turn asked the user ("What amount and
+    /// which currencies?"), if it asked one: the current turn then answers it ("500 USD to
+    /// EUR"), is read with the turn that reply answered, whatever its words, and gives the
+    /// parameters the question names ([`answer_asked`]).
+    pub asked: Option<&'a str>,
 }
 
 /// A follow-up (`turn`) read after the earlier turn it follows (`last`): two sentences, so that
@@ -1727,7 +1728,7 @@ impl Conversation<'_> {
     pub fn followed<'t>(&'t self, query: &Query) -> Option<&'t str> {
         self.turns
             .last()
-            .filter(|_| self.asked || follows_up(query))
+            .filter(|_| self.asked.is_some() || follows_up(query))
             .map(String::as_str)
     }
 }
@@ -1764,11 +1765,26 @@ pub fn run_in_conversation(
             }
         }
     }
+    // An answer whose own words no method covers ("the Amazon rainforest is shrinking" as the
+    // text to translate) answers the request the question was about: that request is read.
+    if report.missing_capability_signal.is_some()
+        && conversation.asked.is_some()
+        && answers(query)
+        && let Some((last, before)) = earlier.split_last()
+    {
+        let asked = run_after(index, last, before, config);
+        if asked.missing_capability_signal.is_none() {
+            report = asked;
+        }
+    }
     for i in report
         .ambiguity_pool
         .iter_mut()
         .chain(report.execution_shortlist.iter_mut())
     {
+        if let Some(question) = conversation.asked {
+            answer_asked(index, i, question, query);
+        }
         fill_from(index, i, &earlier, query);
     }
     report
@@ -1796,13 +1812,25 @@ pub fn fast_pick_in_conversation(
                 return Err(miss);
             };
             let reading = Query::parse_on(&joined(last, &query.text), query.today);
-            let mut picked =
-                fast_pick_after(index, &reading, &earlier, config).map_err(|_| miss)?;
-            prefer_turn(index, &mut picked, query);
-            picked
+            match fast_pick_after(index, &reading, &earlier, config) {
+                Ok(mut picked) => {
+                    prefer_turn(index, &mut picked, query);
+                    picked
+                }
+                // As the probe does: an answer no method covers answers the request asked about.
+                Err(_) => match earlier.split_last() {
+                    Some((last, before)) if conversation.asked.is_some() && answers(query) => {
+                        fast_pick_after(index, last, before, config).map_err(|_| miss)?
+                    }
+                    _ => return Err(miss),
+                },
+            }
         }
         Ok(picked) => picked,
     };
+    if let Some(question) = conversation.asked {
+        answer_asked(index, &mut picked, question, query);
+    }
     fill_from(index, &mut picked, &earlier, query);
     Ok(picked)
 }
@@ -1853,6 +1881,176 @@ fn prefer_turn(index: &MethodIndex, i: &mut Interpretation, turn: &Query) {
     let (tool, method, arguments) = (&i.tool_id, &i.method, &i.arguments);
     i.also
         .retain(|a| !(a.tool_id == *tool && a.method == *method && a.arguments == *arguments));
+}
+
+/// A reply (`reply`) to a question the assistant asked (`question`, "What is the tracking
+/// number?") gives the parameters the question names, in the order it names them, over what the
+/// turn before bound for them ("Check if a word is a palindrome" / "Which word?" / "level"): the reply's parts ("$85, 15%", "Paris and Rome") one each, when there
+/// are as many parts as parameters asked. When the question names none of them and `i` lacks one,
+/// the question asked for that one. A part is read as the parameter's value the way the binder
+/// reads "tracking number: 1Z999" (a number, a date, one of the allowed values); a parameter of
+/// plain text takes the part as written, after what introduces it ("It's", "My email is").
+fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, reply: &Query) {
+    let Some(doc) = doc_of(index, i).filter(|_| i.fan_out.is_none()) else {
+        return;
+    };
+    // The question's words, with the attribute a "how" asks for beside its adjective ("How long
+    // should it be?" asks the length).
+    let question = Query::parse_on(question, reply.today);
+    let attributes = question.attributes_asked();
+    let asked_terms: Vec<&str> = question
+        .terms
+        .iter()
+        .flat_map(|t| {
+            let nouns = attributes
+                .iter()
+                .filter(move |(a, _)| a == t)
+                .flat_map(|(_, n)| n);
+            std::iter::once(t).chain(nouns).map(String::as_str)
+        })
+        .collect();
+    let mut asked: Vec<(usize, &schema::Param)> = doc
+        .params
+        .iter()
+        .filter(|p| {
+            i.missing
+                .iter()
+                .all(|m| m.name != p.name || m.invalid.is_none())
+        })
+        .filter_map(|p| {
+            let own = text::terms(&p.name);
+            asked_terms
+                .iter()
+                .position(|t| own.iter().any(|o| o == t))
+                .map(|at| (at, p))
+        })
+        .collect();
+    if asked.is_empty() {
+        let open: Vec<&schema::Param> = i
+            .missing
+            .iter()
+            .filter(|m| m.invalid.is_none())
+            .filter_map(|m| doc.params.iter().find(|p| p.name == m.name))
+            .collect();
+        if let [only] = open[..] {
+            asked.push((0, only));
+        }
+    }
+    asked.sort_by_key(|(at, _)| *at);
+    let mut parts = answer_parts(&reply.text);
+    // "Yes, it's BA283": an opener alone is no part, unless it is the answer ("16, yes").
+    while parts.len() > asked.len() && parts.first().is_some_and(|p| only_opener(p)) {
+        parts.remove(0);
+    }
+    if asked.is_empty() || parts.len() != asked.len() {
+        return;
+    }
+    // What the reply binds on its own words stands where the part answering for it writes it
+    // ("It weighs 5 kg and it's going to Berlin"); "Business, Japan" after "Which category, and
+    // for which country?" is read part by part.
+    let own = bind::bind(&doc.params, reply, &doc.topic_terms);
+    let mut changed = false;
+    for ((_, p), part) in asked.into_iter().zip(parts) {
+        let known: Vec<String> = asked_terms
+            .iter()
+            .map(|t| (*t).to_owned())
+            .chain(text::terms(&p.name))
+            .chain(text::terms(&p.description))
+            .collect();
+        let part = introduced(part, &known);
+        let in_part = |v: &Value| {
+            let said = match v {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            let words = text::words(part);
+            text::words(&said)
+                .iter()
+                .all(|w| words.iter().any(|x| x.eq_ignore_ascii_case(w)))
+        };
+        if let Some(value) = own
+            .arguments
+            .get(&p.name)
+            .filter(|v| own.leftover.as_ref() != Some(&p.name) && in_part(v))
+        {
+            if i.arguments.get(&p.name) != Some(value) {
+                i.arguments.insert(p.name.clone(), value.clone());
+                i.missing.retain(|m| m.name != p.name);
+                changed = true;
+            }
+            continue;
+        }
+        let said = Query::parse_on(
+            &format!("{}: {part}", text::words(&p.name).join(" ")),
+            reply.today,
+        );
+        let value = bind::bind(&doc.params, &said, &doc.topic_terms)
+            .arguments
+            .remove(&p.name)
+            .or_else(|| {
+                (p.kind.as_deref() == Some("boolean"))
+                    .then(|| text::yes_or_no(part).map(Value::Bool))
+                    .flatten()
+            })
+            .or_else(|| plain_text(p).then(|| Value::String(part.to_owned())));
+        if let Some(value) = value {
+            i.arguments.insert(p.name.clone(), value);
+            i.missing.retain(|m| m.name != p.name);
+            changed = true;
+        }
+    }
+    if changed {
+        i.id = interpretation_id(&i.tool_id, &i.method, &i.arguments);
+        i.description = describe_call(&i.tool_id, &i.method, &i.arguments);
+    }
+}
+
+/// Whether a reply reads as an answer, not a request of its own: it asks nothing ("?") and asks
+/// for no change ("Actually, book me a taxi").
+fn answers(reply: &Query) -> bool {
+    !reply.text.contains('?') && text::requested_actions(&reply.text).is_empty()
+}
+
+/// Whether `p` takes any text as it is written: a string with no allowed values, pattern or
+/// format.
+fn plain_text(p: &schema::Param) -> bool {
+    p.kind.as_deref().is_none_or(|k| k == "string")
+        && p.choices.is_empty()
+        && p.pattern.is_none()
+        && p.format.is_none()
+        && p.nested.is_empty()
+}
+
+/// The parts of a reply that answers a question: split at commas, semicolons and "and", each
+/// without the stop that ends it.
+fn answer_parts(reply: &str) -> Vec<&str> {
+    reply
+        .split([',', ';'])
+        .flat_map(|piece| piece.split(" and "))
+        .map(|part| part.trim().trim_end_matches(['.', '!', '?']).trim_end())
+        .filter(|part| !text::words(part).is_empty())
+        .collect()
+}
+
+/// The value a part of an answer writes, after the words that introduce it: "it's 1Z999" →
+/// "1Z999", "The recipient is anna@example.com" → "anna@example.com". Only words that say what
+/// is asked (`known`: the question's and the parameter's) or none (a pronoun) introduce a
+/// value; "the Amazon rainforest is shrinking" is the value as a whole.
+fn introduced<'p>(part: &'p str, known: &[String]) -> &'p str {
+    let lower = part.to_ascii_lowercase();
+    [" is ", "'s ", "\u{2019}s ", " are "]
+        .iter()
+        .filter_map(|link| lower.find(link).map(|at| (at, at + link.len())))
+        .min()
+        .filter(|&(at, _)| text::terms(&part[..at]).iter().all(|t| known.contains(t)))
+        .map_or(part, |(_, after)| part[after..].trim_start())
+}
+
+/// Whether `part` is only an answer's opener ("Yes", "sure").
+fn only_opener(part: &str) -> bool {
+    text::words(part)
+        .iter()
+        .all(|w| text::lexicon::ANSWER_OPENERS.contains(&w.to_lowercase().as_str()))
 }
 
 /// Fills the parameters `i` lacks (never a refused value) from the earlier user turns (`earlier`,
@@ -3590,7 +3788,7 @@ mod tests {
         assert!(alone.missing_capability_signal.is_some(), "{alone:?}");
         let conversation = Conversation {
             turns: &history,
-            asked: false,
+            asked: None,
         };
         let after = run_in_conversation(&idx, &q, conversation, &ProbeConfig::default());
         assert!(after.missing_capability_signal.is_none(), "{after:?}");
@@ -3624,7 +3822,7 @@ mod tests {
             let history = [earlier.to_owned()];
             let conversation = Conversation {
                 turns: &history,
-                asked: false,
+                asked: None,
             };
             let q = Query::parse(turn);
             let r = run_in_conversation(&idx, &q, conversation, &config);
@@ -3672,6 +3870,116 @@ mod tests {
     }
 
     #[test]
+    fn an_answer_to_the_assistant_s_question_gives_the_parameters_it_names() {
+        let idx = index(&[
+            (
+                "track_package",
+                "Track the status of a package",
+                json!({"type": "object", "required": ["tracking_number"], "properties": {
+                    "tracking_number": {"type": "string", "description": "The tracking number"}}}),
+            ),
+            (
+                "check_palindrome",
+                "Check if a word is a palindrome",
+                json!({"type": "object", "required": ["word"], "properties": {
+                    "word": {"type": "string", "description": "The word to check"}}}),
+            ),
+            (
+                "get_news",
+                "Get the latest news",
+                json!({"type": "object", "required": ["category", "country"], "properties": {
+                    "category": {"type": "string", "description": "The news category"},
+                    "country": {"type": "string", "description": "The country"},
+                    "summaries": {"type": "boolean", "description": "Whether to add summaries"}}}),
+            ),
+            (
+                "translate_text",
+                "Translate text from one language to another",
+                json!({"type": "object", "required": ["text", "target_language"], "properties": {
+                    "text": {"type": "string", "description": "The text to translate"},
+                    "target_language": {"type": "string", "description": "The language to translate into"}}}),
+            ),
+        ]);
+        let config = ProbeConfig::default();
+        let settle = |earlier: &str, question: &str, reply: &str| -> ProbeReport {
+            let history = [earlier.to_owned()];
+            let conversation = Conversation {
+                turns: &history,
+                asked: Some(question),
+            };
+            let q = Query::parse(reply);
+            let r = run_in_conversation(&idx, &q, conversation, &config);
+            if let Some(i) = r.execution_shortlist.first() {
+                let fast = fast_pick_in_conversation(&idx, &q, conversation, &config).unwrap();
+                assert_eq!(
+                    fast.arguments, i.arguments,
+                    "{reply}: the fast lane reads it alike"
+                );
+            }
+            r
+        };
+        let call = |r: &ProbeReport| -> Map<String, Value> {
+            assert!(r.missing_capability_signal.is_none(), "{r:?}");
+            let i = &r.execution_shortlist[0];
+            assert!(i.missing.is_empty(), "{i:?}");
+            i.arguments.clone()
+        };
+        // A value introduced by a pronoun, which the turn before does not name.
+        let code = settle(
+            "Can you track my package?",
+            "Sure, what is the tracking number?",
+            "Yes, it's 1Z999AA10123456784",
+        );
+        assert_eq!(call(&code)["tracking_number"], "1Z999AA10123456784");
+        // The answer wins over the word the turn before happened to bind.
+        let word = settle(
+            "Can you check if a word is a palindrome?",
+            "Which word should I check?",
+            "level",
+        );
+        assert_eq!(call(&word)["word"], "level");
+        // Parts in the order the question names the parameters, and yes for a flag.
+        let news = settle(
+            "What's in the news?",
+            "Which country, which category, and should I add summaries?",
+            "Japan, business, yes",
+        );
+        let news = call(&news);
+        assert_eq!(
+            (&news["country"], &news["category"], &news["summaries"]),
+            (&json!("Japan"), &json!("business"), &json!(true))
+        );
+        // Words no method covers are the text asked for, whole.
+        let text = settle(
+            "Translate a sentence into Portuguese",
+            "What is the text?",
+            "the Amazon rainforest is shrinking",
+        );
+        assert_eq!(call(&text)["text"], "the Amazon rainforest is shrinking");
+        // Fewer parts than parameters asked: the rest is still asked for.
+        let short = settle(
+            "What's in the news?",
+            "Which country, and which category?",
+            "Japan",
+        );
+        assert!(short.missing_capability_signal.is_none(), "{short:?}");
+        let lacks: Vec<&str> = short
+            .ambiguity_pool
+            .iter()
+            .chain(&short.execution_shortlist)
+            .flat_map(|i| i.missing.iter().map(|m| m.name.as_str()))
+            .collect();
+        assert!(lacks.contains(&"category"), "{short:?}");
+        // A request of its own after the question is not an answer to it.
+        let taxi = settle(
+            "Translate a sentence into Portuguese",
+            "What is the text?",
+            "Actually, can you book me a taxi?",
+        );
+        assert!(taxi.missing_capability_signal.is_some(), "{taxi:?}");
+    }
+
+    #[test]
     fn a_reply_that_answers_or_only_gives_values_is_read_with_the_turn_before() {
         let idx = index(&[(
             "get_flight_fare",
@@ -3683,7 +3991,7 @@ mod tests {
         let history = ["What is the fare of a flight?".to_owned()];
         let told = Conversation {
             turns: &history,
-            asked: false,
+            asked: None,
         };
         // Values only, and an answer's opener.
         for reply in [
@@ -3720,7 +4028,7 @@ mod tests {
         assert_eq!(told.followed(&own), None);
         let asked = Conversation {
             turns: &history,
-            asked: true,
+            asked: Some("Where are you flying?"),
         };
         assert_eq!(asked.followed(&own), Some(history[0].as_str()));
     }

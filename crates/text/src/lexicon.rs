@@ -701,6 +701,9 @@ pub const FOLLOW_UP_OPENERS: &[&str] = &["also", "and", "then"];
 /// Words.
 pub const ANSWER_OPENERS: &[&str] = &["no", "nope", "ok", "okay", "sure", "yeah", "yep", "yes"];
 
+/// Answers that say no to a yes-or-no question; every other [`ANSWER_OPENERS`] word says yes.
+pub const NO_ANSWERS: &[&str] = &["no", "nope"];
+
 /// Small words that may stand between a parameter's name and the number written for it ("a
 /// level of 0.05", "the limit is 10", "set to 5"). Words.
 pub const NUMBER_LINKS: &[&str] = &["=", "a", "an", "at", "is", "of", "to", "was"];

@@ -399,6 +399,18 @@ fn words_in_clauses(text: &str) -> Vec<(String, Option<String>, Option<String>)>
     out
 }
 
+/// The answer `reply` gives to a yes-or-no question when it is only that answer ("Yes", "nope").
+pub fn yes_or_no(reply: &str) -> Option<bool> {
+    let words = words(reply);
+    let [word] = &words[..] else {
+        return None;
+    };
+    let word = word.to_lowercase();
+    lexicon::ANSWER_OPENERS
+        .contains(&word.as_str())
+        .then(|| !lexicon::NO_ANSWERS.contains(&word.as_str()))
+}
+
 /// Whether the stem `term` is a verb whose effect cannot be undone.
 pub fn destructive_verb(term: &str) -> bool {
     lexicon::DESTRUCTIVE.binary_search(&term).is_ok()

@@ -27,8 +27,9 @@ pub(crate) struct Normalized {
     pub(crate) plan_only: bool,
     /// The user's earlier turns (`context.history`), oldest first.
     pub(crate) history: Vec<String>,
-    /// Whether the last earlier turn is the assistant's and asks the user something.
-    pub(crate) asked_back: bool,
+    /// The question the last earlier turn asks the user, when that turn is the assistant's and
+    /// asks something.
+    pub(crate) asked_back: Option<String>,
     /// Where the docs tool may look, when the request confines it.
     pub(crate) confinement: Option<std::sync::Arc<Confinement>>,
     /// The request's `scope`, as given.
@@ -45,7 +46,7 @@ impl Normalized {
     pub(crate) fn conversation(&self) -> probes::Conversation<'_> {
         probes::Conversation {
             turns: &self.history,
-            asked: self.asked_back,
+            asked: self.asked_back.as_deref(),
         }
     }
 
@@ -167,7 +168,8 @@ pub(crate) fn normalize(
             .context
             .as_ref()
             .and_then(|c| c.history.last())
-            .is_some_and(|t| t.role == contract::Role::Assistant && t.content.contains('?')),
+            .filter(|t| t.role == contract::Role::Assistant && t.content.contains('?'))
+            .map(|t| t.content.clone()),
         history: request
             .context
             .map(|c| {
