@@ -1453,11 +1453,23 @@ fn compound(
             .filter(|s| s.doc.query_safe() && viability.admits(s))
             .collect();
         // Served on its own: the first ask (the request itself) by a viable method, a further
-        // one only by a method that covers it adequately.
+        // one by a method that covers it adequately, or by another method than the first ask's
+        // when that one covers none of its words ("Find thriller books and also recommend
+        // thriller movies").
         let own = missing_capability(index, &q, &scored, &viable, wt)
             .is_none()
             .then(|| viable[0])
-            .filter(|s| n == 0 || s.coverage >= wt.adequate_coverage);
+            .filter(|s| {
+                n == 0
+                    || s.coverage >= wt.adequate_coverage
+                    || first_served.is_some_and(|at| {
+                        !std::ptr::eq(s.doc, &index.docs[at])
+                            && scored
+                                .iter()
+                                .find(|t| std::ptr::eq(t.doc, &index.docs[at]))
+                                .is_some_and(|t| !topic.iter().any(|w| t.matched.contains(w)))
+                    })
+            });
         // A further ask the first ask's method covers as well as any is a detail of the
         // request itself ("... a payment request to Mary for $200, and make sure it is
         // private").
@@ -2359,6 +2371,40 @@ mod tests {
         assert!(r.asks.iter().all(|a| a.served_by.is_some()));
         let fast = fast_pick(&idx, &q, &ProbeConfig::default()).unwrap();
         assert_eq!(fast.also.len(), 1, "{fast:?}");
+    }
+
+    #[test]
+    fn a_further_ask_the_first_ask_s_method_covers_nothing_of_is_an_ask_of_its_own() {
+        let idx = index(&[
+            (
+                "search_books",
+                "Search for books based on title or author",
+                json!({"type": "object", "required": ["query"], "properties": {
+                    "query": {"type": "string", "description": "The title or author to search for"}}}),
+            ),
+            (
+                "get_movie_recommendations",
+                "Get movie recommendations based on genre",
+                json!({"type": "object", "required": ["genre"], "properties": {
+                    "genre": {"type": "string", "description": "The genre of movies"},
+                    "year": {"type": "integer", "description": "The release year"}}}),
+            ),
+        ]);
+        // The second ask shares a word with the first, which its method does not name: it is
+        // served less than adequately, but by another method than the first, which covers none
+        // of it. Both are planned, never offered as alternatives.
+        let q = Query::parse("Find thriller books and also recommend thriller movies");
+        let r = run(&idx, &q, &ProbeConfig::default());
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(r.ambiguity_pool.len(), 1, "{r:?}");
+        let combined = &r.ambiguity_pool[0];
+        let calls: Vec<(&str, &Map<String, Value>)> = std::iter::once(combined)
+            .chain(&combined.also)
+            .map(|i| (i.method.as_str(), &i.arguments))
+            .collect();
+        assert_eq!(calls.len(), 2, "{calls:?}");
+        assert_eq!(calls[1].0, "get_movie_recommendations");
+        assert_eq!(calls[1].1["genre"], "thriller");
     }
 
     #[test]
