@@ -2683,6 +2683,27 @@ mod tests {
     }
 
     #[test]
+    fn a_statement_of_today_s_date_is_context_wherever_it_stands() {
+        let idx = index(&[(
+            "get_weather",
+            "Retrieves the weather forecast for a specified city on a particular date.",
+            json!({"type": "object", "required": ["city"], "properties": {
+                "city": {"type": "string", "description": "The name of the city"},
+                "date": {"type": "string", "description": "The date, in the format of 'YYYY-MM-DD'"}}}),
+        )]);
+        let q = Query::parse(
+            "Could you provide the forecast for Tromso on the coming Friday, today is Tuesday May 2nd 2023?",
+        );
+        assert!(q.in_context("today") && q.in_context("tuesday"), "{q:?}");
+        assert!(!q.in_context("friday"), "{q:?}");
+        let r = run(&idx, &q, &ProbeConfig::default());
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        let call = &r.execution_shortlist[0];
+        assert_eq!(call.arguments["city"], "Tromso");
+        assert_eq!(call.arguments["date"], "2023-05-05");
+    }
+
+    #[test]
     fn words_that_lead_a_request_on_or_refer_without_naming_are_not_what_it_asks_for() {
         let idx = index(&[(
             "tail",

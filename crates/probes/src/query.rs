@@ -193,6 +193,13 @@ impl Query {
         };
         query.dates = crate::when::dates_on(&query.tokens, today);
         query.times = crate::when::times(&query.tokens);
+        // A statement of today's date ("..., today is Monday April 25th 2023") says when the
+        // request is made: context, wherever it stands in the sentence.
+        if let Some((first, last)) = crate::when::today_stated(&query.tokens, &query.dates) {
+            let mut parts = context_parts(text, &sentences);
+            parts.push(query.tokens[first..=last].join(" "));
+            query.context = written_only_in(text, &parts);
+        }
         query.named_only = query.written_in_names();
         // "the order I just placed": a verb in the past is not what the request puts to be done.
         let done = &query.done;

@@ -365,6 +365,13 @@ pub fn dates_on(toks: &[String], today: Option<chrono::NaiveDate>) -> Vec<Moment
 /// Today's date where the query states it ("Today is Tuesday April 25th 2023", "today's date is
 /// 2023-10-10"): a complete date within four words after "today", with the first and last token
 /// of the statement.
+/// Where the query states today's date ("today is Monday April 25th 2023"), among `toks` whose
+/// dates are `dates` ([`dates_on`]): the first and last token of the statement.
+pub fn today_stated(toks: &[String], dates: &[Moment]) -> Option<(usize, usize)> {
+    let lower: Vec<String> = toks.iter().map(|t| t.to_lowercase()).collect();
+    stated_today(&lower, dates).map(|(_, first, last)| (first, last))
+}
+
 fn stated_today(lower: &[String], found: &[Moment]) -> Option<(chrono::NaiveDate, usize, usize)> {
     lower.iter().enumerate().find_map(|(k, w)| {
         if w != "today" {
