@@ -81,7 +81,7 @@ pub struct MethodDoc {
     pub name_kinds: Vec<NameKind>,
     /// Compiled `pattern`s of string parameters: a query token they match is named by the
     /// method's own schema.
-    pub patterns: Vec<Arc<regex::Regex>>,
+    pub patterns: Vec<Arc<crate::schema::Pattern>>,
     /// The method's whole input schema, compiled on first use and kept with the index (which
     /// lives as long as the tool listing it was built from): `None` when it does not compile.
     input: std::sync::OnceLock<Option<crate::schema::Compiled>>,

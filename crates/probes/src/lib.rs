@@ -2683,6 +2683,39 @@ mod tests {
     }
 
     #[test]
+    fn a_pattern_with_lookaround_recognises_what_it_accepts() {
+        // JSON Schema patterns are ECMA 262: a lookahead is as valid there as a character class.
+        let idx = index(&[(
+            "lookup_code",
+            "Look up a product by its code",
+            json!({"type": "object", "required": ["code"], "properties": {
+                "code": {"type": "string", "pattern": "^(?!X)[A-Z]{2}\\d{4}$",
+                         "description": "Product code"}}}),
+        )]);
+        let r = run(
+            &idx,
+            &Query::parse("Look up product AB1234"),
+            &ProbeConfig::default(),
+        );
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(r.execution_shortlist[0].arguments["code"], "AB1234");
+        // What the lookahead refuses is no code of this method.
+        let refused = run(
+            &idx,
+            &Query::parse("Look up product XB1234"),
+            &ProbeConfig::default(),
+        );
+        assert!(
+            refused
+                .execution_shortlist
+                .iter()
+                .chain(&refused.ambiguity_pool)
+                .all(|i| i.arguments.get("code") != Some(&json!("XB1234"))),
+            "{refused:?}"
+        );
+    }
+
+    #[test]
     fn a_statement_of_today_s_date_is_context_wherever_it_stands() {
         let idx = index(&[(
             "get_weather",

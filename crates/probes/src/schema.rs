@@ -7,11 +7,24 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use serde_json::Value;
 
+/// A schema's `pattern`, compiled with the ECMA 262 features JSON Schema patterns use beyond
+/// plain regular expressions (lookaround, backreferences), as the `jsonschema` validator
+/// compiles them: a pattern the validator accepts is one the probe recognises tokens with.
+#[derive(Debug)]
+pub struct Pattern(fancy_regex::Regex);
+
+impl Pattern {
+    /// Whether `text` has a match; a match that exhausts the backtracking budget is none.
+    pub fn is_match(&self, text: &str) -> bool {
+        self.0.is_match(text).unwrap_or(false)
+    }
+}
+
 /// A compiled `pattern`, shared across requests: schemas repeat, compiling does not need to.
 /// `None` for a pattern that is not a valid regular expression. The cache is bounded; past the
 /// bound it starts afresh.
-pub fn compiled(pattern: &str) -> Option<Arc<regex::Regex>> {
-    static CACHE: OnceLock<Mutex<HashMap<String, Option<Arc<regex::Regex>>>>> = OnceLock::new();
+pub fn compiled(pattern: &str) -> Option<Arc<Pattern>> {
+    static CACHE: OnceLock<Mutex<HashMap<String, Option<Arc<Pattern>>>>> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
     if let Some(hit) = map.get(pattern) {
@@ -20,7 +33,9 @@ pub fn compiled(pattern: &str) -> Option<Arc<regex::Regex>> {
     if map.len() > 4096 {
         map.clear();
     }
-    let re = regex::Regex::new(pattern).ok().map(Arc::new);
+    let re = fancy_regex::Regex::new(pattern)
+        .ok()
+        .map(|re| Arc::new(Pattern(re)));
     map.insert(pattern.to_owned(), re.clone());
     re
 }
