@@ -1702,6 +1702,14 @@ pub fn follows_up(query: &Query) -> bool {
             .iter()
             .all(|t| names.contains(t) || numbers.contains(t))
     };
+    // "Thank you, that's all": thanks and leave-taking alone close the conversation.
+    let closing = |t: &String| text::lexicon::CLOSINGS.contains(&t.as_str());
+    let thanks = text::words(&query.text)
+        .iter()
+        .any(|w| closing(&text::stem(&w.to_lowercase())));
+    if thanks && content.iter().all(closing) {
+        return false;
+    }
     asks::refers_back(&query.text)
         || content.len() < 2
         || text::words(&query.text).first().is_some_and(|w| {
@@ -1953,6 +1961,32 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
     // "Yes, it's BA283": an opener alone is no part, unless it is the answer ("16, yes").
     while parts.len() > asked.len() && parts.first().is_some_and(|p| only_opener(p)) {
         parts.remove(0);
+    }
+    // A list asked for alone takes every part as an item ("chicken, rice and peppers" after
+    // "What ingredients do you have?").
+    if let [(_, p)] = asked[..]
+        && p.kind.as_deref() == Some("array")
+        && parts.len() > 1
+    {
+        let said = Query::parse_on(
+            &format!("{}: {}", text::words(&p.name).join(" "), reply.text),
+            reply.today,
+        );
+        let plain = p.item_kind.as_deref().is_none_or(|k| k == "string");
+        let items = bind::bind(&doc.params, &said, &doc.topic_terms)
+            .arguments
+            .remove(&p.name)
+            .filter(|v| v.as_array().is_some_and(|a| a.len() == parts.len()))
+            .or_else(|| {
+                plain.then(|| Value::Array(parts.iter().map(|s| Value::from(*s)).collect()))
+            });
+        if let Some(items) = items {
+            i.arguments.insert(p.name.clone(), items);
+            i.missing.retain(|m| m.name != p.name);
+            i.id = interpretation_id(&i.tool_id, &i.method, &i.arguments);
+            i.description = describe_call(&i.tool_id, &i.method, &i.arguments);
+        }
+        return;
     }
     if asked.is_empty() || parts.len() != asked.len() {
         return;
@@ -3999,6 +4033,13 @@ mod tests {
                     "text": {"type": "string", "description": "The text to translate"},
                     "target_language": {"type": "string", "description": "The language to translate into"}}}),
             ),
+            (
+                "search_recipes",
+                "Search for recipes based on ingredients",
+                json!({"type": "object", "required": ["ingredients"], "properties": {
+                    "ingredients": {"type": "array", "items": {"type": "string"},
+                                    "description": "The ingredients to search with"}}}),
+            ),
         ]);
         let config = ProbeConfig::default();
         let settle = |earlier: &str, question: &str, reply: &str| -> ProbeReport {
@@ -4056,6 +4097,16 @@ mod tests {
             "the Amazon rainforest is shrinking",
         );
         assert_eq!(call(&text)["text"], "the Amazon rainforest is shrinking");
+        // A list asked for alone takes every part as an item.
+        let dish = settle(
+            "Can you find me a recipe?",
+            "Sure! What ingredients do you have?",
+            "chicken, rice and peppers",
+        );
+        assert_eq!(
+            call(&dish)["ingredients"],
+            json!(["chicken", "rice", "peppers"])
+        );
         // Fewer parts than parameters asked: the rest is still asked for.
         let short = settle(
             "What's in the news?",
@@ -4131,6 +4182,18 @@ mod tests {
             asked: Some("Where are you flying?"),
         };
         assert_eq!(asked.followed(&own), Some(history[0].as_str()));
+        // Thanks and leave-taking close the conversation: the fare is not asked again.
+        for closing in ["Thank you, that's all", "Thanks!", "Great, bye"] {
+            let q = Query::parse(closing);
+            assert!(!follows_up(&q), "{closing}");
+            let after = run_in_conversation(&idx, &q, told, &ProbeConfig::default());
+            assert!(
+                after.missing_capability_signal.is_some(),
+                "{closing}: {after:?}"
+            );
+        }
+        // Thanks before a follow-up still follow up.
+        assert!(follows_up(&Query::parse("Thanks! And from Rome to Oslo?")));
     }
 
     #[test]

@@ -513,7 +513,23 @@ impl Query {
                 || (run.is_empty() && numbers_street(i));
             let sentence_start = i == 0
                 || (raw.get(i - 1).is_some_and(|p| p.ends_with(['.', '?', '!'])) && !titled(i - 1));
-            if continues && !(sentence_start && run.is_empty()) && !crate::when::is_date_word(token)
+            // A sentence may open with a city's name of several words ("New York and Boston"):
+            // its first word is the name's, not only a capital that opens a sentence.
+            let opens_city = || {
+                (i + 2..=i + 3).any(|end| {
+                    end <= cleaned.len()
+                        && raw[i..end - 1]
+                            .iter()
+                            .all(|w| w.ends_with(|c: char| c.is_alphanumeric()))
+                        && cleaned[i + 1..end]
+                            .iter()
+                            .all(|w| w.starts_with(char::is_uppercase))
+                        && text::places::city(&cleaned[i..end].join(" ")).is_some()
+                })
+            };
+            if continues
+                && !(sentence_start && run.is_empty() && !opens_city())
+                && !crate::when::is_date_word(token)
             {
                 run.push(token);
             } else if !run.is_empty() {
@@ -816,6 +832,21 @@ mod tests {
             Query::parse("send $1,500 to 'Bob Smith'").entities()[0],
             "Bob Smith"
         );
+    }
+
+    #[test]
+    fn a_sentence_may_open_with_a_city_s_name_of_several_words() {
+        let names = |q: &str| Query::parse(q).entities();
+        assert_eq!(
+            names("Distance between two cities? New York and Los Angeles"),
+            ["New York", "Los Angeles"]
+        );
+        assert_eq!(
+            names("San Francisco to Boston, please"),
+            ["San Francisco", "Boston"]
+        );
+        // A capital that only opens the sentence starts no name.
+        assert_eq!(names("Find Chicago hotels"), ["Chicago"]);
     }
 
     #[test]

@@ -701,6 +701,10 @@ pub const FOLLOW_UP_OPENERS: &[&str] = &["also", "and", "then"];
 /// Words.
 pub const ANSWER_OPENERS: &[&str] = &["no", "nope", "ok", "okay", "sure", "yeah", "yep", "yes"];
 
+/// Words that thank or take leave ("Thanks, that's all", "bye"): a turn of these alone closes a
+/// conversation rather than following up on it. Stems.
+pub const CLOSINGS: &[&str] = &["appreci", "bye", "cheer", "goodby", "thank", "thx"];
+
 /// Answers that say no to a yes-or-no question; every other [`ANSWER_OPENERS`] word says yes.
 pub const NO_ANSWERS: &[&str] = &["no", "nope"];
 
