@@ -1760,6 +1760,19 @@ impl<'a> Binder<'a> {
             })
             .collect();
         let way = direction(p);
+        // A country's name is left to an open parameter for a place ("the news in Germany" gives
+        // `country`, not the required `category`); a code ("US") may be anything.
+        let leaves_places = way.is_none()
+            && self.params.iter().any(|q| {
+                q.name != p.name
+                    && direction(q).is_some()
+                    && q.choices.is_empty()
+                    && !self.binding.arguments.contains_key(&q.name)
+            });
+        let other_place = |e: &String| {
+            leaves_places && text::places::country_code(e).is_some_and(|_| e.len() > 3)
+        };
+        candidates.retain(|e| !other_place(e));
         if let Some(w) = way.filter(|w| *w != Direction::At) {
             candidates.retain(|e| cue(query, e).is_none_or(|c| c == w || c == Direction::At));
         }
@@ -1821,7 +1834,7 @@ impl<'a> Binder<'a> {
             if candidates.is_empty()
                 && let Some(e) = slot_phrase(p, query, &self.used_terms, self.topic)
                     .or_else(|| introduced_phrase(p, query, &self.used_terms, self.topic))
-                    .filter(|e| fits(p, query, e) && !any_of_kind)
+                    .filter(|e| fits(p, query, e) && !any_of_kind && !other_place(e))
             {
                 self.settle(p, Value::String(e.clone()), text::terms(&e));
                 return true;
@@ -1893,6 +1906,7 @@ impl<'a> Binder<'a> {
             (!any_of_kind || titled_outright(query, e))
                 && !cast_of_titled(titled, query, e)
                 && !kind_of_untitled(titled, query, e)
+                && !other_place(e)
         }) else {
             return false;
         };
@@ -6108,6 +6122,22 @@ mod tests {
             "Connect to my Bluetooth speaker called 'JBL Flip 4'",
         );
         assert_eq!(b.arguments["device_name"], "JBL Flip 4", "{b:?}");
+    }
+
+    #[test]
+    fn a_country_s_name_is_left_to_the_parameter_for_a_place() {
+        let news = json!({"type": "object", "properties": {
+            "category": {"type": "string", "description": "The category of news, e.g. sports"},
+            "country": {"type": "string", "description": "The country for the news"}},
+            "required": ["category"]});
+        let b = check(news.clone(), "What's the news in Germany?");
+        assert_eq!(b.arguments.get("country"), Some(&json!("Germany")), "{b:?}");
+        assert!(b.missing.iter().any(|m| m.name == "category"), "{b:?}");
+        let b = check(news, "What's the sports news in Germany?");
+        assert_eq!(
+            (&b.arguments["category"], &b.arguments["country"]),
+            (&json!("sports"), &json!("Germany"))
+        );
     }
 
     #[test]

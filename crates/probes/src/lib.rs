@@ -1957,6 +1957,11 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
         }
     }
     asked.sort_by_key(|(at, _)| *at);
+    // Two parameters the same word of the question names ("which languages?") have no order of
+    // their own: the parts cannot be matched to them.
+    if asked.windows(2).any(|w| w[0].0 == w[1].0) {
+        return;
+    }
     let mut parts = answer_parts(&reply.text);
     // "Yes, it's BA283": an opener alone is no part, unless it is the answer ("16, yes").
     while parts.len() > asked.len() && parts.first().is_some_and(|p| only_opener(p)) {
