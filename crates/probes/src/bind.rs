@@ -3807,6 +3807,13 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
         // gives the value next ("the host address is http://plga.ca", "CIK number is 0001");
         // later, it opens a clause about the value, which ends there.
         if text::lexicon::BEING_VERBS.contains(&lower.as_str()) {
+            // "if a word is a palindrome": what is said of one of a kind gives no value.
+            let indefinite = at
+                .checked_sub(1)
+                .is_some_and(|i| matches!(raw[i].to_lowercase().as_str(), "a" | "an" | "any"));
+            if value.is_empty() && indefinite {
+                return None;
+            }
             if value.len() <= 1 {
                 value.clear();
                 continue;
@@ -6122,6 +6129,19 @@ mod tests {
             "Connect to my Bluetooth speaker called 'JBL Flip 4'",
         );
         assert_eq!(b.arguments["device_name"], "JBL Flip 4", "{b:?}");
+    }
+
+    #[test]
+    fn what_is_said_of_one_of_a_kind_gives_no_value() {
+        let word = json!({"type": "object", "properties": {
+            "word": {"type": "string", "description": "The word to check"}},
+            "required": ["word"]});
+        let b = check(word.clone(), "Can you check if a word is a palindrome?");
+        assert!(b.arguments.get("word").is_none(), "{b:?}");
+        assert!(b.missing.iter().any(|m| m.name == "word"), "{b:?}");
+        // The one named is its value.
+        let b = check(word, "Check if the word is racecar");
+        assert_eq!(b.arguments.get("word"), Some(&json!("racecar")), "{b:?}");
     }
 
     #[test]
