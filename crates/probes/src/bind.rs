@@ -1048,7 +1048,30 @@ impl<'a> Binder<'a> {
     /// the text it means. Returns whether it was bound.
     fn free_text(&mut self, p: &Param) -> bool {
         let only = || self.params.iter().filter(|q| is_free_text(q)).count() == 1;
-        if is_free_text(p) && (p.required || only()) {
+        // A request that names nothing beyond what the method is about ("I need a QR code"):
+        // no name, number or quote, and no word its metadata does not say, gives it no text to
+        // work on.
+        // A question for information is itself what a search takes ("How much does the Fleet
+        // plan cost?"); a request to be served is not ("Can you ..." is a request).
+        let question = || {
+            self.query.text.contains('?')
+                && text::words(&self.query.text).first().is_some_and(|w| {
+                    let w = w.to_lowercase();
+                    text::lexicon::QUESTION_OPENERS.contains(&w.as_str())
+                        && !matches!(w.as_str(), "can" | "could" | "would" | "will" | "may")
+                })
+        };
+        let beyond = || {
+            let unsaid = |t: &String| !self.topic.contains_key(t);
+            question()
+                || !self.query.quotes.is_empty()
+                || self.query.name_terms().iter().any(unsaid)
+                || !self.query.numbers().is_empty()
+                || crate::asks::content_terms(&self.query.text)
+                    .iter()
+                    .any(|t| unsaid(t) && !self.query.framing.contains(t))
+        };
+        if is_free_text(p) && (p.required || only()) && beyond() {
             let quoted = match &self.query.quotes[..] {
                 [one] if one.split_whitespace().count() > 1 => Some(one.clone()),
                 _ => None,
@@ -7830,6 +7853,47 @@ mod tests {
             b.arguments.get("prompt"),
             Some(&json!("Find songs by 'Queen' from the eighties")),
             "{b:?}"
+        );
+    }
+
+    #[test]
+    fn a_request_naming_nothing_beyond_the_method_gives_its_text_no_value() {
+        let qr = json!({"type": "object", "required": ["text"], "properties": {
+            "text": {"type": "string", "description": "The text to encode in the QR code"}}});
+        // What the method is about: its name's and description's words.
+        let topic: HashMap<String, f64> =
+            text::terms("generate_qr_code Generate a QR code for a given text")
+                .into_iter()
+                .map(|t| (t, 1.0))
+                .collect();
+        let bound = |q: &str| bind(&params(&qr), &Query::parse(q), &topic);
+        let b = bound("I need a QR code");
+        assert!(b.arguments.get("text").is_none(), "{b:?}");
+        assert!(b.missing.iter().any(|m| m.name == "text"), "{b:?}");
+        // Something beyond it is the text: a word, a name, a number or a quote.
+        for q in [
+            "Generate a QR code for my website www.example.com",
+            "I need a QR code saying 'hello there'",
+            "A QR code for Mark",
+        ] {
+            assert!(bound(q).arguments.get("text").is_some(), "{q}");
+        }
+        // A question for information is what a search takes, however much the method names.
+        let docs = json!({"type": "object", "required": ["query"], "properties": {
+            "query": {"type": "string", "description": "What to look up"}}});
+        let topic: HashMap<String, f64> =
+            text::terms("search_docs Search the plan and pricing docs: cost, limits")
+                .into_iter()
+                .map(|t| (t, 1.0))
+                .collect();
+        let b = bind(
+            &params(&docs),
+            &Query::parse("What does the plan cost?"),
+            &topic,
+        );
+        assert_eq!(
+            b.arguments.get("query"),
+            Some(&json!("What does the plan cost?"))
         );
     }
 

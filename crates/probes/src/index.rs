@@ -302,6 +302,7 @@ fn index_method(
                 && !t.chars().all(|c| c.is_ascii_digit())
                 && !text::lexicon::GENERIC_VERBS.contains(&t.as_str())
                 && t != text::lexicon::GENERATING
+                && !text::lexicon::SERVICE_WORDS.contains(&t.as_str())
         })
         .collect();
     let topic_terms: HashMap<String, f64> = tool_terms

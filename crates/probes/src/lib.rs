@@ -2722,6 +2722,26 @@ mod tests {
     }
 
     #[test]
+    fn a_name_that_says_it_is_a_service_is_about_the_rest() {
+        let idx = index(&[(
+            "Translation API",
+            "Translate text between languages.",
+            json!({"type": "object", "required": ["text", "target"], "properties": {
+                "text": {"type": "string", "description": "Text to translate"},
+                "target": {"type": "string", "description": "Target language code, e.g. fr"}}}),
+        )]);
+        // "API" says what the method is, not what it is about: the request names its subject,
+        // and the values it lacks are asked for.
+        let r = run(
+            &idx,
+            &Query::parse("Can you translate something for me?"),
+            &ProbeConfig::default(),
+        );
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert!(!r.ambiguity_pool[0].missing.is_empty(), "{r:?}");
+    }
+
+    #[test]
     fn a_pattern_with_lookaround_recognises_what_it_accepts() {
         // JSON Schema patterns are ECMA 262: a lookahead is as valid there as a character class.
         let idx = index(&[(

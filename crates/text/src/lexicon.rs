@@ -701,6 +701,10 @@ pub const FOLLOW_UP_OPENERS: &[&str] = &["also", "and", "then"];
 /// Words.
 pub const ANSWER_OPENERS: &[&str] = &["no", "nope", "ok", "okay", "sure", "yeah", "yep", "yes"];
 
+/// Words a method's name may carry to say it is a service, not what it is about ("Weather
+/// Forecast API", "quotes_endpoint"). Terms.
+pub const SERVICE_WORDS: &[&str] = &["api", "endpoint"];
+
 /// Words that thank or take leave ("Thanks, that's all", "bye"): a turn of these alone closes a
 /// conversation rather than following up on it. Stems.
 pub const CLOSINGS: &[&str] = &["appreci", "bye", "cheer", "goodby", "thank", "thx"];
