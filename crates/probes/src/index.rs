@@ -143,10 +143,12 @@ impl MethodIndex {
     /// "profession" for "profressional"). Shorter words are too often another real word one
     /// letter off ("tower" and "power").
     pub fn near_forms(&self, t: &str, word: &str) -> Vec<&str> {
-        if t.len() < 4 || t.chars().all(|c| c.is_ascii_digit()) {
+        if t.chars().all(|c| c.is_ascii_digit()) {
             return Vec::new();
         }
-        let misspelt = word.len() >= 6 && !text::semantic::whole_word(word);
+        // A short stem has no near form by spelling, but a verb that does the same to a thing
+        // is one however short ("add" and "create": `text::near_form`).
+        let misspelt = t.len() >= 4 && word.len() >= 6 && !text::semantic::whole_word(word);
         self.df
             .keys()
             .filter(|d| text::near_form(d, t) || (misspelt && text::misspelling_of(t, d)))

@@ -2722,6 +2722,25 @@ mod tests {
     }
 
     #[test]
+    fn a_short_verb_that_does_the_same_is_a_near_form() {
+        let idx = index(&[(
+            "create_todo",
+            "Create a new todo item",
+            json!({"type": "object", "required": ["title"], "properties": {
+                "title": {"type": "string", "description": "The title of the todo"},
+                "priority": {"type": "string", "enum": ["low", "medium", "high"]}}}),
+        )]);
+        // "add" is three letters, no near form by spelling, but adding an item creates it.
+        assert!(idx.near_forms("ad", "add").contains(&"creat"));
+        let r = run(
+            &idx,
+            &Query::parse("Add a todo titled 'Call mom' with high priority"),
+            &ProbeConfig::default(),
+        );
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+    }
+
+    #[test]
     fn a_name_that_says_it_is_a_service_is_about_the_rest() {
         let idx = index(&[(
             "Translation API",
