@@ -1052,14 +1052,23 @@ impl<'a> Binder<'a> {
         // no name, number or quote, and no word its metadata does not say, gives it no text to
         // work on.
         // A question for information is itself what a search takes ("How much does the Fleet
-        // plan cost?"); a request to be served is not ("Can you ..." is a request).
+        // plan cost?", "At what time does maintenance happen?"); a request to be served is not
+        // ("Can you ..." is a request).
         let question = || {
-            self.query.text.contains('?')
-                && text::words(&self.query.text).first().is_some_and(|w| {
-                    let w = w.to_lowercase();
-                    text::lexicon::QUESTION_OPENERS.contains(&w.as_str())
-                        && !matches!(w.as_str(), "can" | "could" | "would" | "will" | "may")
-                })
+            let words: Vec<String> = text::words(&self.query.text)
+                .iter()
+                .map(|w| w.to_lowercase())
+                .collect();
+            let request = words
+                .first()
+                .is_some_and(|w| matches!(w.as_str(), "can" | "could" | "would" | "will" | "may"));
+            let asks = words.iter().enumerate().any(|(k, w)| {
+                matches!(
+                    w.as_str(),
+                    "what" | "how" | "which" | "who" | "whom" | "whose" | "when" | "where" | "why"
+                ) || (k == 0 && text::lexicon::QUESTION_OPENERS.contains(&w.as_str()))
+            });
+            self.query.text.contains('?') && !request && asks
         };
         let beyond = || {
             let unsaid = |t: &String| !self.topic.contains_key(t);
@@ -7886,15 +7895,10 @@ mod tests {
                 .into_iter()
                 .map(|t| (t, 1.0))
                 .collect();
-        let b = bind(
-            &params(&docs),
-            &Query::parse("What does the plan cost?"),
-            &topic,
-        );
-        assert_eq!(
-            b.arguments.get("query"),
-            Some(&json!("What does the plan cost?"))
-        );
+        for q in ["What does the plan cost?", "At what cost is the plan sold?"] {
+            let b = bind(&params(&docs), &Query::parse(q), &topic);
+            assert_eq!(b.arguments.get("query"), Some(&json!(q)), "{q}");
+        }
     }
 
     #[test]

@@ -1895,8 +1895,7 @@ fn prefer_turn(index: &MethodIndex, i: &mut Interpretation, turn: &Query) {
         changed = true;
     }
     if changed {
-        i.id = interpretation_id(&i.tool_id, &i.method, &i.arguments);
-        i.description = describe_call(&i.tool_id, &i.method, &i.arguments);
+        relabel(i);
     }
     let (tool, method, arguments) = (&i.tool_id, &i.method, &i.arguments);
     i.also
@@ -1988,8 +1987,7 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
         if let Some(items) = items {
             i.arguments.insert(p.name.clone(), items);
             i.missing.retain(|m| m.name != p.name);
-            i.id = interpretation_id(&i.tool_id, &i.method, &i.arguments);
-            i.description = describe_call(&i.tool_id, &i.method, &i.arguments);
+            relabel(i);
         }
         return;
     }
@@ -2051,9 +2049,14 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
         }
     }
     if changed {
-        i.id = interpretation_id(&i.tool_id, &i.method, &i.arguments);
-        i.description = describe_call(&i.tool_id, &i.method, &i.arguments);
+        relabel(i);
     }
+}
+
+/// `i`'s id and description again, after its arguments changed.
+fn relabel(i: &mut Interpretation) {
+    i.id = interpretation_id(&i.tool_id, &i.method, &i.arguments);
+    i.description = describe_call(&i.tool_id, &i.method, &i.arguments);
 }
 
 /// Whether a reply reads as an answer, not a request of its own: it asks nothing ("?") and asks
@@ -2138,8 +2141,7 @@ fn fill_from(index: &MethodIndex, i: &mut Interpretation, earlier: &[Query], que
             value.is_none()
         });
         if filled {
-            i.id = interpretation_id(&i.tool_id, &i.method, &i.arguments);
-            i.description = describe_call(&i.tool_id, &i.method, &i.arguments);
+            relabel(i);
         }
         if !fillable(i) {
             return;
