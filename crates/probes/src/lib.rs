@@ -2007,6 +2007,15 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
             .chain(text::terms(&p.description))
             .collect();
         let part = introduced(part, &known);
+        // The text to work on is the part as written ("Thank you very much" to translate).
+        if schema::is_free_text(p) {
+            if i.arguments.get(&p.name).and_then(Value::as_str) != Some(part) {
+                i.arguments.insert(p.name.clone(), Value::from(part));
+                i.missing.retain(|m| m.name != p.name);
+                changed = true;
+            }
+            continue;
+        }
         let in_part = |v: &Value| {
             let said = match v {
                 Value::String(s) => s.clone(),
