@@ -95,8 +95,10 @@ fn config(base: &str, provider: &str) -> Config {
     } else {
         base.to_owned()
     };
+    // A per-call timeout a scripted reply meets even on a loaded CI machine, and that a reply
+    // made to wait five seconds still misses.
     let spec: ModelSpec = serde_json::from_value(json!({
-        "provider": provider, "base_url": base_url, "model": "judge-1", "api_key": CANARY, "timeout_ms": 1500, "retries": 2
+        "provider": provider, "base_url": base_url, "model": "judge-1", "api_key": CANARY, "timeout_ms": 3000, "retries": 2
     }))
     .unwrap();
     c.models.registry.insert("scripted".into(), spec);
