@@ -1972,10 +1972,7 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
         && p.kind.as_deref() == Some("array")
         && parts.len() > 1
     {
-        let said = Query::parse_on(
-            &format!("{}: {}", text::words(&p.name).join(" "), reply.text),
-            reply.today,
-        );
+        let said = labelled(p, &reply.text, reply.today);
         let plain = p.item_kind.as_deref().is_none_or(|k| k == "string");
         let items = bind::bind(&doc.params, &said, &doc.topic_terms)
             .arguments
@@ -1984,9 +1981,9 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
             .or_else(|| {
                 plain.then(|| Value::Array(parts.iter().map(|s| Value::from(*s)).collect()))
             });
-        if let Some(items) = items {
-            i.arguments.insert(p.name.clone(), items);
-            i.missing.retain(|m| m.name != p.name);
+        if let Some(items) = items
+            && give(i, &p.name, items)
+        {
             relabel(i);
         }
         return;
@@ -2009,11 +2006,7 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
         let part = introduced(part, &known);
         // The text to work on is the part as written ("Thank you very much" to translate).
         if schema::is_free_text(p) {
-            if i.arguments.get(&p.name).and_then(Value::as_str) != Some(part) {
-                i.arguments.insert(p.name.clone(), Value::from(part));
-                i.missing.retain(|m| m.name != p.name);
-                changed = true;
-            }
+            changed |= give(i, &p.name, Value::from(part));
             continue;
         }
         let in_part = |v: &Value| {
@@ -2031,17 +2024,10 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
             .get(&p.name)
             .filter(|v| own.leftover.as_ref() != Some(&p.name) && in_part(v))
         {
-            if i.arguments.get(&p.name) != Some(value) {
-                i.arguments.insert(p.name.clone(), value.clone());
-                i.missing.retain(|m| m.name != p.name);
-                changed = true;
-            }
+            changed |= give(i, &p.name, value.clone());
             continue;
         }
-        let said = Query::parse_on(
-            &format!("{}: {part}", text::words(&p.name).join(" ")),
-            reply.today,
-        );
+        let said = labelled(p, part, reply.today);
         let value = bind::bind(&doc.params, &said, &doc.topic_terms)
             .arguments
             .remove(&p.name)
@@ -2050,11 +2036,9 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
                     .then(|| text::yes_or_no(part).map(Value::Bool))
                     .flatten()
             })
-            .or_else(|| plain_text(p).then(|| Value::String(part.to_owned())));
+            .or_else(|| schema::takes_any_text(p).then(|| Value::String(part.to_owned())));
         if let Some(value) = value {
-            i.arguments.insert(p.name.clone(), value);
-            i.missing.retain(|m| m.name != p.name);
-            changed = true;
+            changed |= give(i, &p.name, value);
         }
     }
     if changed {
@@ -2074,14 +2058,23 @@ fn answers(reply: &Query) -> bool {
     !reply.text.contains('?') && text::requested_actions(&reply.text).is_empty()
 }
 
-/// Whether `p` takes any text as it is written: a string with no allowed values, pattern or
-/// format.
-fn plain_text(p: &schema::Param) -> bool {
-    p.kind.as_deref().is_none_or(|k| k == "string")
-        && p.choices.is_empty()
-        && p.pattern.is_none()
-        && p.format.is_none()
-        && p.nested.is_empty()
+/// `value` for `name` in `i`, which then no longer lacks it; whether that changed `i`.
+fn give(i: &mut Interpretation, name: &str, value: Value) -> bool {
+    if i.arguments.get(name) == Some(&value) {
+        return false;
+    }
+    i.arguments.insert(name.to_owned(), value);
+    i.missing.retain(|m| m.name != name);
+    true
+}
+
+/// `text` as the binder reads a value written after the parameter's name ("tracking number:
+/// 1Z999").
+fn labelled(p: &schema::Param, text: &str, today: Option<chrono::NaiveDate>) -> Query {
+    Query::parse_on(
+        &format!("{}: {text}", text::words(&p.name).join(" ")),
+        today,
+    )
 }
 
 /// The parts of a reply that answers a question: split at commas, semicolons and "and", each

@@ -186,7 +186,7 @@ impl Query {
             asked_for: asked_for(text),
             asked_thing,
             asked_any,
-            context: written_only_in(text, &context_parts(text, &sentences)),
+            context: Vec::new(),
             named_only: Vec::new(),
             done: written_only_in(text, &done_words(text)),
             today,
@@ -195,11 +195,11 @@ impl Query {
         query.times = crate::when::times(&query.tokens);
         // A statement of today's date ("..., today is Monday April 25th 2023") says when the
         // request is made: context, wherever it stands in the sentence.
+        let mut parts = context_parts(text, &sentences);
         if let Some((first, last)) = crate::when::today_stated(&query.tokens, &query.dates) {
-            let mut parts = context_parts(text, &sentences);
             parts.push(query.tokens[first..=last].join(" "));
-            query.context = written_only_in(text, &parts);
         }
+        query.context = written_only_in(text, &parts);
         query.named_only = query.written_in_names();
         // "the order I just placed": a verb in the past is not what the request puts to be done.
         let done = &query.done;

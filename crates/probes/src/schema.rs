@@ -747,12 +747,20 @@ pub fn about_currency(p: &Param) -> bool {
         .any(|t| t == "currenc")
 }
 
+/// Whether `p` takes any text as it is written: a string with no allowed values, pattern or
+/// format.
+pub fn takes_any_text(p: &Param) -> bool {
+    p.kind.as_deref().is_none_or(|k| k == "string")
+        && p.choices.is_empty()
+        && p.pattern.is_none()
+        && p.format.is_none()
+        && p.nested.is_empty()
+}
+
 /// Whether a parameter takes the user's words as they are (a search query).
 pub fn is_free_text(p: &Param) -> bool {
-    let stringy = p.kind.as_deref().is_none_or(|k| k == "string");
-    let plain = p.choices.is_empty() && p.pattern.is_none() && p.format.is_none();
     let lowered = p.name.to_lowercase();
-    stringy && plain && text::lexicon::FREE_TEXT_NAMES.contains(&lowered.as_str())
+    takes_any_text(p) && text::lexicon::FREE_TEXT_NAMES.contains(&lowered.as_str())
 }
 
 #[cfg(test)]
