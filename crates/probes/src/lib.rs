@@ -1928,7 +1928,9 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
             std::iter::once(t).chain(nouns).map(String::as_str)
         })
         .collect();
-    let mut asked: Vec<(usize, &schema::Param)> = doc
+    // Each parameter the question names a word of, with its name's terms and where the question
+    // first names one of them.
+    let named: Vec<(usize, &schema::Param, Vec<String>)> = doc
         .params
         .iter()
         .filter(|p| {
@@ -1941,8 +1943,26 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
             asked_terms
                 .iter()
                 .position(|t| own.iter().any(|o| o == t))
-                .map(|at| (at, p))
+                .map(|at| (at, p, own))
         })
+        .collect();
+    // A parameter the question names in full ("the source language") is what it asks for;
+    // another that shares only a word of that name (`target_language`, by "language") is not.
+    let in_full = |own: &[String]| own.iter().all(|o| asked_terms.contains(&o.as_str()));
+    let of_full_names: HashSet<&str> = named
+        .iter()
+        .filter(|(_, _, own)| in_full(own))
+        .flat_map(|(_, _, own)| own.iter().map(String::as_str))
+        .collect();
+    let mut asked: Vec<(usize, &schema::Param)> = named
+        .iter()
+        .filter(|(_, _, own)| {
+            in_full(own)
+                || own.iter().any(|o| {
+                    asked_terms.contains(&o.as_str()) && !of_full_names.contains(o.as_str())
+                })
+        })
+        .map(|(at, p, _)| (*at, *p))
         .collect();
     if asked.is_empty() {
         let open: Vec<&schema::Param> = i
@@ -1956,6 +1976,39 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
         }
     }
     asked.sort_by_key(|(at, _)| *at);
+    // A parameter of plain text the question did not ask for does not take the reply as a whole
+    // ("English" after "What is the source language?" is not the text to translate): it is open
+    // again, for the turn the reply answers to fill. What the reply sets apart for it (a quote)
+    // stays.
+    let mut reopened = false;
+    if !asked.is_empty() {
+        for p in doc
+            .params
+            .iter()
+            .filter(|p| schema::is_free_text(p) && !asked.iter().any(|(_, a)| a.name == p.name))
+        {
+            let taken_from_reply = i
+                .arguments
+                .get(&p.name)
+                .and_then(Value::as_str)
+                .is_some_and(|v| text::words(v) == text::words(&reply.text));
+            if taken_from_reply {
+                i.arguments.remove(&p.name);
+                if p.required {
+                    i.missing.push(bind::MissingParam {
+                        name: p.name.clone(),
+                        description: p.description.clone(),
+                        choices: Vec::new(),
+                        invalid: None,
+                    });
+                }
+                reopened = true;
+            }
+        }
+    }
+    if reopened {
+        relabel(i);
+    }
     // Two parameters the same word of the question names ("which languages?") have no order of
     // their own: the parts cannot be matched to them.
     if asked.windows(2).any(|w| w[0].0 == w[1].0) {
@@ -1965,6 +2018,10 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
     // "Yes, it's BA283": an opener alone is no part, unless it is the answer ("16, yes").
     while parts.len() > asked.len() && parts.first().is_some_and(|p| only_opener(p)) {
         parts.remove(0);
+    }
+    // "English, please": courtesy after the answer is no part either.
+    while parts.len() > asked.len() && parts.last().is_some_and(|p| only_courtesy(p)) {
+        parts.pop();
     }
     // A list asked for alone takes every part as an item ("chicken, rice and peppers" after
     // "What ingredients do you have?").
@@ -2100,6 +2157,15 @@ fn introduced<'p>(part: &'p str, known: &[String]) -> &'p str {
         .min()
         .filter(|&(at, _)| text::terms(&part[..at]).iter().all(|t| known.contains(t)))
         .map_or(part, |(_, after)| part[after..].trim_start())
+}
+
+/// Whether `part` only asks or thanks politely ("please", "thank you", "thanks a lot").
+fn only_courtesy(part: &str) -> bool {
+    text::words(part).iter().all(|w| {
+        let w = w.to_lowercase();
+        matches!(w.as_str(), "please" | "you" | "a" | "lot")
+            || text::lexicon::CLOSINGS.contains(&text::stem(&w).as_str())
+    })
 }
 
 /// Whether `part` is only an answer's opener ("Yes", "sure").
@@ -4176,6 +4242,46 @@ mod tests {
             "Actually, can you book me a taxi?",
         );
         assert!(taxi.missing_capability_signal.is_some(), "{taxi:?}");
+    }
+
+    #[test]
+    fn a_question_that_names_one_parameter_in_full_asks_for_that_one_alone() {
+        let idx = index(&[(
+            "translate_text",
+            "Translate text from one language to another",
+            json!({"type": "object", "required": ["text", "source_language", "target_language"],
+                "properties": {
+                    "text": {"type": "string", "description": "The text to translate"},
+                    "source_language": {"type": "string", "description": "The source language"},
+                    "target_language": {"type": "string", "description": "The target language"}}}),
+        )]);
+        let config = ProbeConfig::default();
+        let history = ["Translate 'good night' into French".to_owned()];
+        let conversation = Conversation {
+            turns: &history,
+            asked: Some("Could you tell me the source language?"),
+        };
+        // "language" is a word of both languages' names; "source language" names one of them in
+        // full. The reply is that one, not the text, and courtesy after it is no part.
+        for reply in ["English", "It's English.", "English, please"] {
+            let q = Query::parse(reply);
+            let r = run_in_conversation(&idx, &q, conversation, &config);
+            assert!(r.missing_capability_signal.is_none(), "{reply}: {r:?}");
+            let i = &r.execution_shortlist[0];
+            assert!(i.missing.is_empty(), "{reply}: {i:?}");
+            let fast = fast_pick_in_conversation(&idx, &q, conversation, &config).unwrap();
+            for args in [&i.arguments, &fast.arguments] {
+                assert_eq!(
+                    (
+                        &args["text"],
+                        &args["source_language"],
+                        &args["target_language"]
+                    ),
+                    (&json!("good night"), &json!("English"), &json!("French")),
+                    "{reply}"
+                );
+            }
+        }
     }
 
     #[test]
