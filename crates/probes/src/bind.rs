@@ -4902,7 +4902,7 @@ fn prose_list(
                     })
                     .collect();
                 if names.is_empty() {
-                    word_runs(query, topic)
+                    word_runs(query, topic, &labels)
                 } else {
                     names
                 }
@@ -5048,20 +5048,29 @@ fn counted_things(text: &str) -> Vec<Vec<(i64, String)>> {
 /// beans"), with where each run starts: the things a request lists when it names no name. A run
 /// with a word that only frames the request (a stop word, chatter, a number) or that the
 /// method's own metadata names ("the price and ratings of ...", `topic`) is no list of values.
-fn word_runs(query: &Query, topic: &HashMap<String, f64>) -> Vec<(usize, Vec<Value>)> {
+fn word_runs(
+    query: &Query,
+    topic: &HashMap<String, f64>,
+    labels: &HashSet<String>,
+) -> Vec<(usize, Vec<Value>)> {
     static RUN: OnceLock<regex::Regex> = OnceLock::new();
     let run = RUN.get_or_init(|| joined(r"\b[a-z][a-z-]*[a-z]\b", "and|or"));
     let text = &query.text;
     run.find_iter(text)
         .filter(|m| m.as_str().contains(" and ") || m.as_str().contains(" or "))
-        // Introduced as the things asked about or used ("the price of tomatoes and lettuce", "uses
-        // chicken and mushrooms"), not words that happen to be joined ("than expected, and
-        // visibility").
+        // Introduced as the things asked about, used or had ("the price of tomatoes and lettuce",
+        // "uses chicken and mushrooms", "I have some eggs and flour"), or labelled by the
+        // parameter's own word ("ingredients chicken and rice"), not words that happen to be
+        // joined ("than expected, and visibility").
         .filter(|m| {
             text[..m.start()]
                 .split_whitespace()
                 .next_back()
-                .is_some_and(|w| text::lexicon::LIST_CUES.contains(&w.to_lowercase().as_str()))
+                .is_some_and(|w| {
+                    let w = w.to_lowercase();
+                    text::lexicon::LIST_CUES.contains(&w.as_str())
+                        || text::terms(&w).iter().any(|t| labels.contains(t))
+                })
         })
         .filter_map(|m| {
             let items: Vec<&str> = m
@@ -7653,6 +7662,29 @@ mod tests {
         assert_eq!(
             b.arguments["items"],
             json!(["chicken", "rice", "beans"]),
+            "{b:?}"
+        );
+        // What the user has is what a request lists, before the ask or after it.
+        let b = check(
+            schema.clone(),
+            "I have some chicken, broccoli and cheese. Can you find me a recipe?",
+        );
+        assert_eq!(
+            b.arguments["items"],
+            json!(["chicken", "broccoli", "cheese"]),
+            "{b:?}"
+        );
+        // The parameter's own word labels the list it leads.
+        let ingredients = json!({"type": "object", "properties": {
+            "ingredients": {"type": "array", "items": {"type": "string"}}},
+            "required": ["ingredients"]});
+        let b = check(
+            ingredients,
+            "Search recipes by ingredients eggs, flour and milk",
+        );
+        assert_eq!(
+            b.arguments.get("ingredients").cloned().unwrap_or_default(),
+            json!(["eggs", "flour", "milk"]),
             "{b:?}"
         );
         // Words merely joined, with no cue before them, are no list.

@@ -1096,7 +1096,8 @@ pub const DISCOURSE_MARKERS: &[&str] = &[
 ];
 
 /// Words after which lower-case words joined by "and" are the things a request lists ("the
-/// price of tomatoes and lettuce", "a recipe that uses chicken and mushrooms"). Words.
+/// price of tomatoes and lettuce", "a recipe that uses chicken and mushrooms", "I have some
+/// eggs and flour"). Words.
 pub const LIST_CUES: &[&str] = &[
     "about",
     "between",
@@ -1104,10 +1105,14 @@ pub const LIST_CUES: &[&str] = &[
     "containing",
     "contains",
     "for",
+    "got",
+    "has",
+    "have",
     "include",
     "includes",
     "including",
     "of",
+    "some",
     "use",
     "uses",
     "using",

@@ -163,6 +163,14 @@ pub fn stem(word: &str) -> String {
     })
 }
 
+/// Whether stem `t` is word `w` with the double letter it ends its own form in undoubled
+/// ("eggs" → `eg`), not a shorter word it inflects.
+fn own_double_undoubled(t: &str, w: &str) -> bool {
+    t.chars()
+        .last()
+        .is_some_and(|last| w.strip_prefix(t).is_some_and(|rest| rest.starts_with(last)))
+}
+
 /// A per-thread memory of what a text gave.
 type Memo<V> = RefCell<HashMap<String, V>>;
 
@@ -228,8 +236,9 @@ fn fresh_pairs(text: &str) -> Vec<(String, String)> {
         .into_iter()
         .filter(|w| !is_stopword(w))
         .map(|w| (stem(&w), w))
-        // "ones", "others": a plural of a stopword is one too.
-        .filter(|(t, _)| !is_stopword(t))
+        // "ones", "others": a plural of a stopword is one too. A word whose own double letter
+        // was undoubled into one ("eggs" to `eg`, "inn" to `in`) is not.
+        .filter(|(t, w)| !is_stopword(t) || own_double_undoubled(t, w))
         .collect()
 }
 
@@ -525,6 +534,9 @@ mod tests {
             terms("sent via email, whether or not read"),
             ["sent", "email", "read"]
         );
+        // A word whose stem only looks like a stopword, its double letter undoubled, is a term.
+        assert_eq!(terms("eggs and flour"), ["eg", "flour"]);
+        assert_eq!(terms("finding an egg"), ["eg"]);
     }
 
     #[test]
