@@ -1904,11 +1904,13 @@ fn prefer_turn(index: &MethodIndex, i: &mut Interpretation, turn: &Query) {
 
 /// A reply (`reply`) to a question the assistant asked (`question`, "What is the tracking
 /// number?") gives the parameters the question names, in the order it names them, over what the
-/// turn before bound for them ("Check if a word is a palindrome" / "Which word?" / "level"): the reply's parts ("$85, 15%", "Paris and Rome") one each, when there
-/// are as many parts as parameters asked. When the question names none of them and `i` lacks one,
-/// the question asked for that one. A part is read as the parameter's value the way the binder
-/// reads "tracking number: 1Z999" (a number, a date, one of the allowed values); a parameter of
-/// plain text takes the part as written, after what introduces it ("It's", "My email is").
+/// turn before bound for them ("Check if a word is a palindrome" / "Which word?" / "level"): the
+/// reply's parts ("$85, 15%", "Paris and Rome") one each, when there are as many parts as
+/// parameters asked. When the question names none of them and `i` lacks one, or the method has
+/// only one, the question asked for that one. A part is read as the parameter's value the way
+/// the binder reads "tracking number: 1Z999" (a number, a date, one of the allowed values); a
+/// parameter of plain text takes the part as written, after what introduces it ("It's", "My
+/// email is"), and one asked for alone a name as written ("Seattle, WA").
 fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, reply: &Query) {
     let Some(doc) = doc_of(index, i).filter(|_| i.fan_out.is_none()) else {
         return;
@@ -1971,7 +1973,10 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
             .filter(|m| m.invalid.is_none())
             .filter_map(|m| doc.params.iter().find(|p| p.name == m.name))
             .collect();
+        // The one parameter a method has is what any question about it asks for.
         if let [only] = open[..] {
+            asked.push((0, only));
+        } else if let [only] = &doc.params[..] {
             asked.push((0, only));
         }
     }
@@ -1993,15 +1998,7 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
                 .and_then(Value::as_str)
                 .is_some_and(|v| text::words(v) == text::words(&reply.text));
             if taken_from_reply {
-                i.arguments.remove(&p.name);
-                if p.required {
-                    i.missing.push(bind::MissingParam {
-                        name: p.name.clone(),
-                        description: p.description.clone(),
-                        choices: Vec::new(),
-                        invalid: None,
-                    });
-                }
+                reopen(i, p);
                 reopened = true;
             }
         }
@@ -2044,6 +2041,44 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
             relabel(i);
         }
         return;
+    }
+    // A name asked for alone is the reply as written, commas and all ("Seattle, WA", "United
+    // Kingdom"): its words are not parts, nor is a capital that opens it only a sentence's.
+    if let [(_, p)] = asked[..]
+        && schema::takes_any_text(p)
+        && !schema::is_free_text(p)
+    {
+        let known: Vec<String> = asked_terms
+            .iter()
+            .map(|t| (*t).to_owned())
+            .chain(text::terms(&p.name))
+            .chain(text::terms(&p.description))
+            .collect();
+        let whole = reply.text.trim().trim_end_matches(['.', '!']).trim_end();
+        let name = introduced(whole, &known);
+        if written_as_name(name) {
+            // The name is one value: a word of it the reply's own reading gave another
+            // parameter ("Kingdom" as the category) is no value of that one, which is open
+            // again for the turn the reply answers to fill.
+            let words = text::words(name);
+            let of_the_name: Vec<&schema::Param> = doc
+                .params
+                .iter()
+                .filter(|o| o.name != p.name)
+                .filter(|o| {
+                    i.arguments
+                        .get(&o.name)
+                        .and_then(Value::as_str)
+                        .is_some_and(|v| text::words(v).iter().all(|w| words.contains(w)))
+                })
+                .collect();
+            for o in of_the_name {
+                reopen(i, o);
+            }
+            give(i, &p.name, Value::from(name));
+            relabel(i);
+            return;
+        }
     }
     if asked.is_empty() || parts.len() != asked.len() {
         return;
@@ -2125,6 +2160,19 @@ fn give(i: &mut Interpretation, name: &str, value: Value) -> bool {
     true
 }
 
+/// `p` without a value in `i`: lacking, when it is required.
+fn reopen(i: &mut Interpretation, p: &schema::Param) {
+    i.arguments.remove(&p.name);
+    if p.required && !i.missing.iter().any(|m| m.name == p.name) {
+        i.missing.push(bind::MissingParam {
+            name: p.name.clone(),
+            description: p.description.clone(),
+            choices: Vec::new(),
+            invalid: None,
+        });
+    }
+}
+
 /// `text` as the binder reads a value written after the parameter's name ("tracking number:
 /// 1Z999").
 fn labelled(p: &schema::Param, text: &str, today: Option<chrono::NaiveDate>) -> Query {
@@ -2157,6 +2205,22 @@ fn introduced<'p>(part: &'p str, known: &[String]) -> &'p str {
         .min()
         .filter(|&(at, _)| text::terms(&part[..at]).iter().all(|t| known.contains(t)))
         .map_or(part, |(_, after)| part[after..].trim_start())
+}
+
+/// Whether `text` is written as a name: two words or more, each capitalised (or a code in
+/// capitals, or a number), with nothing but commas between them ("Seattle, WA", "United
+/// Kingdom", "Los Angeles").
+fn written_as_name(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    words.len() > 1
+        && words.iter().all(|w| {
+            let w = w.trim_end_matches(',');
+            w.chars()
+                .next()
+                .is_some_and(|c| c.is_uppercase() || c.is_ascii_digit())
+                && w.chars()
+                    .all(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '\''))
+        })
 }
 
 /// Whether `part` only asks or thanks politely ("please", "thank you", "thanks a lot").
@@ -4280,6 +4344,36 @@ mod tests {
                     (&json!("good night"), &json!("English"), &json!("French")),
                     "{reply}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn a_name_asked_for_alone_is_the_reply_as_written() {
+        let idx = index(&[(
+            "get_weather",
+            "Get the current weather for a location",
+            json!({"type": "object", "required": ["location"], "properties": {
+                "location": {"type": "string", "description": "The city and state, e.g. San Francisco, CA"}}}),
+        )]);
+        let config = ProbeConfig::default();
+        let history = ["What's the weather like?".to_owned()];
+        // The question names no parameter: the method's only one is what it asks for, and the
+        // name is whole, its comma and its opening capital included.
+        let conversation = Conversation {
+            turns: &history,
+            asked: Some("Which city would you like the weather for?"),
+        };
+        for (reply, location) in [
+            ("Seattle, WA", "Seattle, WA"),
+            ("It's New York", "New York"),
+        ] {
+            let q = Query::parse(reply);
+            let r = run_in_conversation(&idx, &q, conversation, &config);
+            assert!(r.missing_capability_signal.is_none(), "{reply}: {r:?}");
+            let fast = fast_pick_in_conversation(&idx, &q, conversation, &config).unwrap();
+            for args in [&r.execution_shortlist[0].arguments, &fast.arguments] {
+                assert_eq!(args["location"], json!(location), "{reply}");
             }
         }
     }
