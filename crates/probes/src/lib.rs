@@ -4308,6 +4308,28 @@ mod tests {
         assert!(taxi.missing_capability_signal.is_some(), "{taxi:?}");
     }
 
+    /// The arguments the deep and the fast reading give `reply` after the user's `earlier` turn
+    /// and the assistant's `question`, each of which must find a method that lacks nothing.
+    fn read_reply(
+        idx: &MethodIndex,
+        earlier: &str,
+        question: &str,
+        reply: &str,
+    ) -> [Map<String, Value>; 2] {
+        let history = [earlier.to_owned()];
+        let conversation = Conversation {
+            turns: &history,
+            asked: Some(question),
+        };
+        let (q, config) = (Query::parse(reply), ProbeConfig::default());
+        let r = run_in_conversation(idx, &q, conversation, &config);
+        assert!(r.missing_capability_signal.is_none(), "{reply}: {r:?}");
+        let i = &r.execution_shortlist[0];
+        assert!(i.missing.is_empty(), "{reply}: {i:?}");
+        let fast = fast_pick_in_conversation(idx, &q, conversation, &config).unwrap();
+        [i.arguments.clone(), fast.arguments]
+    }
+
     #[test]
     fn a_question_that_names_one_parameter_in_full_asks_for_that_one_alone() {
         let idx = index(&[(
@@ -4319,22 +4341,16 @@ mod tests {
                     "source_language": {"type": "string", "description": "The source language"},
                     "target_language": {"type": "string", "description": "The target language"}}}),
         )]);
-        let config = ProbeConfig::default();
-        let history = ["Translate 'good night' into French".to_owned()];
-        let conversation = Conversation {
-            turns: &history,
-            asked: Some("Could you tell me the source language?"),
-        };
         // "language" is a word of both languages' names; "source language" names one of them in
         // full. The reply is that one, not the text, and courtesy after it is no part.
         for reply in ["English", "It's English.", "English, please"] {
-            let q = Query::parse(reply);
-            let r = run_in_conversation(&idx, &q, conversation, &config);
-            assert!(r.missing_capability_signal.is_none(), "{reply}: {r:?}");
-            let i = &r.execution_shortlist[0];
-            assert!(i.missing.is_empty(), "{reply}: {i:?}");
-            let fast = fast_pick_in_conversation(&idx, &q, conversation, &config).unwrap();
-            for args in [&i.arguments, &fast.arguments] {
+            let earlier = "Translate 'good night' into French";
+            for args in read_reply(
+                &idx,
+                earlier,
+                "Could you tell me the source language?",
+                reply,
+            ) {
                 assert_eq!(
                     (
                         &args["text"],
@@ -4356,23 +4372,14 @@ mod tests {
             json!({"type": "object", "required": ["location"], "properties": {
                 "location": {"type": "string", "description": "The city and state, e.g. San Francisco, CA"}}}),
         )]);
-        let config = ProbeConfig::default();
-        let history = ["What's the weather like?".to_owned()];
         // The question names no parameter: the method's only one is what it asks for, and the
         // name is whole, its comma and its opening capital included.
-        let conversation = Conversation {
-            turns: &history,
-            asked: Some("Which city would you like the weather for?"),
-        };
         for (reply, location) in [
             ("Seattle, WA", "Seattle, WA"),
             ("It's New York", "New York"),
         ] {
-            let q = Query::parse(reply);
-            let r = run_in_conversation(&idx, &q, conversation, &config);
-            assert!(r.missing_capability_signal.is_none(), "{reply}: {r:?}");
-            let fast = fast_pick_in_conversation(&idx, &q, conversation, &config).unwrap();
-            for args in [&r.execution_shortlist[0].arguments, &fast.arguments] {
+            let question = "Which city would you like the weather for?";
+            for args in read_reply(&idx, "What's the weather like?", question, reply) {
                 assert_eq!(args["location"], json!(location), "{reply}");
             }
         }
