@@ -2042,18 +2042,23 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
         }
         return;
     }
+    // The words that say what is asked for `p`, which introduce its value ("The city is ..."):
+    // the question's and the parameter's own.
+    let known_for = |p: &schema::Param| -> Vec<String> {
+        asked_terms
+            .iter()
+            .map(|t| (*t).to_owned())
+            .chain(text::terms(&p.name))
+            .chain(text::terms(&p.description))
+            .collect()
+    };
     // A name asked for alone is the reply as written, commas and all ("Seattle, WA", "United
     // Kingdom"): its words are not parts, nor is a capital that opens it only a sentence's.
     if let [(_, p)] = asked[..]
         && schema::takes_any_text(p)
         && !schema::is_free_text(p)
     {
-        let known: Vec<String> = asked_terms
-            .iter()
-            .map(|t| (*t).to_owned())
-            .chain(text::terms(&p.name))
-            .chain(text::terms(&p.description))
-            .collect();
+        let known = known_for(p);
         let whole = reply.text.trim().trim_end_matches(['.', '!']).trim_end();
         let name = introduced(whole, &known);
         if written_as_name(name) {
@@ -2089,12 +2094,7 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
     let own = bind::bind(&doc.params, reply, &doc.topic_terms);
     let mut changed = false;
     for ((_, p), part) in asked.into_iter().zip(parts) {
-        let known: Vec<String> = asked_terms
-            .iter()
-            .map(|t| (*t).to_owned())
-            .chain(text::terms(&p.name))
-            .chain(text::terms(&p.description))
-            .collect();
+        let known = known_for(p);
         let part = introduced(part, &known);
         // The text to work on is the part as written ("Thank you very much" to translate).
         if schema::is_free_text(p) {
