@@ -2052,6 +2052,18 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
             .chain(text::terms(&p.description))
             .collect()
     };
+    // Text asked for alone is the whole reply, "and" and commas included ("Pride and
+    // Prejudice" after "What is the title or author?").
+    if let [(_, p)] = asked[..]
+        && schema::is_free_text(p)
+        && parts.len() > 1
+    {
+        let whole = reply.text.trim().trim_end_matches(['.', '!']).trim_end();
+        if give(i, &p.name, Value::from(introduced(whole, &known_for(p)))) {
+            relabel(i);
+        }
+        return;
+    }
     // A name asked for alone is the reply as written, commas and all ("Seattle, WA", "United
     // Kingdom"): its words are not parts, nor is a capital that opens it only a sentence's.
     if let [(_, p)] = asked[..]
@@ -2060,7 +2072,16 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
     {
         let known = known_for(p);
         let whole = reply.text.trim().trim_end_matches(['.', '!']).trim_end();
+        // "In Austin, TX": the preposition that places it is no word of the name.
         let name = introduced(whole, &known);
+        let name = match name.split_once(' ') {
+            Some((first, rest))
+                if text::lexicon::SLOT_PREPOSITIONS.contains(&first.to_lowercase().as_str()) =>
+            {
+                rest
+            }
+            _ => name,
+        };
         if written_as_name(name) {
             // The name is one value: a word of it the reply's own reading gave another
             // parameter ("Kingdom" as the category) is no value of that one, which is open
@@ -4377,11 +4398,28 @@ mod tests {
         for (reply, location) in [
             ("Seattle, WA", "Seattle, WA"),
             ("It's New York", "New York"),
+            ("In Austin, TX", "Austin, TX"),
         ] {
             let question = "Which city would you like the weather for?";
             for args in read_reply(&idx, "What's the weather like?", question, reply) {
                 assert_eq!(args["location"], json!(location), "{reply}");
             }
+        }
+    }
+
+    #[test]
+    fn text_asked_for_alone_is_the_whole_reply() {
+        let idx = index(&[(
+            "search_books",
+            "Search for books by title or author",
+            json!({"type": "object", "required": ["query"], "properties": {
+                "query": {"type": "string", "description": "The title or author to search for"}}}),
+        )]);
+        // "and" inside a title is no boundary between parts, and the earlier turn's words are
+        // not the text searched for.
+        let question = "What is the title or author?";
+        for args in read_reply(&idx, "Find me a book", question, "Pride and Prejudice") {
+            assert_eq!(args["query"], json!("Pride and Prejudice"));
         }
     }
 
