@@ -2052,13 +2052,14 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
             .chain(text::terms(&p.description))
             .collect()
     };
+    // The reply as a whole, without the stop that ends it.
+    let whole = reply.text.trim().trim_end_matches(['.', '!']).trim_end();
     // Text asked for alone is the whole reply, "and" and commas included ("Pride and
     // Prejudice" after "What is the title or author?").
     if let [(_, p)] = asked[..]
         && schema::is_free_text(p)
         && parts.len() > 1
     {
-        let whole = reply.text.trim().trim_end_matches(['.', '!']).trim_end();
         if give(i, &p.name, Value::from(introduced(whole, &known_for(p)))) {
             relabel(i);
         }
@@ -2071,7 +2072,6 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
         && !schema::is_free_text(p)
     {
         let known = known_for(p);
-        let whole = reply.text.trim().trim_end_matches(['.', '!']).trim_end();
         // "In Austin, TX": the preposition that places it is no word of the name.
         let name = introduced(whole, &known);
         let name = match name.split_once(' ') {
@@ -2248,7 +2248,7 @@ fn written_as_name(text: &str) -> bool {
 fn only_courtesy(part: &str) -> bool {
     text::words(part).iter().all(|w| {
         let w = w.to_lowercase();
-        matches!(w.as_str(), "please" | "you" | "a" | "lot")
+        text::lexicon::COURTESY.contains(&w.as_str())
             || text::lexicon::CLOSINGS.contains(&text::stem(&w).as_str())
     })
 }

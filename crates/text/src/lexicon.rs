@@ -709,6 +709,10 @@ pub const SERVICE_WORDS: &[&str] = &["api", "endpoint"];
 /// conversation rather than following up on it. Stems.
 pub const CLOSINGS: &[&str] = &["appreci", "bye", "cheer", "goodby", "thank", "thx"];
 
+/// Words that, beside thanks ([`CLOSINGS`]), only ask or thank politely ("please", "thank you",
+/// "thanks a lot"): a reply's part of these alone gives nothing. Words.
+pub const COURTESY: &[&str] = &["a", "lot", "please", "you"];
+
 /// Answers that say no to a yes-or-no question; every other [`ANSWER_OPENERS`] word says yes.
 pub const NO_ANSWERS: &[&str] = &["no", "nope"];
 
