@@ -31,6 +31,9 @@ pub struct Ask {
     /// "additionally"), or it is a question of its own: the forms in which a request asks for
     /// something more, which may be something else entirely.
     pub added: bool,
+    /// The whitespace-separated words of the request it spans, by position: from its first
+    /// word to its last, so that asks next to each other span the connector between them.
+    pub words: std::ops::Range<usize>,
 }
 
 /// The content terms of `text`: its terms without chatter, verbs that only say "read" or "tell
@@ -92,7 +95,8 @@ pub fn split(text: &str) -> Vec<Ask> {
             .to_lowercase()
     };
     let quoted = inside_quotes(&words);
-    let mut pieces: Vec<(Vec<&str>, bool)> = vec![(Vec::new(), false)];
+    // Each piece: its words, whether a coordinator that adds opened it, and where it starts.
+    let mut pieces: Vec<(Vec<&str>, bool, usize)> = vec![(Vec::new(), false, 0)];
     // Whether the word at `at` is in one of `lists`.
     let is_in = |at: usize, lists: &[&[&str]]| {
         words
@@ -127,25 +131,26 @@ pub fn split(text: &str) -> Vec<Ask> {
         let continues =
             |c: &[&str]| c == ["and"] && (finite(i + 1) || (subject(i + 1) && finite(i + 2)));
         if let Some((c, adds)) = connector.filter(|(c, _)| !quoted[i] && !continues(c)) {
-            pieces.push((Vec::new(), *adds));
             i += c.len();
+            pieces.push((Vec::new(), *adds, i));
             continue;
         }
         pieces.last_mut().expect("one piece at least").0.push(word);
         if !quoted[i] && ends_sentence(word, words.get(i + 1).copied()) {
-            pieces.push((Vec::new(), false));
+            pieces.push((Vec::new(), false, i + 1));
         }
         i += 1;
     }
     let asks: Vec<Ask> = pieces
         .into_iter()
-        .map(|(p, added)| {
+        .map(|(p, added, start)| {
             let text = p
                 .join(" ")
                 .trim_matches(|c: char| c.is_whitespace() || ",;:".contains(c))
                 .to_owned();
             let added = added || text.ends_with('?');
-            Ask { text, added }
+            let words = start..start + p.len();
+            Ask { text, added, words }
         })
         .filter(|a| !a.text.is_empty())
         .collect();
@@ -153,6 +158,7 @@ pub fn split(text: &str) -> Vec<Ask> {
     // so is one that opens with a number ("five burgers and six chicken wings").
     let mut merged: Vec<Ask> = Vec::new();
     let mut pending = String::new();
+    let mut pending_from: Option<usize> = None;
     for ask in asks {
         let opens_with_number = text::words(&ask.text).first().is_some_and(|w| {
             w.starts_with(|c: char| c.is_ascii_digit()) || text::lexicon::number_value(w).is_some()
@@ -163,11 +169,14 @@ pub fn split(text: &str) -> Vec<Ask> {
             } else {
                 format!("{} {}", std::mem::take(&mut pending), ask.text)
             };
-            merged.push(Ask { text, ..ask });
+            let words = pending_from.take().unwrap_or(ask.words.start)..ask.words.end;
+            merged.push(Ask { text, words, ..ask });
         } else if let Some(last) = merged.last_mut() {
             last.text.push_str(" and ");
             last.text.push_str(&ask.text);
+            last.words.end = ask.words.end;
         } else {
+            pending_from.get_or_insert(ask.words.start);
             if !pending.is_empty() {
                 pending.push(' ');
             }
@@ -180,10 +189,14 @@ pub fn split(text: &str) -> Vec<Ask> {
     }
     if !pending.is_empty() {
         match merged.first_mut() {
-            Some(first) => first.text = format!("{pending} {}", first.text),
+            Some(first) => {
+                first.text = format!("{pending} {}", first.text);
+                first.words.start = pending_from.unwrap_or(first.words.start);
+            }
             None => merged.push(Ask {
                 text: pending,
                 added: false,
+                words: pending_from.unwrap_or(0)..text.split_whitespace().count(),
             }),
         }
     }
@@ -377,30 +390,37 @@ mod tests {
 
     #[test]
     fn coordinated_clauses_and_sentences_are_asks() {
-        let ask = |text: &str, added: bool| Ask {
+        // Each ask with the words of the request it spans, the connector between them left out.
+        let ask = |text: &str, added: bool, words: std::ops::Range<usize>| Ask {
             text: text.into(),
             added,
+            words,
         };
         assert_eq!(
             split("Give me the tracklist of the album and the biography of its singer"),
             [
-                ask("Give me the tracklist of the album", false),
-                ask("the biography of its singer", false)
+                ask("Give me the tracklist of the album", false, 0..7),
+                ask("the biography of its singer", false, 8..13)
             ]
         );
         assert_eq!(
             split("Tomorrow's trains from Leeds, and also the opening hours of the York museum"),
             [
-                ask("Tomorrow's trains from Leeds", false),
-                ask("the opening hours of the York museum", true)
+                ask("Tomorrow's trains from Leeds", false, 0..4),
+                ask("the opening hours of the York museum", true, 6..13)
             ]
         );
         assert_eq!(
             split("What is the weather in Oslo? Show the exchange rate of the krone."),
             [
-                ask("What is the weather in Oslo?", false),
-                ask("Show the exchange rate of the krone.", false)
+                ask("What is the weather in Oslo?", false, 0..6),
+                ask("Show the exchange rate of the krone.", false, 6..13)
             ]
+        );
+        // A piece too small to be an ask joins the one before, and the span covers both.
+        assert_eq!(
+            split("Book a table for two and tonight"),
+            [ask("Book a table for two and tonight", false, 0..7)]
         );
     }
 

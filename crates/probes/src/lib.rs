@@ -1572,7 +1572,7 @@ fn compound(
     // One interpretation per serving method, bound on the words of its own asks.
     let mut served: Vec<(String, Interpretation)> = Vec::new();
     for (at, texts) in &groups {
-        let text = texts.join(" and ");
+        let text = as_written(&query.text, &parts, texts);
         let q = Query::parse_on(&text, query.today);
         let doc = &index.docs[*at];
         let s = score_all(index, &q, wt)
@@ -1630,6 +1630,40 @@ fn compound(
             servable_parts: served,
         })),
     }))
+}
+
+/// The asks `texts` (some of `parts`, the asks of `request`) as the request writes them: in its
+/// order, asks next to each other with the words between them ("... created. The image should
+/// be ... with an elegant and highly detailed style."), asks apart joined by "and".
+fn as_written(request: &str, parts: &[asks::Ask], texts: &[&str]) -> String {
+    let words: Vec<&str> = request.split_whitespace().collect();
+    let mut at: Vec<usize> = Vec::new();
+    for t in texts {
+        if let Some(i) = (0..parts.len()).find(|i| parts[*i].text == *t && !at.contains(i)) {
+            at.push(i);
+        }
+    }
+    at.sort_unstable();
+    let mut runs: Vec<(usize, std::ops::Range<usize>)> = Vec::new();
+    for i in at {
+        let span = parts[i].words.clone();
+        match runs.last_mut() {
+            Some((last, run)) if *last + 1 == i => {
+                *last = i;
+                run.end = span.end;
+            }
+            _ => runs.push((i, span)),
+        }
+    }
+    runs.into_iter()
+        .filter_map(|(_, run)| words.get(run))
+        .map(|w| {
+            w.join(" ")
+                .trim_matches(|c: char| c.is_whitespace() || ",;:".contains(c))
+                .to_owned()
+        })
+        .collect::<Vec<_>>()
+        .join(" and ")
 }
 
 /// Whether `query` gives the method `s` none of the values it requires, when it requires at
@@ -2493,6 +2527,23 @@ mod tests {
             &ProbeConfig::default(),
         );
         assert_eq!(r.ambiguity_pool[0].method, "get_weather", "{r:?}");
+    }
+
+    #[test]
+    fn the_text_of_a_request_set_apart_into_asks_is_bound_as_written() {
+        let images = index(&[(
+            "generate_image",
+            "Creates an image from a text prompt, in the style and quality asked for",
+            json!({"type": "object", "properties": {
+                "prompt": {"type": "string", "description": "What the image should show"}},
+                "required": ["prompt"]}),
+        )]);
+        // Sentences and a coordinated clause: the prompt keeps their order and their words.
+        let request = "I'd like an image created. It should show a lighthouse on a cliff, \
+                       with a calm and detailed style. The sky should be orange at sunset.";
+        let r = run(&images, &Query::parse(request), &ProbeConfig::default());
+        let best = r.ambiguity_pool.first().expect("served");
+        assert_eq!(best.arguments["prompt"], json!(request), "{r:?}");
     }
 
     #[test]
@@ -3604,6 +3655,34 @@ mod tests {
             let served = miss_of(&idx, query);
             assert!(served.is_none(), "{query}: {served:?}");
         }
+    }
+
+    #[test]
+    fn enrolling_donating_or_renewing_is_not_searching_for_the_thing() {
+        let idx = index(&[
+            (
+                "search_courses",
+                "Search for online courses by subject",
+                json!({"type": "object", "required": ["subject"], "properties": {
+                    "subject": {"type": "string", "description": "The subject of the course"}}}),
+            ),
+            (
+                "search_charities",
+                "Search for charities by cause",
+                json!({"type": "object", "required": ["cause"], "properties": {
+                    "cause": {"type": "string", "description": "The cause the charity supports"}}}),
+            ),
+        ]);
+        for query in [
+            "Enroll me in a history course.",
+            "Donate 20 dollars to a charity for animal welfare.",
+            "Please renew my subscription to the history course.",
+        ] {
+            let miss = miss_of(&idx, query);
+            assert!(miss.is_some(), "{query}: served by a search");
+        }
+        let served = miss_of(&idx, "Find me a history course.");
+        assert!(served.is_none(), "{served:?}");
     }
 
     #[test]
