@@ -43,6 +43,10 @@ pub struct MethodDoc {
     /// verb of generating, numbers and single letters. `Weather_1_GetWeather` → {weather},
     /// `generate_random_number` → {random, number}.
     pub subject_terms: HashSet<String>,
+    /// The abbreviations among `subject_terms` that the description spells out, each with the
+    /// terms of the words it stands for: `calculate_gcd`, "the greatest common divisor of two
+    /// numbers" → gcd: [greatest, common, divisor].
+    pub spelled_out: HashMap<String, Vec<String>>,
     /// What the method is about: terms of the tool's and the method's names and descriptions
     /// (not of parameter descriptions or examples, which name sample values).
     pub topic_terms: HashMap<String, f64>,
@@ -356,6 +360,7 @@ fn index_method(
         generates: name_terms.contains(text::lexicon::GENERATING),
         done_terms: done_terms(&m.description),
         patterns,
+        spelled_out: spelled_out(&subject_terms, &m.description),
         subject_terms,
         topic_terms,
         tool: Arc::clone(tool),
@@ -498,6 +503,24 @@ pub fn affirmed_terms(prose: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// The terms of `subject` that are the initials of consecutive words of `description` (two to
+/// six of them), with those words' terms: "body mass index" for `bmi`.
+fn spelled_out(subject: &HashSet<String>, description: &str) -> HashMap<String, Vec<String>> {
+    let words = text::words(description);
+    subject
+        .iter()
+        .filter(|t| (2..=6).contains(&t.len()) && t.chars().all(|c| c.is_ascii_lowercase()))
+        .filter_map(|t| {
+            let n = t.len();
+            words.windows(n).find_map(|w| {
+                let initials: String = w.iter().filter_map(|x| x.chars().next()).collect();
+                let terms = text::terms(&w.join(" "));
+                (initials == *t && terms.len() == n).then(|| (t.clone(), terms))
+            })
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -1245,8 +1245,15 @@ fn names_other_kind(d: &index::MethodDoc, query: &Query, index: &MethodIndex) ->
 fn names_subject(d: &index::MethodDoc, query: &Query) -> bool {
     // A word of a name the query gives ("the Information Processing Laboratory") names that
     // thing, not the method's subject.
+    // An abbreviation is named by the words it stands for ("greatest common divisor").
+    let named = |t: &String| {
+        query.terms.contains(t)
+            || d.spelled_out
+                .get(t)
+                .is_some_and(|words| words.iter().all(|w| query.terms.contains(w)))
+    };
     !d.subject_terms.is_empty()
-        && d.subject_terms.iter().all(|t| query.terms.contains(t))
+        && d.subject_terms.iter().all(named)
         && !query.named_only.iter().any(|t| d.subject_terms.contains(t))
 }
 
@@ -3655,6 +3662,28 @@ mod tests {
             let served = miss_of(&idx, query);
             assert!(served.is_none(), "{query}: {served:?}");
         }
+    }
+
+    #[test]
+    fn the_words_an_abbreviated_method_name_stands_for_name_what_it_is_about() {
+        let idx = index(&[(
+            "calculate_gcd",
+            "Calculate the greatest common divisor of two numbers",
+            json!({"type": "object", "required": ["a", "b"], "properties": {
+                "a": {"type": "integer", "description": "The first number"},
+                "b": {"type": "integer", "description": "The second number"}}}),
+        )]);
+        // Asked in the words `gcd` stands for, without the numbers: the numbers are asked for,
+        // as they are when the request writes "GCD".
+        for query in [
+            "I need the greatest common divisor of two numbers.",
+            "I need the GCD of two numbers.",
+        ] {
+            let r = run(&idx, &Query::parse(query), &ProbeConfig::default());
+            assert!(r.missing_capability_signal.is_none(), "{query}: {r:?}");
+        }
+        // Words that are not all of it name something else.
+        assert!(miss_of(&idx, "What is the greatest of two numbers?").is_some());
     }
 
     #[test]
