@@ -4206,6 +4206,8 @@ fn pick_number(
         .numbers_at()
         .into_iter()
         .filter(|(i, t, _)| !used_numbers.contains(i) && !used_tokens.contains(t))
+        // "7 liters per 100 km": what a rate is per is part of its unit, no value.
+        .filter(|(i, _, _)| !per_unit(query, *i))
         // "456 Elm St": a number followed by a name of two or more words is part of it, not a
         // quantity ("5 Ampere" is a quantity, and so is "20000 Japanese Yen", whose words are
         // already taken as a currency).
@@ -4792,6 +4794,14 @@ fn dimension_named(name: &str) -> Option<&'static str> {
 /// The unit written on a number (`cm` of `6cm`, `°C` of `0°C`); empty when none is.
 fn fused_unit(token: &str) -> &str {
     token.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | '-'))
+}
+
+/// Whether the number at token `at` counts what a rate is per ("7 liters per 100 km"): it
+/// measures no quantity of its own.
+fn per_unit(query: &Query, at: usize) -> bool {
+    at.checked_sub(1)
+        .and_then(|b| query.tokens.get(b))
+        .is_some_and(|w| text::lexicon::RATE_WORDS.contains(&w.to_lowercase().as_str()))
 }
 
 /// The dimension of the unit written with the number at token `at`: on it ("100m", "0°C") or as
@@ -6300,6 +6310,28 @@ mod tests {
         assert_eq!(
             check(bare, "include it").arguments["is_included"],
             json!(false)
+        );
+    }
+
+    #[test]
+    fn what_a_rate_is_per_is_no_value() {
+        let fuel = json!({"type": "object", "properties": {
+            "distance": {"type": "number", "description": "The distance in kilometers"},
+            "fuel_efficiency": {"type": "number", "description": "Fuel efficiency in liters per 100 km"},
+            "fuel_price": {"type": "number", "description": "The price of fuel per liter"}},
+            "required": ["distance", "fuel_efficiency", "fuel_price"]});
+        let b = check(
+            fuel,
+            "Fuel cost of a 500 km trip if my car uses 7 liters per 100 km and fuel is $1.60 per liter?",
+        );
+        assert_eq!(
+            (
+                &b.arguments.get("distance"),
+                &b.arguments.get("fuel_efficiency"),
+                &b.arguments.get("fuel_price")
+            ),
+            (&Some(&json!(500.0)), &Some(&json!(7.0)), &Some(&json!(1.6))),
+            "{b:?}"
         );
     }
 

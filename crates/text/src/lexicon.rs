@@ -1406,6 +1406,10 @@ pub const UNIT_DIMENSIONS: &[(&str, &str)] = &[
     ("°f", "temperature"),
 ];
 
+/// Words before a number that make it what a rate is counted per ("per 100 km"). Not "every":
+/// "every 3 hours" gives an interval.
+pub const RATE_WORDS: &[&str] = &["per"];
+
 /// Words a parameter's name uses for what a dimension measures ("height" is a length), by
 /// dimension (as [`UNIT_DIMENSIONS`] names them).
 pub const DIMENSION_NAMES: &[(&str, &[&str])] = &[
