@@ -70,17 +70,26 @@ pub fn classify_with(
     classify(name, description, meta)
 }
 
-/// The destructive verb the name carries: its first word, or a later word in its bare form.
-fn destructive_in_name(name: &str) -> Option<String> {
-    text::words(name).iter().enumerate().find_map(|(i, word)| {
-        let word = word.to_lowercase();
-        let stem = text::stem(&word);
+/// The destructive verb the name carries: its first word, or a later word in its bare form,
+/// unless a later one names what a described method reports about it ("PlayerTransferHistory",
+/// "CalorieBurnEstimator": a transfer's history, an estimate of calories burned). Without a
+/// description nothing says so, and the verb stands.
+fn destructive_in_name(name: &str, description: &str) -> Option<String> {
+    let words: Vec<String> = text::words(name).iter().map(|w| w.to_lowercase()).collect();
+    let described = !description.trim().is_empty();
+    words.iter().enumerate().find_map(|(i, word)| {
+        let stem = text::stem(word);
         let bare = i == 0
-            || word == stem
-            || [&stem[..], "e"].concat() == word
-            || [&stem[..], "s"].concat() == word
-            || [&stem[..], "es"].concat() == word;
-        (bare && text::destructive_verb(&stem)).then_some(stem)
+            || *word == stem
+            || [&stem[..], "e"].concat() == *word
+            || [&stem[..], "s"].concat() == *word
+            || [&stem[..], "es"].concat() == *word;
+        let modifies = i > 0
+            && described
+            && words.get(i + 1).is_some_and(|next| {
+                text::lexicon::REPORT_NOUNS.contains(&text::stem(next).as_str())
+            });
+        (bare && !modifies && text::destructive_verb(&stem)).then_some(stem)
     })
 }
 
@@ -133,7 +142,7 @@ pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety
     } else {
         "its "
     };
-    if let Some(verb) = destructive_in_name(name) {
+    if let Some(verb) = destructive_in_name(name, description) {
         return inferred(
             false,
             format!("{why}name carries the destructive verb '{verb}'"),
@@ -297,6 +306,39 @@ mod tests {
                 &method_meta(&json!({"annotations": {"readOnlyHint": true}})),
             );
             assert!(got.query_safe, "{name}: {got:?}");
+        }
+    }
+
+    #[test]
+    fn a_verb_past_the_first_word_before_what_is_reported_about_it_is_a_noun() {
+        let none = MethodMeta::default();
+        for (name, description) in [
+            (
+                "PlayerTransferHistory",
+                "Get the transfer history of a football player.",
+            ),
+            (
+                "CalorieBurnEstimator",
+                "Estimate calories burned during an exercise activity.",
+            ),
+            ("wire_transfer_fee", "The fee a bank charges for a wire."),
+        ] {
+            let got = classify(name, description, &none);
+            assert!(got.query_safe, "{name}: {got:?}");
+        }
+        // Still unsafe: the verb leads, it is last, nothing describes the method, or the
+        // description leads with the change.
+        for (name, description) in [
+            (
+                "transfer_history",
+                "Transfer the history to another account.",
+            ),
+            ("user_transfer", "Moves a user to another team."),
+            ("PlayerTransferHistory", ""),
+            ("bulk_delete_stats", "Deletes the stats of many players."),
+        ] {
+            let got = classify(name, description, &none);
+            assert!(!got.query_safe, "{name}: {got:?}");
         }
     }
 

@@ -1410,6 +1410,13 @@ pub const UNIT_DIMENSIONS: &[(&str, &str)] = &[
 /// "every 3 hours" gives an interval.
 pub const RATE_WORDS: &[&str] = &["per"];
 
+/// Nouns for what a method reports about a thing (its history, status, cost, an estimate of it),
+/// after which a verb in a method's name is a noun ("TransferHistory", "BurnEstimator"). Stems.
+pub const REPORT_NOUNS: &[&str] = &[
+    "amount", "analyt", "calcul", "checker", "cost", "count", "detail", "estim", "fee", "histori",
+    "info", "limit", "rate", "receipt", "stat", "statist", "status", "summari", "tracker",
+];
+
 /// Words a parameter's name uses for what a dimension measures ("height" is a length), by
 /// dimension (as [`UNIT_DIMENSIONS`] names them).
 pub const DIMENSION_NAMES: &[(&str, &[&str])] = &[
