@@ -1890,7 +1890,27 @@ impl<'a> Binder<'a> {
             return true;
         }
         let candidates_were_none = candidates.is_empty();
+        // The parameters for no place leave a country's name to the one open parameter for a
+        // place one goes to or comes from, however the query points at it ("a visa for Canada"
+        // for `destination_country` beside `citizenship`). A place something is at takes the
+        // name written first ("London, United Kingdom").
+        let sole_place = way.is_some_and(|w| w != Direction::At)
+            && !self.params.iter().any(|q| {
+                q.name != p.name
+                    && direction(q).is_some()
+                    && q.choices.is_empty()
+                    && !self.binding.arguments.contains_key(&q.name)
+            });
+        let country = sole_place
+            .then(|| {
+                candidates
+                    .iter()
+                    .find(|e| e.len() > 3 && text::places::country_code(e).is_some())
+                    .cloned()
+            })
+            .flatten();
         let entity = cued
+            .or(country)
             .or_else(|| {
                 if open_strings <= 1 || candidates.len() >= open_strings {
                     candidates.into_iter().next()
@@ -6311,6 +6331,38 @@ mod tests {
             check(bare, "include it").arguments["is_included"],
             json!(false)
         );
+    }
+
+    #[test]
+    fn a_country_goes_to_the_one_parameter_for_where_one_goes() {
+        let visa = json!({"type": "object", "properties": {
+            "citizenship": {"type": "string", "description": "Country of citizenship"},
+            "destination_country": {"type": "string", "description": "The country to travel to"}},
+            "required": ["citizenship", "destination_country"]});
+        let b = check(visa.clone(), "Do I need a visa for Canada?");
+        assert_eq!(
+            b.arguments.get("destination_country"),
+            Some(&json!("Canada")),
+            "{b:?}"
+        );
+        assert!(b.missing.iter().any(|m| m.name == "citizenship"), "{b:?}");
+        // The speaker's "I" names no one.
+        let b = check(visa, "I'm from India. Do I need a visa for Canada?");
+        assert_eq!(
+            b.arguments.get("citizenship"),
+            Some(&json!("India")),
+            "{b:?}"
+        );
+        // A place something is at takes the name written first, not the country after it.
+        let weather = json!({"type": "object", "properties": {
+            "location": {"type": "string", "description": "The place"},
+            "days": {"type": "integer", "description": "How many days"}},
+            "required": ["location"]});
+        let b = check(
+            weather,
+            "The forecast for London, United Kingdom for 3 days",
+        );
+        assert_eq!(b.arguments.get("location"), Some(&json!("London")), "{b:?}");
     }
 
     #[test]

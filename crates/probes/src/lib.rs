@@ -1989,21 +1989,28 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
                 .map(|at| (at, p, own))
         })
         .collect();
-    // A parameter the question names in full ("the source language") is what it asks for;
-    // another that shares only a word of that name (`target_language`, by "language") is not.
-    let in_full = |own: &[String]| own.iter().all(|o| asked_terms.contains(&o.as_str()));
-    let of_full_names: HashSet<&str> = named
+    // A parameter the question names in full ("the source language"), by its name or by the
+    // few words that describe it ("your country of citizenship" of `citizenship`, "Country of
+    // citizenship."), is what it asks for; another that shares only a word of that name
+    // (`target_language` by "language", `destination_country` by "country") is not.
+    let all_asked = |terms: &[String]| terms.iter().all(|o| asked_terms.contains(&o.as_str()));
+    let described = |p: &schema::Param| {
+        let terms = asks::content_terms(&p.description);
+        (terms.len() <= 4 && all_asked(&terms)).then_some(terms)
+    };
+    let in_full = |p: &schema::Param, own: &[String]| all_asked(own) || described(p).is_some();
+    let of_full_names: HashSet<String> = named
         .iter()
-        .filter(|(_, _, own)| in_full(own))
-        .flat_map(|(_, _, own)| own.iter().map(String::as_str))
+        .filter(|(_, p, own)| in_full(p, own))
+        .flat_map(|(_, p, own)| own.iter().cloned().chain(described(p).unwrap_or_default()))
         .collect();
     let mut asked: Vec<(usize, &schema::Param)> = named
         .iter()
-        .filter(|(_, _, own)| {
-            in_full(own)
-                || own.iter().any(|o| {
-                    asked_terms.contains(&o.as_str()) && !of_full_names.contains(o.as_str())
-                })
+        .filter(|(_, p, own)| {
+            in_full(p, own)
+                || own
+                    .iter()
+                    .any(|o| asked_terms.contains(&o.as_str()) && !of_full_names.contains(o))
         })
         .map(|(at, p, _)| (*at, *p))
         .collect();
@@ -2261,12 +2268,29 @@ fn answer_parts(reply: &str) -> Vec<&str> {
 /// value; "the Amazon rainforest is shrinking" is the value as a whole.
 fn introduced<'p>(part: &'p str, known: &[String]) -> &'p str {
     let lower = part.to_ascii_lowercase();
-    [" is ", "'s ", "\u{2019}s ", " are "]
-        .iter()
-        .filter_map(|link| lower.find(link).map(|at| (at, at + link.len())))
-        .min()
-        .filter(|&(at, _)| text::terms(&part[..at]).iter().all(|t| known.contains(t)))
-        .map_or(part, |(_, after)| part[after..].trim_start())
+    let value = [
+        " is ",
+        "'s ",
+        "\u{2019}s ",
+        " are ",
+        " am ",
+        "'m ",
+        "\u{2019}m ",
+    ]
+    .iter()
+    .filter_map(|link| lower.find(link).map(|at| (at, at + link.len())))
+    .min()
+    .filter(|&(at, _)| text::terms(&part[..at]).iter().all(|t| known.contains(t)))
+    .map(|(_, after)| part[after..].trim_start());
+    // "I'm from India": the preposition that places the value is no part of it.
+    value.map_or(part, |v| match v.split_once(' ') {
+        Some((first, rest))
+            if text::lexicon::SLOT_PREPOSITIONS.contains(&first.to_lowercase().as_str()) =>
+        {
+            rest
+        }
+        _ => v,
+    })
 }
 
 /// Whether `text` is written as a name: two words or more, each capitalised (or a code in
@@ -4511,6 +4535,34 @@ mod tests {
             let question = "Which city would you like the weather for?";
             for args in read_reply(&idx, "What's the weather like?", question, reply) {
                 assert_eq!(args["location"], json!(location), "{reply}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_question_in_the_words_that_describe_a_parameter_asks_for_it_alone() {
+        let idx = index(&[(
+            "check_visa_requirements",
+            "Check visa requirements for a citizen of one country travelling to another",
+            json!({"type": "object", "required": ["citizenship", "destination_country"], "properties": {
+                "citizenship": {"type": "string", "description": "Country of citizenship"},
+                "destination_country": {"type": "string", "description": "The country to travel to"}}}),
+        )]);
+        // "country of citizenship" describes `citizenship`; "country" alone is no question about
+        // the destination. What the speaker says they are, or where they are from, is the value.
+        let question = "Could you tell me your country of citizenship?";
+        for (reply, citizenship) in [
+            ("India", "India"),
+            ("India, please.", "India"),
+            ("I'm from India.", "India"),
+            ("I am Indian.", "Indian"),
+        ] {
+            for args in read_reply(&idx, "Do I need a visa for Canada?", question, reply) {
+                assert_eq!(
+                    (&args["citizenship"], &args["destination_country"]),
+                    (&json!(citizenship), &json!("Canada")),
+                    "{reply}"
+                );
             }
         }
     }

@@ -507,7 +507,9 @@ impl Query {
                 && written
                     .get(i + 1)
                     .is_some_and(|next| next.starts_with(char::is_uppercase));
-            let continues = first.is_some_and(char::is_uppercase)
+            // The speaker's "I" ("I", "I'm", "I've") is written with a capital and names no one.
+            let speaker = token == "I" || token.starts_with("I'") || token.starts_with("I\u{2019}");
+            let continues = (first.is_some_and(char::is_uppercase) && !speaker)
                 || joins
                 || (!run.is_empty() && first.is_some_and(|c| c.is_ascii_digit()))
                 || (run.is_empty() && numbers_street(i));
@@ -824,6 +826,11 @@ mod tests {
             [serde_json::json!([12, 15, 18]), serde_json::json!(["a"])]
         );
         assert_eq!(q.entities(), ["Spain", "FIFA World Cup 2026"]);
+        // The speaker's capital "I" names no one, whatever comes before it.
+        assert_eq!(
+            Query::parse("citizenship: I'm from India, and I think I love it").entities(),
+            ["India"]
+        );
         assert_eq!(
             Query::parse("send $1,500 to 'Bob Smith'").numbers()[0].1,
             1500.0
