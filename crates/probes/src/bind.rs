@@ -1792,18 +1792,19 @@ impl<'a> Binder<'a> {
             })
             .collect();
         let way = direction(p);
+        // Whether another parameter for a place is open, and whether `e` is a country's name (a
+        // code, "US", may be anything).
+        let another_place_open = self.params.iter().any(|q| {
+            q.name != p.name
+                && direction(q).is_some()
+                && q.choices.is_empty()
+                && !self.binding.arguments.contains_key(&q.name)
+        });
+        let country_named = |e: &String| e.len() > 3 && text::places::country_code(e).is_some();
         // A country's name is left to an open parameter for a place ("the news in Germany" gives
-        // `country`, not the required `category`); a code ("US") may be anything.
-        let leaves_places = way.is_none()
-            && self.params.iter().any(|q| {
-                q.name != p.name
-                    && direction(q).is_some()
-                    && q.choices.is_empty()
-                    && !self.binding.arguments.contains_key(&q.name)
-            });
-        let other_place = |e: &String| {
-            leaves_places && text::places::country_code(e).is_some_and(|_| e.len() > 3)
-        };
+        // `country`, not the required `category`).
+        let leaves_places = way.is_none() && another_place_open;
+        let other_place = |e: &String| leaves_places && country_named(e);
         candidates.retain(|e| !other_place(e));
         if let Some(w) = way.filter(|w| *w != Direction::At) {
             candidates.retain(|e| cue(query, e).is_none_or(|c| c == w || c == Direction::At));
@@ -1894,20 +1895,9 @@ impl<'a> Binder<'a> {
         // place one goes to or comes from, however the query points at it ("a visa for Canada"
         // for `destination_country` beside `citizenship`). A place something is at takes the
         // name written first ("London, United Kingdom").
-        let sole_place = way.is_some_and(|w| w != Direction::At)
-            && !self.params.iter().any(|q| {
-                q.name != p.name
-                    && direction(q).is_some()
-                    && q.choices.is_empty()
-                    && !self.binding.arguments.contains_key(&q.name)
-            });
+        let sole_place = way.is_some_and(|w| w != Direction::At) && !another_place_open;
         let country = sole_place
-            .then(|| {
-                candidates
-                    .iter()
-                    .find(|e| e.len() > 3 && text::places::country_code(e).is_some())
-                    .cloned()
-            })
+            .then(|| candidates.iter().find(|e| country_named(e)).cloned())
             .flatten();
         let entity = cued
             .or(country)
