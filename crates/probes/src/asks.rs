@@ -87,6 +87,11 @@ pub fn is_request(part: &str) -> bool {
     !(words.iter().take(3).any(being) || (determiner && early().any(being)))
 }
 
+/// An ask's words without the commas, semicolons and colons that part it from its neighbours.
+pub fn trimmed(words: &str) -> &str {
+    words.trim_matches(|c: char| c.is_whitespace() || ",;:".contains(c))
+}
+
 /// The asks of `text`, in order. One element when the request is a single ask.
 pub fn split(text: &str) -> Vec<Ask> {
     let words: Vec<&str> = text.split_whitespace().collect();
@@ -144,10 +149,7 @@ pub fn split(text: &str) -> Vec<Ask> {
     let asks: Vec<Ask> = pieces
         .into_iter()
         .map(|(p, added, start)| {
-            let text = p
-                .join(" ")
-                .trim_matches(|c: char| c.is_whitespace() || ",;:".contains(c))
-                .to_owned();
+            let text = trimmed(&p.join(" ")).to_owned();
             let added = added || text.ends_with('?');
             let words = start..start + p.len();
             Ask { text, added, words }

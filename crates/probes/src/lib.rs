@@ -1664,11 +1664,7 @@ fn as_written(request: &str, parts: &[asks::Ask], texts: &[&str]) -> String {
     }
     runs.into_iter()
         .filter_map(|(_, run)| words.get(run))
-        .map(|w| {
-            w.join(" ")
-                .trim_matches(|c: char| c.is_whitespace() || ",;:".contains(c))
-                .to_owned()
-        })
+        .map(|w| asks::trimmed(&w.join(" ")).to_owned())
         .collect::<Vec<_>>()
         .join(" and ")
 }
@@ -2122,14 +2118,7 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
         let known = known_for(p);
         // "In Austin, TX": the preposition that places it is no word of the name.
         let name = introduced(whole, &known);
-        let name = match name.split_once(' ') {
-            Some((first, rest))
-                if text::lexicon::SLOT_PREPOSITIONS.contains(&first.to_lowercase().as_str()) =>
-            {
-                rest
-            }
-            _ => name,
-        };
+        let name = unplaced(name);
         if written_as_name(name) {
             // The name is one value: a word of it the reply's own reading gave another
             // parameter ("Kingdom" as the category) is no value of that one, which is open
@@ -2283,14 +2272,19 @@ fn introduced<'p>(part: &'p str, known: &[String]) -> &'p str {
     .filter(|&(at, _)| text::terms(&part[..at]).iter().all(|t| known.contains(t)))
     .map(|(_, after)| part[after..].trim_start());
     // "I'm from India": the preposition that places the value is no part of it.
-    value.map_or(part, |v| match v.split_once(' ') {
+    value.map_or(part, unplaced)
+}
+
+/// `value` without the preposition that places it ("In Austin, TX", "from India").
+fn unplaced(value: &str) -> &str {
+    match value.split_once(' ') {
         Some((first, rest))
             if text::lexicon::SLOT_PREPOSITIONS.contains(&first.to_lowercase().as_str()) =>
         {
             rest
         }
-        _ => v,
-    })
+        _ => value,
+    }
 }
 
 /// Whether `text` is written as a name: two words or more, each capitalised (or a code in
