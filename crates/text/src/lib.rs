@@ -2,7 +2,8 @@
 //! that a word in a query and the same word in a method's metadata always meet as the same term.
 //!
 //! - [`terms`] splits on anything that is not a letter or digit, splits `camelCase` and
-//!   `snake_case`, lowercases, drops stopwords and stems (Snowball English).
+//!   `snake_case` and a field name run together from a known word and a head noun (`zipcode`),
+//!   lowercases, drops stopwords and stems (Snowball English).
 //! - [`mutating_verb`] and [`destructive_verb`] are the verb lexicons behind query-safety
 //!   inference and action-intent detection. They describe English, not any tool or benchmark.
 //!
@@ -46,21 +47,52 @@ pub fn words(text: &str) -> Vec<String> {
                 && c.is_uppercase()
                 && !current.is_empty()
             {
-                out.push(std::mem::take(&mut current));
+                push_word(&mut out, std::mem::take(&mut current));
             }
             current.extend(c.to_lowercase());
             prev = Some(c);
         } else {
             if !current.is_empty() {
-                out.push(std::mem::take(&mut current));
+                push_word(&mut out, std::mem::take(&mut current));
             }
             prev = None;
         }
     }
     if !current.is_empty() {
-        out.push(current);
+        push_word(&mut out, current);
     }
     out
+}
+
+/// The words that end a name run into the word before it (`zipcode`, `username`, `videoid`,
+/// `startdate`, `datatype`): the head nouns of field names, which say what sort of value the
+/// field takes.
+const RUN_IN_TAILS: &[&str] = &["code", "codes", "date", "id", "ids", "number"];
+
+/// Pushes `word`, or the two words it runs together: a word the language model does not know
+/// whole that is a word it knows (three letters or more) followed by one of [`RUN_IN_TAILS`].
+/// A known word is never taken apart ("valid", "mandate", "keyword" stays one as its tail is
+/// no field's head noun).
+fn push_word(out: &mut Vec<String>, word: String) {
+    let split = (word.len() >= 5 && word.chars().all(|c| c.is_ascii_lowercase()))
+        .then(|| {
+            RUN_IN_TAILS.iter().find_map(|tail| {
+                let head = word.strip_suffix(tail)?;
+                (head.len() >= 3 && semantic::whole_word(head) && !semantic::whole_word(&word))
+                    .then(|| head.len())
+            })
+        })
+        .flatten();
+    match split {
+        Some(at) => {
+            let tail = word[at..].to_owned();
+            let mut head = word;
+            head.truncate(at);
+            out.push(head);
+            out.push(tail);
+        }
+        None => out.push(word),
+    }
 }
 
 /// Whitespace tokens with surrounding punctuation and a possessive `'s` removed, as written
@@ -681,6 +713,18 @@ mod tests {
         );
         assert_eq!(requested_words("Events downtown", true), ["event"]);
         assert!(requested_words("Events downtown", false).is_empty());
+    }
+
+    #[test]
+    fn a_field_name_run_together_is_its_words() {
+        assert_eq!(words("zipcode"), ["zip", "code"]);
+        assert_eq!(words("the postcode"), ["the", "post", "code"]);
+        assert_eq!(words("videoid"), ["video", "id"]);
+        assert_eq!(words("startdate"), ["start", "date"]);
+        // Known words stay whole, and a tail that heads no field splits nothing.
+        assert_eq!(words("valid fluid"), ["valid", "fluid"]);
+        assert_eq!(words("keyword"), ["keyword"]);
+        assert_eq!(words("username"), ["username"]);
     }
 
     #[test]
