@@ -79,7 +79,7 @@ fn push_word(out: &mut Vec<String>, word: String) {
             RUN_IN_TAILS.iter().find_map(|tail| {
                 let head = word.strip_suffix(tail)?;
                 (head.len() >= 3 && semantic::whole_word(head) && !semantic::whole_word(&word))
-                    .then(|| head.len())
+                    .then_some(head.len())
             })
         })
         .flatten();
