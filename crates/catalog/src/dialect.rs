@@ -4,7 +4,8 @@
 //! types the way the author's language does: `dict`, `float`, `int`, `str`, `bool`, `list`,
 //! `tuple`, `any`, or JSON Schema's own names capitalised (`String`, `Integer`); some mark a
 //! property required with `"required": true` on the property itself (JSON Schema's draft 3) or
-//! leave out the `object` type of a schema that lists properties. No JSON Schema validator compiles
+//! leave out the `object` type of a schema that lists properties; some write a Python annotation
+//! (`List[int]`, `str, optional`, `Dict[str, Any]`). No JSON Schema validator compiles
 //! those, so a method written that way could neither be checked nor have its values typed, and
 //! every call planned for it would be refused. [`standard`] rewrites exactly those spellings into JSON Schema and leaves every other
 //! keyword as the tool wrote it: a schema already in JSON Schema comes out unchanged.
@@ -22,9 +23,101 @@ fn type_name(name: &str) -> Option<&str> {
         "boolean" | "bool" => "boolean",
         "array" | "list" | "tuple" | "set" | "sequence" => "array",
         "null" | "none" => "null",
-        "any" => return None,
+        "any" | "callable" => return None,
         _ => return Some(name),
     })
+}
+
+/// The schema a Python type annotation stands for (`List[int]`, `Dict[str, Any]`,
+/// `Optional[str]`, `Union[int, float]`, `str, optional`), as `type` and `items` keywords;
+/// empty for one that constrains nothing (`Any`, `Callable`); `None` when `written` is no
+/// annotation this reads.
+fn annotation(written: &str) -> Option<Map<String, Value>> {
+    let mut text = written.trim();
+    // "str, optional" and "int optional": the docstring way of saying a default exists.
+    for marker in [", optional", " optional"] {
+        if text.len() > marker.len() && text.to_ascii_lowercase().ends_with(marker) {
+            text = text[..text.len() - marker.len()].trim_end();
+        }
+    }
+    let mut out = Map::new();
+    let Some((outer, inner)) = text
+        .strip_suffix(']')
+        .and_then(|t| t.split_once('['))
+        .map(|(o, i)| (o.trim(), i.trim()))
+    else {
+        if text.contains(['[', ']', ',', ' ']) {
+            return None;
+        }
+        return match type_name(text)? {
+            known if known == text && !is_json_type(known) => None,
+            known => {
+                out.insert("type".into(), Value::String(known.to_owned()));
+                Some(out)
+            }
+        };
+    };
+    let args = top_level(inner);
+    match outer.to_ascii_lowercase().as_str() {
+        "optional" => return annotation(inner),
+        "union" => {
+            let types: Option<Vec<Value>> =
+                args.iter().map(|a| annotation(a)?.remove("type")).collect();
+            if let Some(mut types) = types {
+                types.dedup();
+                out.insert("type".into(), Value::Array(types));
+            }
+        }
+        "list" | "sequence" | "set" | "frozenset" | "iterable" | "tuple" => {
+            out.insert("type".into(), Value::String("array".into()));
+            let items: Vec<Map<String, Value>> = args
+                .iter()
+                .filter(|a| **a != "...")
+                .map(|a| annotation(a))
+                .collect::<Option<_>>()?;
+            if let Some(first) = items.first()
+                && !first.is_empty()
+                && items.iter().all(|i| i == first)
+            {
+                out.insert("items".into(), Value::Object(first.clone()));
+            }
+        }
+        "dict" | "mapping" => {
+            out.insert("type".into(), Value::String("object".into()));
+        }
+        _ => return None,
+    }
+    Some(out)
+}
+
+/// Whether `name` is one of JSON Schema's own type names.
+fn is_json_type(name: &str) -> bool {
+    matches!(
+        name,
+        "object" | "number" | "integer" | "string" | "boolean" | "array" | "null"
+    )
+}
+
+/// The comma-separated arguments of an annotation, split only at its top level
+/// (`str, List[int]` is two).
+fn top_level(inner: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut start = 0;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '[' => depth += 1,
+            ']' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                out.push(inner[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(inner[start..].trim());
+    out.retain(|a| !a.is_empty());
+    out
 }
 
 /// `schema` in JSON Schema: dialect type names replaced (through properties, items, combinators
@@ -40,11 +133,25 @@ pub fn standard(schema: &Value) -> Value {
     for (key, value) in map {
         match key.as_str() {
             "type" => match value {
-                Value::String(name) => {
-                    if let Some(t) = type_name(name) {
+                Value::String(name) => match type_name(name) {
+                    Some(t) if t != name || is_json_type(t) => {
                         out.insert(key.clone(), Value::String(t.to_owned()));
                     }
-                }
+                    // Read as an annotation, or kept as written when it is none.
+                    Some(_) => match annotation(name) {
+                        Some(read) => {
+                            for (k, v) in read {
+                                if k == "type" || !map.contains_key(&k) {
+                                    out.insert(k, v);
+                                }
+                            }
+                        }
+                        None => {
+                            out.insert(key.clone(), value.clone());
+                        }
+                    },
+                    None => {}
+                },
                 Value::Array(names) => {
                     let mapped: Vec<Value> = names
                         .iter()
@@ -138,6 +245,26 @@ mod tests {
                 "on": {"type": "boolean"}, "pair": {"type": "array", "items": {"type": "object",
                     "properties": {"x": {}}}}},
                 "required": ["rate"]}),
+        );
+    }
+
+    #[test]
+    fn python_annotations_become_json_schema() {
+        check(
+            json!({"type": "object", "properties": {
+                "nums": {"type": "List[int]"}, "opt": {"type": "str, optional"},
+                "rows": {"type": "List[Dict[str, Any]]"}, "m": {"type": "Dict[str, int]"},
+                "u": {"type": "Union[int, float]"}, "o": {"type": "Optional[List[str]]"},
+                "pair": {"type": "Tuple[float, float]"}, "f": {"type": "Callable"},
+                "mixed": {"type": "Tuple[int, str]"}, "n": {"type": "int, optional"},
+                "own": {"type": "List[int]", "items": {"type": "integer", "minimum": 0}}}}),
+            json!({"type": "object", "properties": {
+                "nums": {"type": "array", "items": {"type": "integer"}}, "opt": {"type": "string"},
+                "rows": {"type": "array", "items": {"type": "object"}}, "m": {"type": "object"},
+                "u": {"type": ["integer", "number"]}, "o": {"type": "array", "items": {"type": "string"}},
+                "pair": {"type": "array", "items": {"type": "number"}}, "f": {},
+                "mixed": {"type": "array"}, "n": {"type": "integer"},
+                "own": {"type": "array", "items": {"type": "integer", "minimum": 0}}}}),
         );
     }
 
