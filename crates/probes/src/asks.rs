@@ -133,8 +133,24 @@ pub fn split(text: &str) -> Vec<Ask> {
         // So does a clause with a subject of its own before such a verb ("... to ensure all
         // issues were addressed and nothing is left unresolved"), unless the subject is the
         // speaker or the listener ("... and I want to set a delay" puts a request).
-        let continues =
-            |c: &[&str]| c == ["and"] && (finite(i + 1) || (subject(i + 1) && finite(i + 2)));
+        // But an auxiliary put before its own subject asks a question of its own ("..., and is
+        // 7919 prime?", "and does Tesla pay dividends?").
+        let inverted = || {
+            is_in(i + 1, &[text::lexicon::QUESTION_AUXILIARIES])
+                && words.get(i + 2).is_some_and(|w| {
+                    let b = bare(w);
+                    b.starts_with(|c: char| c.is_ascii_digit())
+                        || w.starts_with(char::is_uppercase)
+                        || text::lexicon::THIRD_PERSON_PRONOUNS.contains(&b.as_str())
+                })
+                && words[i + 1..]
+                    .iter()
+                    .find(|w| ends_clause(w) || w.ends_with('.'))
+                    .is_some_and(|w| w.ends_with('?'))
+        };
+        let continues = |c: &[&str]| {
+            c == ["and"] && (finite(i + 1) || (subject(i + 1) && finite(i + 2))) && !inverted()
+        };
         if let Some((c, adds)) = connector.filter(|(c, _)| !quoted[i] && !continues(c)) {
             i += c.len();
             pieces.push((Vec::new(), *adds, i));
@@ -456,6 +472,15 @@ mod tests {
         assert_eq!(
             texts("Find a museum near me and book a table at a cafe nearby").len(),
             2
+        );
+        // An auxiliary before its own subject asks a question of its own.
+        assert_eq!(
+            texts("What is the factorial of 7, and is 7919 prime?"),
+            ["What is the factorial of 7", "is 7919 prime?"]
+        );
+        assert_eq!(
+            texts("Find a hotel that is cheap and is near the beach?").len(),
+            1
         );
         // So does one with a subject of its own that is not the speaker's or the listener's.
         assert_eq!(

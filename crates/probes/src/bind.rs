@@ -581,6 +581,8 @@ struct Binder<'a> {
     /// How many of the lists the query writes out (`[1, 2]`, "(40.7, -74.0)") are bound: each
     /// list parameter takes the next.
     written_lists: usize,
+    /// How many of the objects the query writes out object parameters have taken.
+    written_objects: usize,
     /// Tokens of the query's dates and times: their digits are not quantities.
     temporal_tokens: HashSet<String>,
     /// The name the request gives as its speaker's own, read once ([`self_introduced`]).
@@ -605,6 +607,7 @@ impl<'a> Binder<'a> {
             used_numbers: HashSet::new(),
             used_lists: HashSet::new(),
             written_lists: 0,
+            written_objects: 0,
             temporal_tokens,
             speaker: self_introduced(query),
         }
@@ -1227,16 +1230,29 @@ impl<'a> Binder<'a> {
     }
 
     /// An object parameter that declares no fields takes the object the query writes out, as
-    /// JSON or with single quotes ("{'math': 90, 'science': 75}"); the first one, and only one.
+    /// JSON or with single quotes ("{'math': 90, 'science': 75}"): the objects written side by
+    /// side (not one inside another) go to such parameters in the order both are written
+    /// ("merge {'a': 1} with {'b': 2}" fills `dict1` and `dict2`).
     fn written_object(&mut self, p: &Param) {
         let text = &self.query.text;
-        let objects: Vec<Value> = text
-            .match_indices('{')
-            .filter_map(|(at, _)| bracketed(&text[at..]))
-            .filter_map(|literal| loose_json(&literal))
-            .filter(|v| v.as_object().is_some_and(|o| !o.is_empty()))
-            .collect();
-        if let [object] = &objects[..] {
+        let mut objects: Vec<Value> = Vec::new();
+        let mut after = 0;
+        for (at, _) in text.match_indices('{') {
+            if at < after {
+                continue;
+            }
+            let Some(literal) = bracketed(&text[at..]) else {
+                continue;
+            };
+            after = at + literal.len();
+            if let Some(v) =
+                loose_json(&literal).filter(|v| v.as_object().is_some_and(|o| !o.is_empty()))
+            {
+                objects.push(v);
+            }
+        }
+        if let Some(object) = objects.get(self.written_objects) {
+            self.written_objects += 1;
             self.binding
                 .arguments
                 .insert(p.name.clone(), object.clone());
@@ -5523,6 +5539,16 @@ mod tests {
             "numbers": {"type": "array", "items": {"type": "integer"}}}, "required": ["numbers"]});
         let b = check(mean, "Average of [12, 15, 18, 20]");
         assert_eq!(b.arguments["numbers"], json!([12, 15, 18, 20]));
+        // Objects written side by side fill the object parameters in order; one inside
+        // another is part of it.
+        let two = json!({"type": "object", "properties": {
+            "dict1": {"type": "object"}, "dict2": {"type": "object"}},
+            "required": ["dict1", "dict2"]});
+        let b = check(two, "Combine {'a': 1, 'b': {'x': 2}} with {'c': 3}");
+        assert_eq!(
+            (&b.arguments["dict1"], &b.arguments["dict2"]),
+            (&json!({"a": 1, "b": {"x": 2}}), &json!({"c": 3}))
+        );
     }
 
     #[test]

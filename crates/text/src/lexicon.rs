@@ -1664,6 +1664,10 @@ pub const UNNAMED_MARKERS: &[&str] = &["another", "certain", "different", "speci
 /// format 'City, State'"). Words.
 pub const REGION_WORDS: &[&str] = &["country", "province", "region", "state"];
 
+/// Auxiliaries that open a yes-or-no question when they come before their subject ("is 7919
+/// prime?", "does it rain?"). Words.
+pub const QUESTION_AUXILIARIES: &[&str] = &["are", "did", "do", "does", "is", "was", "were"];
+
 /// Verbs in a form that agrees with a subject of their own ("... and has two rooms", "... and is
 /// open late"), and wanting verbs ("I'm planning a movie night and want to watch something"):
 /// none is put to the listener, so after "and" they carry the clause on. Words.
