@@ -1506,6 +1506,16 @@ fn compound(
             }
             continue;
         }
+        // A further ask that names a parameter of the first ask's method and gives it its value
+        // ("... with mass 12 kg and volume 3 cubic meters?") is a value of that ask.
+        if n > 0
+            && let Some(at) = first_served
+            && labels_own_value(&index.docs[at], &q)
+            && let Some((_, texts)) = groups.iter_mut().find(|(g, _)| *g == at)
+        {
+            texts.push(part);
+            continue;
+        }
         // A further ask the main method covers is a detail of the main ask, unless another
         // method covers it better on its own (the first ask is the request itself: its own
         // method decides).
@@ -1672,6 +1682,19 @@ fn as_written(request: &str, parts: &[asks::Ask], texts: &[&str]) -> String {
 /// Whether `query` gives the method `s` none of the values it requires, when it requires at
 /// least `least` of them: neither itself nor through another method's call. Binding alone
 /// settles most methods; the calls that could give a value are sought only when it finds none.
+/// Whether `ask` names a required parameter of `doc` by every word of its name and gives it a
+/// value: "volume 3 cubic meters" for `volume`.
+fn labels_own_value(doc: &index::MethodDoc, ask: &Query) -> bool {
+    let binding = bind::bind(&doc.params, ask, &doc.topic_terms);
+    doc.params.iter().any(|p| {
+        let own = text::terms(&p.name);
+        p.required
+            && !own.is_empty()
+            && own.iter().all(|t| ask.terms.contains(t))
+            && binding.arguments.contains_key(&p.name)
+    })
+}
+
 fn gives_none(index: &MethodIndex, s: &Scored, query: &Query, least: usize) -> bool {
     let required = s.doc.params.iter().filter(|p| p.required).count();
     if required < least.max(1) {
@@ -2675,6 +2698,31 @@ mod tests {
         assert_eq!(calls.len(), 2, "{calls:?}");
         assert_eq!(calls[1].0, "get_movie_recommendations");
         assert_eq!(calls[1].1["genre"], "thriller");
+    }
+
+    #[test]
+    fn a_further_ask_that_labels_a_value_of_the_first_ask_s_method_is_part_of_that_ask() {
+        let idx = index(&[(
+            "density",
+            "Calculates the density of an object given its mass and volume.",
+            json!({"type": "object", "required": ["mass", "volume"], "properties": {
+                "mass": {"type": "number", "description": "The mass of the object."},
+                "volume": {"type": "number", "description": "The volume of the object."}}}),
+        )]);
+        let q = Query::parse(
+            "What's the density of an object with mass 12 kg and volume 3 cubic meters?",
+        );
+        let r = run(&idx, &q, &ProbeConfig::default());
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        let call = &r.ambiguity_pool[0];
+        assert!(call.also.is_empty(), "{r:?}");
+        assert_eq!(
+            (
+                call.arguments["mass"].as_f64(),
+                call.arguments["volume"].as_f64()
+            ),
+            (Some(12.0), Some(3.0))
+        );
     }
 
     #[test]
