@@ -87,6 +87,15 @@ pub fn is_request(part: &str) -> bool {
     !(words.iter().take(3).any(being) || (determiner && early().any(being)))
 }
 
+/// Whether `part` is a question that opens with a question word and ends with its mark ("what's
+/// the weather there?"): one that asks for a thing of its own however few words name it.
+pub fn wh_question(part: &str) -> bool {
+    part.trim_end().ends_with('?')
+        && text::words(part)
+            .first()
+            .is_some_and(|w| text::lexicon::WH_WORDS.contains(&w.as_str()))
+}
+
 /// An ask's words without the commas, semicolons and colons that part it from its neighbours.
 pub fn trimmed(words: &str) -> &str {
     words.trim_matches(|c: char| c.is_whitespace() || ",;:".contains(c))
@@ -181,7 +190,20 @@ pub fn split(text: &str) -> Vec<Ask> {
         let opens_with_number = text::words(&ask.text).first().is_some_and(|w| {
             w.starts_with(|c: char| c.is_ascii_digit()) || text::lexicon::number_value(w).is_some()
         });
-        if content_terms(&ask.text).len() >= 2 && (!opens_with_number || merged.is_empty()) {
+        // A question of its own joined on by a coordinator needs but one ("..., and what's the
+        // weather there?"); a sentence of so few words leans on the one before ("What's
+        // inside?").
+        let joined = ask.words.start.checked_sub(1).is_some_and(|at| {
+            CONNECTORS
+                .iter()
+                .any(|(c, _)| c.last().is_some_and(|l| bare(words[at]) == *l))
+        });
+        let least = if joined && wh_question(&ask.text) {
+            1
+        } else {
+            2
+        };
+        if content_terms(&ask.text).len() >= least && (!opens_with_number || merged.is_empty()) {
             let text = if pending.is_empty() {
                 ask.text
             } else {

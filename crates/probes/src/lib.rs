@@ -1535,8 +1535,9 @@ fn compound(
         let own = own.map(|s| doc_position(index, s.doc));
         // Something else entirely: asked for as a further request, about topics of its own that
         // no tool's metadata names.
-        let about_something_else =
-            ask.added && topic.len() >= 2 && !shares_words_with_tools(index, &topic);
+        let about_something_else = ask.added
+            && (topic.len() >= 2 || (!topic.is_empty() && asks::wh_question(part)))
+            && !shares_words_with_tools(index, &topic);
         if n == 0 {
             first_served = own;
         }
@@ -2775,6 +2776,19 @@ mod tests {
         // The fast lane does not answer the half it can do as if it were the whole.
         let fast = fast_pick(&idx, &q, &ProbeConfig::default()).unwrap_err();
         assert_eq!(fast.reason, MissReason::PartiallyServed);
+        // A question joined on asks for its own thing, however few words name it.
+        let idx = index(&[(
+            "get_city_by_zip",
+            "Retrieves the city name for a given US ZIP code.",
+            json!({"type": "object", "required": ["zipcode"], "properties": {
+                "zipcode": {"type": "string", "description": "The ZIP code."}}}),
+        )]);
+        let q = Query::parse("Which city is ZIP 10001 in, and what's the weather there?");
+        let r = run(&idx, &q, &ProbeConfig::default());
+        let miss = r.missing_capability_signal.as_ref().expect("a miss");
+        let parts = miss.partial.as_ref().expect("the parts");
+        assert_eq!(parts.unserved_parts, ["what's the weather there?"]);
+        assert_eq!(parts.servable_parts[0].1.arguments["zipcode"], "10001");
     }
 
     #[test]

@@ -628,6 +628,11 @@ pub const QUESTION_OPENERS: &[&str] = &[
     "what", "when", "where", "which", "who", "whom", "whose", "why", "will", "would",
 ];
 
+/// Question words: those of [`QUESTION_OPENERS`] that ask for a thing rather than a yes or no.
+pub const WH_WORDS: &[&str] = &[
+    "how", "what", "when", "where", "which", "who", "whom", "whose", "why",
+];
+
 /// Verbs that turn a statement into a request ("I want", "we need", "I'd like"). Words.
 pub const WANTING_VERBS: &[&str] = &["like", "love", "need", "prefer", "want", "wish"];
 
