@@ -70,6 +70,44 @@ struct Scored<'a> {
 /// prose, then per remaining parameter a pattern, the free text, a structured value, a list, a
 /// number or a name.
 pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Binding {
+    // A method that requires nothing but gives its text parameters defaults that are examples
+    // of a value (`symbol` defaulting to "AAPL", not to "dontcare") says what a request names:
+    // those parameters are read as required ones are, and one the request leaves open keeps its
+    // default (left to the tool) rather than being asked for.
+    if params.iter().all(|p| !p.required) && params.iter().any(example_default) {
+        let promoted: Vec<Param> = params
+            .iter()
+            .map(|p| Param {
+                required: example_default(p),
+                ..p.clone()
+            })
+            .collect();
+        let mut binding = bind_as_declared(&promoted, query, topic);
+        for p in &promoted {
+            let written = |d: &Value| d.as_str().is_some_and(|d| query.text.contains(d));
+            if p.default.as_ref().is_some_and(|d| !written(d))
+                && binding.arguments.get(&p.name) == p.default.as_ref()
+            {
+                binding.arguments.remove(&p.name);
+            }
+        }
+        return binding;
+    }
+    bind_as_declared(params, query, topic)
+}
+
+/// Whether `p` is a text parameter without choices whose declared default is an example of a
+/// value rather than a word for "no value" ([`text::lexicon::NO_VALUE_WORDS`]).
+fn example_default(p: &Param) -> bool {
+    p.choices.is_empty()
+        && p.default.as_ref().and_then(Value::as_str).is_some_and(|d| {
+            let d = d.trim();
+            d.chars().filter(|c| c.is_alphanumeric()).count() >= 2
+                && !text::lexicon::NO_VALUE_WORDS.contains(&d.to_lowercase().as_str())
+        })
+}
+
+fn bind_as_declared(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Binding {
     let binding = with_regions(
         params,
         query,
@@ -7458,6 +7496,26 @@ mod tests {
             ),
             json!("03/09/2027")
         );
+    }
+
+    #[test]
+    fn a_method_that_requires_nothing_reads_parameters_with_example_defaults_as_required() {
+        let schema = json!({"type": "object", "properties": {
+            "symbol": {"type": "string", "description": "The stock symbol.", "default": "MSFT"},
+            "exchange": {"type": "string", "description": "The stock exchange code."}}});
+        let b = check(schema.clone(), "Give me the company profile of NVDA");
+        assert_eq!(b.arguments["symbol"], "NVDA");
+        assert!(b.missing.is_empty(), "{b:?}");
+        // Left open, the default is the tool's to apply, and nothing is asked.
+        let b = check(schema.clone(), "Give me a company profile");
+        assert!(b.arguments.is_empty() && b.missing.is_empty(), "{b:?}");
+        // A default that means "no value" is no example.
+        let b = check(
+            json!({"type": "object", "properties": {"symbol": {"type": "string",
+                "description": "The stock symbol.", "default": "any"}}}),
+            "Give me the company profile of NVDA",
+        );
+        assert!(!b.arguments.contains_key("symbol"), "{b:?}");
     }
 
     #[test]

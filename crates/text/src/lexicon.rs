@@ -628,6 +628,24 @@ pub const QUESTION_OPENERS: &[&str] = &[
     "what", "when", "where", "which", "who", "whom", "whose", "why", "will", "would",
 ];
 
+/// Values that stand for no value at all when a parameter defaults to them ("dontcare", "any",
+/// "none"): lower case.
+pub const NO_VALUE_WORDS: &[&str] = &[
+    "all",
+    "any",
+    "auto",
+    "default",
+    "dontcare",
+    "everything",
+    "n/a",
+    "na",
+    "nil",
+    "none",
+    "null",
+    "unknown",
+    "unspecified",
+];
+
 /// Question words: those of [`QUESTION_OPENERS`] that ask for a thing rather than a yes or no.
 pub const WH_WORDS: &[&str] = &[
     "how", "what", "when", "where", "which", "who", "whom", "whose", "why",
