@@ -234,6 +234,25 @@ fn coordinated(
         let Some(mut at) = written_at(&query.text, &written) else {
             continue;
         };
+        // A number bound from inside a list of numbers ("are 17, 23 and 91 prime?") stands for
+        // the whole list, when no other parameter took one of them.
+        if first.is_number()
+            && let Some(run) = number_run(&query.text, at.0)
+                .map(|run| {
+                    run.into_iter()
+                        .filter_map(|v| typed_number(p, v))
+                        .collect::<Vec<_>>()
+                })
+                .filter(|run| run.len() >= 2)
+            && binding
+                .arguments
+                .iter()
+                .all(|(k, v)| k == &p.name || !run.contains(v))
+        {
+            binding.arguments.remove(&p.name);
+            binding.fan_out = Some((p.name.clone(), run));
+            break;
+        }
         // A value written after a comma is the tail of one written in parts ("New York, USA"),
         // not the head of a list.
         if !names_a_value(&named, &written) || query.text[..at.0].trim_end().ends_with(',') {
@@ -435,6 +454,34 @@ fn written_form(text: &str, value: &Value) -> Value {
         }
         _ => value.clone(),
     }
+}
+
+/// The numbers of the list written in `text` that holds the number starting at byte `at`:
+/// numbers joined by commas and closed by "and" or "or" ("17, 23 and 91", "5 or 10"), at most
+/// [`MAX_COORDINATED`]; `None` when the number stands alone.
+fn number_run(text: &str, at: usize) -> Option<Vec<f64>> {
+    static RUN: OnceLock<regex::Regex> = OnceLock::new();
+    let re = RUN.get_or_init(|| {
+        let n = r"-?\d+(?:\.\d+)?";
+        regex::Regex::new(&format!(
+            r"\b{n}(?:\s*,\s*{n})*(?:\s*,?\s+(?:and|or)\s+{n})\b"
+        ))
+        .expect("the number-list pattern compiles")
+    });
+    let found = re
+        .find_iter(text)
+        .find(|m| m.start() <= at && at < m.end())?;
+    static NUMBER: OnceLock<regex::Regex> = OnceLock::new();
+    let number = NUMBER.get_or_init(|| {
+        regex::Regex::new(r"-?\d+(?:\.\d+)?").expect("the number pattern compiles")
+    });
+    let values: Vec<f64> = number
+        .find_iter(found.as_str())
+        .filter_map(|m| m.as_str().parse().ok())
+        .collect();
+    (2..=MAX_COORDINATED)
+        .contains(&values.len())
+        .then_some(values)
 }
 
 /// Where `value` is written in `text`, as whole words: a string as it is, a number as any
@@ -5717,6 +5764,23 @@ mod tests {
             "{b:?}"
         );
         assert!(b.arguments.get("ticker").is_none() && b.missing.is_empty());
+        // A number taken from inside a list of numbers stands for the list; numbers two
+        // parameters share out are no list.
+        let prime = json!({"type": "object", "required": ["num"], "properties": {
+            "num": {"type": "integer", "description": "The number to check."}}});
+        let b = check(prime, "Are 17, 23 and 91 prime numbers?");
+        assert_eq!(
+            b.fan_out,
+            Some(("num".into(), vec![json!(17), json!(23), json!(91)])),
+            "{b:?}"
+        );
+        let gcd = json!({"type": "object", "required": ["a", "b"], "properties": {
+            "a": {"type": "integer"}, "b": {"type": "integer"}}});
+        let b = check(gcd, "The greatest common divisor of 12 and 18");
+        assert_eq!(
+            (&b.arguments["a"], &b.arguments["b"], &b.fan_out),
+            (&json!(12), &json!(18), &None)
+        );
         let place = json!({"type": "object", "required": ["location"], "properties": {
             "location": {"type": "string", "description": "The city and state, e.g. San Francisco, CA"}}});
         let b = check(
