@@ -236,11 +236,18 @@ fn coordinated(
         };
         // A number bound from inside a list of numbers ("are 17, 23 and 91 prime?") stands for
         // the whole list, when no other parameter took one of them.
-        if first.is_number()
+        // So does a code of digits ("ZIP codes 10001 and 94105").
+        let digits = first
+            .as_str()
+            .is_some_and(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit()));
+        if (first.is_number() || digits)
             && let Some(run) = number_run(&query.text, at.0)
                 .map(|run| {
                     run.into_iter()
-                        .filter_map(|v| typed_number(p, v))
+                        .filter_map(|token| match digits {
+                            true => Some(Value::String(token.to_owned())),
+                            false => typed_number(p, token.parse().ok()?),
+                        })
                         .collect::<Vec<_>>()
                 })
                 .filter(|run| run.len() >= 2)
@@ -456,10 +463,10 @@ fn written_form(text: &str, value: &Value) -> Value {
     }
 }
 
-/// The numbers of the list written in `text` that holds the number starting at byte `at`:
+/// The numbers, as written, of the list in `text` that holds the number starting at byte `at`:
 /// numbers joined by commas and closed by "and" or "or" ("17, 23 and 91", "5 or 10"), at most
 /// [`MAX_COORDINATED`]; `None` when the number stands alone.
-fn number_run(text: &str, at: usize) -> Option<Vec<f64>> {
+fn number_run(text: &str, at: usize) -> Option<Vec<&str>> {
     static RUN: OnceLock<regex::Regex> = OnceLock::new();
     let re = RUN.get_or_init(|| {
         let n = r"-?\d+(?:\.\d+)?";
@@ -475,9 +482,9 @@ fn number_run(text: &str, at: usize) -> Option<Vec<f64>> {
     let number = NUMBER.get_or_init(|| {
         regex::Regex::new(r"-?\d+(?:\.\d+)?").expect("the number pattern compiles")
     });
-    let values: Vec<f64> = number
+    let values: Vec<&str> = number
         .find_iter(found.as_str())
-        .filter_map(|m| m.as_str().parse().ok())
+        .map(|m| m.as_str())
         .collect();
     (2..=MAX_COORDINATED)
         .contains(&values.len())
@@ -5772,6 +5779,14 @@ mod tests {
         assert_eq!(
             b.fan_out,
             Some(("num".into(), vec![json!(17), json!(23), json!(91)])),
+            "{b:?}"
+        );
+        let zip = json!({"type": "object", "required": ["zipcode"], "properties": {
+            "zipcode": {"type": "string", "description": "The ZIP code."}}});
+        let b = check(zip, "Find the city for ZIP codes 10001 and 94105");
+        assert_eq!(
+            b.fan_out,
+            Some(("zipcode".into(), vec![json!("10001"), json!("94105")])),
             "{b:?}"
         );
         let gcd = json!({"type": "object", "required": ["a", "b"], "properties": {
