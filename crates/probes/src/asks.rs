@@ -151,6 +151,7 @@ pub fn split(text: &str) -> Vec<Ask> {
                     b.starts_with(|c: char| c.is_ascii_digit())
                         || w.starts_with(char::is_uppercase)
                         || text::lexicon::THIRD_PERSON_PRONOUNS.contains(&b.as_str())
+                        || text::lexicon::DETERMINERS.contains(&b.as_str())
                 })
                 && words[i + 1..]
                     .iter()
@@ -499,6 +500,11 @@ mod tests {
         assert_eq!(
             texts("What is the factorial of 7, and is 7919 prime?"),
             ["What is the factorial of 7", "is 7919 prime?"]
+        );
+        assert_eq!(
+            texts("Where is parcel RB123456785GB, and is the Hillside library open on Sundays?")
+                .len(),
+            2
         );
         assert_eq!(
             texts("Find a hotel that is cheap and is near the beach?").len(),
