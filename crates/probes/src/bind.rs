@@ -1324,7 +1324,8 @@ impl<'a> Binder<'a> {
     /// An object parameter that declares no fields takes the object the query writes out, as
     /// JSON or with single quotes ("{'math': 90, 'science': 75}"): the objects written side by
     /// side (not one inside another) go to such parameters in the order both are written
-    /// ("merge {'a': 1} with {'b': 2}" fills `dict1` and `dict2`).
+    /// ("merge {'a': 1} with {'b': 2}" fills `dict1` and `dict2`), when there are as many of
+    /// them as of such parameters.
     fn written_object(&mut self, p: &Param) {
         let text = &self.query.text;
         let mut objects: Vec<Value> = Vec::new();
@@ -1342,6 +1343,15 @@ impl<'a> Binder<'a> {
             {
                 objects.push(v);
             }
+        }
+        // Several written for fewer parameters: which goes where is a guess.
+        let takers = self
+            .params
+            .iter()
+            .filter(|q| q.kind.as_deref() == Some("object") && q.nested.is_empty())
+            .count();
+        if objects.len() > 1 && objects.len() != takers {
+            return;
         }
         if let Some(object) = objects.get(self.written_objects) {
             self.written_objects += 1;
