@@ -469,7 +469,7 @@ fn written_form(text: &str, value: &Value) -> Value {
 fn number_run(text: &str, at: usize) -> Option<Vec<&str>> {
     static RUN: OnceLock<regex::Regex> = OnceLock::new();
     let re = RUN.get_or_init(|| {
-        let n = r"-?\d+(?:\.\d+)?";
+        let n = NUMBER_PATTERN;
         regex::Regex::new(&format!(
             r"\b{n}(?:\s*,\s*{n})*(?:\s*,?\s+(?:and|or)\s+{n})\b"
         ))
@@ -478,11 +478,7 @@ fn number_run(text: &str, at: usize) -> Option<Vec<&str>> {
     let found = re
         .find_iter(text)
         .find(|m| m.start() <= at && at < m.end())?;
-    static NUMBER: OnceLock<regex::Regex> = OnceLock::new();
-    let number = NUMBER.get_or_init(|| {
-        regex::Regex::new(r"-?\d+(?:\.\d+)?").expect("the number pattern compiles")
-    });
-    let values: Vec<&str> = number
+    let values: Vec<&str> = number_token()
         .find_iter(found.as_str())
         .map(|m| m.as_str())
         .collect();
