@@ -3557,6 +3557,22 @@ mod tests {
             &ProbeConfig::default(),
         );
         assert!(served.missing_capability_signal.is_none(), "{served:?}");
+        // A word that dates or rates the thing ("the current price") says which of it is
+        // wanted, not another kind of it.
+        let ticker = json!({"type": "object", "required": ["symbol"], "properties": {
+            "symbol": {"type": "string", "description": "Ticker symbol, e.g. AAPL."}}});
+        let idx = index(&[(
+            "Get Stock Price",
+            "Retrieve the latest trading price of a stock by its ticker symbol.",
+            ticker,
+        )]);
+        let current = run(
+            &idx,
+            &Query::parse("What's the current price of NVDA?"),
+            &ProbeConfig::default(),
+        );
+        assert!(current.missing_capability_signal.is_none(), "{current:?}");
+        assert_eq!(current.ranked_methods[0].method, "Get Stock Price");
     }
 
     #[test]

@@ -626,7 +626,8 @@ pub(crate) fn quoted(text: &str) -> Vec<String> {
 }
 
 /// The terms of what a request opening "Calculate the X of ..." or "What is the X of ..."
-/// asks for: the one to three words between "the" and "of".
+/// asks for: the one to three words between "the" and "of", less those that rate or date it
+/// ([`text::lexicon::QUALIFIERS`]).
 fn asked_for(text: &str) -> Option<Vec<String>> {
     let words: Vec<String> = text::words(text)
         .into_iter()
@@ -660,7 +661,13 @@ fn asked_for(text: &str) -> Option<Vec<String>> {
     {
         return None;
     }
-    let terms: Vec<String> = rest[..of].iter().flat_map(|w| text::terms(w)).collect();
+    // A word that rates or dates the thing ("the current price of") says which of it, not
+    // what it is.
+    let terms: Vec<String> = rest[..of]
+        .iter()
+        .filter(|w| !text::lexicon::QUALIFIERS.contains(&w.as_str()))
+        .flat_map(|w| text::terms(w))
+        .collect();
     (!terms.is_empty()).then_some(terms)
 }
 
