@@ -1697,16 +1697,34 @@ fn labels_own_value(doc: &index::MethodDoc, ask: &Query) -> bool {
 }
 
 fn gives_none(index: &MethodIndex, s: &Scored, query: &Query, least: usize) -> bool {
-    let required = s.doc.params.iter().filter(|p| p.required).count();
-    if required < least.max(1) {
+    let required: Vec<&str> = s
+        .doc
+        .params
+        .iter()
+        .filter(|p| p.required)
+        .map(|p| p.name.as_str())
+        .collect();
+    if required.len() < least.max(1) {
         return false;
     }
+    // Each required parameter left without a value, once: an object missing two of its own
+    // fields (`dateRange.start`, `dateRange.end`) is one parameter not given.
+    let none_given = |b: &bind::Binding| {
+        required.iter().all(|r| {
+            b.missing.iter().any(|m| {
+                m.name == *r
+                    || m.name
+                        .strip_prefix(r)
+                        .is_some_and(|rest| rest.starts_with(['.', '[']))
+            })
+        })
+    };
     let mut binding = bind::bind(&s.doc.params, query, &s.doc.topic_terms);
-    if binding.missing.len() < required {
+    if !none_given(&binding) {
         return false;
     }
     chain(index, query, s.doc, &mut binding, MAX_CHAIN - 1);
-    binding.missing.len() >= required
+    none_given(&binding)
 }
 
 /// The trace's view of a compound request's asks.
@@ -3573,6 +3591,35 @@ mod tests {
         );
         assert!(current.missing_capability_signal.is_none(), "{current:?}");
         assert_eq!(current.ranked_methods[0].method, "Get Stock Price");
+    }
+
+    #[test]
+    fn an_object_missing_its_fields_is_one_parameter_not_given() {
+        let events = json!({"type": "object", "required": ["city", "dateRange"], "properties": {
+            "city": {"type": "string", "description": "City where the events take place."},
+            "dateRange": {"type": "object", "description": "Range of dates.",
+                "required": ["start", "end"], "properties": {
+                    "start": {"type": "string", "description": "Start date, YYYY-MM-DD."},
+                    "end": {"type": "string", "description": "End date, YYYY-MM-DD."}}}}});
+        let idx = index(&[(
+            "CulturalEventScheduler.getEvents",
+            "Lists cultural events (concerts, exhibitions, festivals) in a city within a date range.",
+            events,
+        )]);
+        // The city is given; only the range is not: a clarification, not a request about
+        // something else.
+        let r = run(
+            &idx,
+            &Query::parse("Find me concerts in Berlin."),
+            &ProbeConfig::default(),
+        );
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        let i = &r.ambiguity_pool[0];
+        assert_eq!(i.arguments["city"], "Berlin");
+        assert!(
+            i.missing.iter().all(|m| m.name.starts_with("dateRange")),
+            "{i:?}"
+        );
     }
 
     #[test]
