@@ -758,6 +758,21 @@ impl<'a> Binder<'a> {
                 self.form_choice(p, &own, &words);
                 continue;
             }
+            // Of several values, one named only in part and only by a word of the method's name
+            // ("market" of `MARKET_INDEXES` for `Market Trends API`, in "gainers in the US
+            // market") is what the method is about, not a value chosen beside the others. A word
+            // its description uses ("opening hours") may well name a value.
+            if scored.len() > 1 {
+                let in_name = |t: &String| {
+                    self.topic
+                        .get(t)
+                        .is_some_and(|w| *w >= crate::weights::Weights::DEFAULT.in_name)
+                };
+                let chosen = |s: &Scored| s.fraction >= 1.0 || !s.hits.iter().all(in_name);
+                if scored.iter().any(chosen) {
+                    scored.retain(chosen);
+                }
+            }
             let best = scored.iter().map(|s| s.hits.len()).max().unwrap_or(0);
             let disjoint = scored.len() > 1 && pairwise_disjoint(&scored);
             if disjoint && self.binding.fan_out.is_none() {
@@ -5892,6 +5907,44 @@ mod tests {
         let b = check(schema, "what is the price?");
         assert_eq!(b.missing[0].name, "symbol");
         assert_eq!(b.missing[0].choices.len(), 3);
+        // A value named only in part, by the word the method itself is about, is not chosen
+        // beside one the query names in full.
+        let trends = json!({"type": "object", "required": ["trend_type"], "properties": {
+            "trend_type": {"type": "string", "description": "Which list to return.",
+                "enum": ["MARKET_INDEXES", "MOST_ACTIVE", "GAINERS", "LOSERS"]}}});
+        let topic: HashMap<String, f64> = ["market", "trend"]
+            .into_iter()
+            .map(|t| (t.to_owned(), 1.0))
+            .collect();
+        let q = Query::parse("Show me today's top gainers in the US market.");
+        let b = bind(&params(&trends), &q, &topic);
+        assert!(b.fan_out.is_none(), "{b:?}");
+        assert_eq!(b.arguments["trend_type"], "GAINERS");
+        let q = Query::parse("Show me the market indexes and the losers.");
+        let b = bind(&params(&trends), &q, &topic);
+        assert_eq!(
+            b.fan_out,
+            Some((
+                "trend_type".into(),
+                vec![json!("MARKET_INDEXES"), json!("LOSERS")]
+            ))
+        );
+        // A word only the description uses ("opening hours") still names its value.
+        let museum = json!({"type": "object", "required": ["museum"], "properties": {
+            "museum": {"type": "string", "description": "The name of the museum."},
+            "information": {"type": "array", "description": "The information needed.",
+                "items": {"type": "string", "enum": ["opening_hours", "ticket_price", "address"]}}}});
+        let topic: HashMap<String, f64> = [("museum", 1.0), ("hour", 0.9), ("ticket", 0.9)]
+            .into_iter()
+            .map(|(t, w)| (t.to_owned(), w))
+            .collect();
+        let q = Query::parse("Find the working hours and ticket price of The British Museum.");
+        let b = bind(&params(&museum), &q, &topic);
+        assert_eq!(
+            b.arguments["information"],
+            json!(["opening_hours", "ticket_price"]),
+            "{b:?}"
+        );
     }
 
     #[test]

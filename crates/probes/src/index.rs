@@ -48,7 +48,8 @@ pub struct MethodDoc {
     /// numbers" → gcd: [greatest, common, divisor].
     pub spelled_out: HashMap<String, Vec<String>>,
     /// What the method is about: terms of the tool's and the method's names and descriptions
-    /// (not of parameter descriptions or examples, which name sample values).
+    /// (not of parameter descriptions or examples, which name sample values), each weighted by
+    /// where it is found at its most telling ([`Weights::in_name`] for the method's name).
     pub topic_terms: HashMap<String, f64>,
     /// Input parameters.
     pub params: Vec<Param>,
@@ -311,13 +312,21 @@ fn index_method(
                 && !text::lexicon::SERVICE_WORDS.contains(&t.as_str())
         })
         .collect();
-    let topic_terms: HashMap<String, f64> = tool_terms
-        .iter()
-        .cloned()
-        .chain(text::terms(&m.name))
-        .chain(affirmed_terms(&m.description))
-        .map(|t| (t, 1.0))
-        .collect();
+    let mut topic_terms: HashMap<String, f64> = HashMap::new();
+    let sources = [
+        (tool_terms.to_vec(), Weights::DEFAULT.in_tool),
+        (
+            affirmed_terms(&m.description),
+            Weights::DEFAULT.in_description,
+        ),
+        (text::terms(&m.name), Weights::DEFAULT.in_name),
+    ];
+    for (terms, weight) in sources {
+        for t in terms {
+            let w = topic_terms.entry(t).or_insert(weight);
+            *w = w.max(weight);
+        }
+    }
     let free_text = every.iter().any(|p| crate::schema::is_free_text(p));
     let takes_names = every.iter().any(|p| {
         p.kind.as_deref().is_none_or(|k| k == "string")
