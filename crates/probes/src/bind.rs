@@ -1827,10 +1827,7 @@ impl<'a> Binder<'a> {
         if matches!(identifier_kind(&p.name), Some(Identifier::Address))
             && let Some(address) = self.query.tokens.iter().find(|t| {
                 !self.used_tokens.contains(*t)
-                    && (t.contains("://")
-                        || t.starts_with("www.")
-                        || (t.contains('@') && t.contains('.'))
-                        || domain_name(t))
+                    && (crate::query::written_address(t) || crate::query::domain_name(t))
             })
         {
             self.used_tokens.insert(address.clone());
@@ -3652,24 +3649,6 @@ fn identifier_kind(name: &str) -> Option<Identifier> {
         "url" | "uri" | "link" | "endpoint" | "email" | "domain" => Some(Identifier::Address),
         _ => None,
     }
-}
-
-/// A host written bare ("google.com", "pg.example.org"): labels of letters, digits and hyphens
-/// joined by dots, the first opening with a letter and the last of letters only, two or more
-/// long ("e.g." and "D.C." are not hosts, nor is "v1.2").
-fn domain_name(token: &str) -> bool {
-    let labels: Vec<&str> = token.split('.').collect();
-    let label_ok = |l: &&str| {
-        !l.is_empty()
-            && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
-            && !l.starts_with('-')
-    };
-    labels.len() >= 2
-        && labels.iter().all(label_ok)
-        && labels[0].starts_with(|c: char| c.is_ascii_alphabetic())
-        && labels
-            .last()
-            .is_some_and(|l| l.len() >= 2 && l.chars().all(|c| c.is_ascii_alphabetic()))
 }
 
 /// Whether `value` is written as a name rather than as one plain word: words with a space

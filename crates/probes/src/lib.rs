@@ -295,18 +295,30 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     // So do the verbs that frame it ("help me find", "can you provide"), and the topics of the
     // context it gives ("I have a busy day today", "so that I can decide what to wear"): the
     // request explains itself there, it does not ask for it.
+    // An address ("john.doe@example.com") is one value however many words it is written with:
+    // its words share one word's weight.
+    let mut address_parts: HashMap<String, usize> = HashMap::new();
+    for token in query.tokens.iter().filter(|t| query::written_address(t)) {
+        let terms = text::terms(token);
+        for t in &terms {
+            let k = address_parts.entry(t.clone()).or_insert(1);
+            *k = (*k).max(terms.len());
+        }
+    }
     // Each term's weight is worked out once here, not once per method.
     let weights: HashMap<&str, f64> = query
         .terms
         .iter()
         .map(|t| {
-            let factor = if query.in_context(t) {
-                wt.context
-            } else if text::chatter(t) || query.framing.contains(t) {
-                wt.chatter
-            } else {
-                1.0
-            };
+            let one_of = address_parts.get(t).map_or(1.0, |k| 1.0 / *k as f64);
+            let factor = one_of
+                * if query.in_context(t) {
+                    wt.context
+                } else if text::chatter(t) || query.framing.contains(t) {
+                    wt.chatter
+                } else {
+                    1.0
+                };
             (t.as_str(), index.idf(t) * factor)
         })
         .collect();
@@ -3591,6 +3603,27 @@ mod tests {
         );
         assert!(current.missing_capability_signal.is_none(), "{current:?}");
         assert_eq!(current.ranked_methods[0].method, "Get Stock Price");
+    }
+
+    #[test]
+    fn an_address_weighs_as_one_value_a_method_takes() {
+        let qr = json!({"type": "object", "required": ["data"], "properties": {
+            "data": {"type": "string", "description": "Text or URL to encode."}}});
+        let idx = index(&[(
+            "QRCodeGenerator",
+            "Produces a QR code image for the given text or URL.",
+            qr,
+        )]);
+        let r = run(
+            &idx,
+            &Query::parse("Create a QR code for https://example.com/docs/start."),
+            &ProbeConfig::default(),
+        );
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(
+            r.ambiguity_pool[0].arguments["data"],
+            "https://example.com/docs/start"
+        );
     }
 
     #[test]

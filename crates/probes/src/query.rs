@@ -439,7 +439,7 @@ impl Query {
     }
 
     /// Candidate named entities: quoted phrases, then runs of capitalised words that do not
-    /// open the sentence.
+    /// open the sentence and addresses ([`written_address`]).
     pub fn entities(&self) -> Vec<String> {
         let mut out = self.quotes.clone();
         // Runs of capitalised words, broken at the end of a sentence ("Karan. Could" is two).
@@ -493,6 +493,16 @@ impl Query {
         let mut run: Vec<&str> = Vec::new();
         for (i, token) in cleaned.iter().enumerate() {
             if token.is_empty() {
+                continue;
+            }
+            // An address ("https://example.com", "jo@example.org") is a value of its own,
+            // whatever its case.
+            if written_address(token) {
+                if !run.is_empty() {
+                    out.push(run.join(" "));
+                    run.clear();
+                }
+                out.push(token.clone());
                 continue;
             }
             let token = &written[i];
@@ -553,6 +563,38 @@ impl Query {
         }
         out
     }
+}
+
+/// Whether `token` is an address written as one: a URL ("https://example.com/a"), a host
+/// ("www.example.org", "pg.example.org", under a common top-level domain: "summary.txt" is a
+/// file), or an email address. Such a token is a value as
+/// written, whatever its case, never words the metadata should name.
+pub fn written_address(token: &str) -> bool {
+    token.contains("://")
+        || token.starts_with("www.")
+        || (token.contains('@') && token.contains('.'))
+        || (domain_name(token)
+            && token.rsplit('.').next().is_some_and(|tld| {
+                text::lexicon::TOP_LEVEL_DOMAINS.contains(&tld.to_lowercase().as_str())
+            }))
+}
+
+/// A host written bare ("google.com", "pg.example.org"): labels of letters, digits and hyphens
+/// joined by dots, the first opening with a letter and the last of letters only, two or more
+/// long ("e.g." and "D.C." are not hosts, nor is "v1.2").
+pub(crate) fn domain_name(token: &str) -> bool {
+    let labels: Vec<&str> = token.split('.').collect();
+    let label_ok = |l: &&str| {
+        !l.is_empty()
+            && l.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            && !l.starts_with('-')
+    };
+    labels.len() >= 2
+        && labels.iter().all(label_ok)
+        && labels[0].starts_with(|c: char| c.is_ascii_alphabetic())
+        && labels
+            .last()
+            .is_some_and(|l| l.len() >= 2 && l.chars().all(|c| c.is_ascii_alphabetic()))
 }
 
 /// A number with its unit written on: `6cm`, `100µF`, `9.8m/s`, `0.5-second` → the number.
@@ -903,6 +945,22 @@ mod tests {
         assert!(!q.in_context("flight"), "{:?}", q.context);
         let q = Query::parse("a todo that says 'go for shopping'");
         assert!(q.quoted_terms().contains("shop"));
+    }
+
+    #[test]
+    fn an_address_is_a_value_whatever_its_case() {
+        let names = |q: &str| Query::parse(q).entities();
+        assert_eq!(
+            names("Create a code for https://example.com/a?b=1."),
+            ["https://example.com/a?b=1"]
+        );
+        assert_eq!(
+            names("Is john.doe@example.com valid, and who owns Google.com?"),
+            ["john.doe@example.com", "Google.com"]
+        );
+        assert_eq!(names("Get the subdomains of plga.ca"), ["plga.ca"]);
+        // A file is not a host.
+        assert!(names("Count the words in summary.txt").is_empty());
     }
 
     #[test]

@@ -1702,6 +1702,15 @@ pub const FINITE_VERBS: &[&str] = &[
 /// `uuid`): lower case.
 pub const ID_WORDS: &[&str] = &["id", "identifier", "uuid"];
 
+/// Top-level domains common enough that a dotted word ending in one is a host ("example.org",
+/// "plga.ca"), not a file ("summary.txt", "config.py", "notes.md"): generic ones and the
+/// country codes most written, less those that are also common file extensions. Lowercase.
+pub const TOP_LEVEL_DOMAINS: &[&str] = &[
+    "ai", "app", "au", "biz", "br", "ca", "ch", "cloud", "cn", "co", "com", "de", "dev", "edu",
+    "es", "eu", "fr", "gov", "in", "info", "io", "it", "jp", "ly", "me", "net", "nl", "online",
+    "org", "ru", "se", "site", "tech", "tv", "uk", "us", "xyz",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
