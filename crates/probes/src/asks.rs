@@ -56,9 +56,28 @@ pub fn content_terms(text: &str) -> Vec<String> {
 /// Whether `part` points back at what the request already named ("make it quick", "sort them
 /// by date"): then it qualifies the ask before it rather than asking for something new.
 pub fn refers_back(part: &str) -> bool {
-    text::words(part)
-        .iter()
-        .any(|w| text::lexicon::BACK_REFERENCES.contains(&w.as_str()))
+    let words = text::words(part);
+    words.iter().enumerate().any(|(i, w)| {
+        text::lexicon::BACK_REFERENCES.contains(&w.as_str())
+            && !(w == "it" && names_nothing(&words, i))
+    })
+}
+
+/// Whether the "it" at `i` of `words` names nothing, as in a question about the time, the
+/// distance or the weather ("what time is it in Paris?", "how far is it to Leeds?", "if it's
+/// 14:30 in London"): a verb of being before it and nothing after it but a word that places or
+/// dates the question, or a verb of being after it and a number next. "Is it open on Sunday?"
+/// and "make it quick" point back.
+fn names_nothing(words: &[String], i: usize) -> bool {
+    let being = |w: Option<&String>| w.is_some_and(|w| matches!(w.as_str(), "is" | "was" | "s"));
+    let after = words.get(i + 1);
+    if i > 0 && being(words.get(i - 1)) {
+        return after.is_none_or(|a| text::lexicon::SITUATING_WORDS.contains(&a.as_str()));
+    }
+    being(after)
+        && words
+            .get(i + 2)
+            .is_some_and(|n| n.starts_with(|c: char| c.is_ascii_digit()))
 }
 
 /// Whether `part` has the form of a request: a question, an imperative or a noun phrase ("the
@@ -574,5 +593,12 @@ mod tests {
             3
         );
         assert!(refers_back("and make it quick"));
+        assert!(refers_back("is it open on Sunday?"));
+        // An "it" that names nothing points at nothing.
+        assert!(!refers_back("What time is it in Paris?"));
+        assert!(!refers_back("how far is it to Leeds"));
+        assert!(!refers_back(
+            "If it's 14:30 in London, what time is it in Sydney?"
+        ));
     }
 }

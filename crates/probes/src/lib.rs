@@ -3627,6 +3627,38 @@ mod tests {
     }
 
     #[test]
+    fn a_question_about_the_time_is_an_ask_of_its_own() {
+        let one = |name: &str, about: &str| {
+            json!({"type": "object", "required": [name], "properties": {
+                name: {"type": "string", "description": about}}})
+        };
+        let idx = index(&[
+            (
+                "get_time_in_timezone",
+                "Get the current local time in a timezone or city.",
+                one("location", "City or IANA timezone."),
+            ),
+            (
+                "get_order_status",
+                "Get the shipping status of an order by its order number.",
+                one("order_id", "The order number."),
+            ),
+        ]);
+        // The "it" of "what time is it" points back at nothing: the question is an ask.
+        let r = run(
+            &idx,
+            &Query::parse("What time is it in Paris, and where is order 5521?"),
+            &ProbeConfig::default(),
+        );
+        let both = &r.ambiguity_pool[0];
+        assert_eq!(both.method, "get_time_in_timezone", "{r:?}");
+        assert_eq!(both.arguments["location"], "Paris");
+        assert_eq!(both.also.len(), 1, "{r:?}");
+        assert_eq!(both.also[0].method, "get_order_status");
+        assert_eq!(both.also[0].arguments["order_id"], "5521");
+    }
+
+    #[test]
     fn an_object_missing_its_fields_is_one_parameter_not_given() {
         let events = json!({"type": "object", "required": ["city", "dateRange"], "properties": {
             "city": {"type": "string", "description": "City where the events take place."},

@@ -524,6 +524,13 @@ pub const BACK_REFERENCES: &[&str] = &[
     "it", "one", "ones", "that", "them", "these", "they", "this", "those",
 ];
 
+/// Words that place or date a question right after its subject ("what time is it *in*
+/// Paris", "how cold is it *today*"): after an "it" that follows its verb, they show the "it"
+/// names nothing. Words.
+pub const SITUATING_WORDS: &[&str] = &[
+    "at", "from", "in", "now", "on", "right", "to", "today", "tomorrow", "tonight",
+];
+
 /// Words that open a statement about the speaker or the situation ("I'm going on a trip", "It
 /// will be for one person", "You are an assistant"): such a sentence gives context, unless a
 /// wanting verb follows soon ("I would like ..."). Words.
