@@ -557,6 +557,7 @@ fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> B
     b.enums();
     b.codes();
     b.currencies();
+    b.units();
     b.moments();
     b.ranges();
     b.expressions();
@@ -1029,6 +1030,76 @@ impl<'a> Binder<'a> {
         for (p, c) in settled {
             self.used_tokens.extend(c.tokens.iter().cloned());
             self.settle(p, Value::String(c.code.to_uppercase()), c.terms());
+        }
+    }
+
+    /// Units of measure ("26.2 miles to kilometers") for parameters that take a unit
+    /// ([`crate::schema::about_unit`]) and are required or point one way, as written. One unit for one parameter binds unless it
+    /// points the other way; of two units for a source and a target, the one "to", "into" or
+    /// "in" introduces is the target, failing that the one no amount is written in ("How many
+    /// kilometers is 26.2 miles?").
+    fn units(&mut self) {
+        // An optional unit of no direction is the unit of the result ("The unit of density"),
+        // which a unit the query measures a value in does not give.
+        let open = self.open(|p| {
+            p.choices.is_empty()
+                && crate::schema::about_unit(p)
+                && (p.required || direction(p).is_some())
+        });
+        if open.is_empty() {
+            return;
+        }
+        let tokens = &self.query.tokens;
+        // Each unit written as a word of its own, with whether "to" introduces it and whether
+        // it follows an amount.
+        let named: Vec<(&String, bool, bool)> = (0..tokens.len())
+            .filter(|&i| {
+                let lower = tokens[i].to_lowercase();
+                lower.len() > 1
+                    && !self.used_tokens.contains(&tokens[i])
+                    && text::lexicon::UNIT_DIMENSIONS
+                        .iter()
+                        .any(|(unit, _)| *unit == lower)
+            })
+            .map(|i| {
+                let before = i.checked_sub(1).map(|b| tokens[b].to_lowercase());
+                let after_to = before
+                    .as_deref()
+                    .is_some_and(|w| matches!(w, "to" | "into" | "in"));
+                let after_amount = before
+                    .as_deref()
+                    .is_some_and(|w| w.starts_with(|c: char| c.is_ascii_digit()));
+                (&tokens[i], after_to, after_amount)
+            })
+            .collect();
+        let target = |p: &Param| matches!(direction(p), Some(Direction::To));
+        let settled: Vec<(&Param, &String)> = match (&open[..], &named[..]) {
+            ([p], [(unit, to, _)]) if direction(p).is_none() || target(p) == *to => {
+                vec![(*p, *unit)]
+            }
+            ([a, b], [x, y])
+                if !x.0.eq_ignore_ascii_case(y.0)
+                    && target(a) != target(b)
+                    && (x.1 != y.1 || x.2 != y.2) =>
+            {
+                let (to, from) = if x.1 != y.1 {
+                    if x.1 { (x.0, y.0) } else { (y.0, x.0) }
+                } else if y.2 {
+                    (x.0, y.0)
+                } else {
+                    (y.0, x.0)
+                };
+                if target(a) {
+                    vec![(*a, to), (*b, from)]
+                } else {
+                    vec![(*a, from), (*b, to)]
+                }
+            }
+            _ => return,
+        };
+        for (p, unit) in settled {
+            self.used_tokens.insert(unit.clone());
+            self.settle(p, Value::String(unit.to_lowercase()), text::terms(unit));
         }
     }
 
@@ -5871,6 +5942,32 @@ mod tests {
             "group": {"type": "integer", "description": "The group id"}}});
         let b = check(provider, "a provider between the ages of 25 and 35");
         assert!(b.fan_out.is_none(), "{b:?}");
+    }
+
+    #[test]
+    fn units_bind_to_the_source_and_the_target_they_are_written_as() {
+        let convert = json!({"type": "object", "required": ["value", "from_unit", "to_unit"], "properties": {
+            "value": {"type": "number", "description": "The quantity."},
+            "from_unit": {"type": "string", "description": "Unit to convert from."},
+            "to_unit": {"type": "string", "description": "Unit to convert to."}}});
+        for q in [
+            "Convert 26.2 miles to kilometers.",
+            "How many kilometers is 26.2 miles?",
+        ] {
+            let b = check(convert.clone(), q);
+            assert!(b.missing.is_empty(), "{q}: {b:?}");
+            assert_eq!(b.arguments["from_unit"], "miles", "{q}");
+            assert_eq!(b.arguments["to_unit"], "kilometers", "{q}");
+            assert_eq!(b.arguments["value"], 26.2, "{q}");
+        }
+        // One unit for a target: the one "to" introduces, never the one converted from.
+        let target = json!({"type": "object", "required": ["to_unit"], "properties": {
+            "to_unit": {"type": "string", "description": "Unit to convert to."}}});
+        assert_eq!(
+            check(target.clone(), "Show it in kilograms").arguments["to_unit"],
+            "kilograms"
+        );
+        assert!(check(target, "Convert 3 kilograms").arguments.is_empty());
     }
 
     #[test]

@@ -64,6 +64,9 @@ pub struct MethodDoc {
     /// Whether a parameter takes a currency (its name or description says "currency"): a
     /// currency the query names ("USD", "yen") is then named by the method's schema.
     pub takes_currency: bool,
+    /// Whether a parameter takes a unit of measure ([`schema::about_unit`]): a unit the query
+    /// names ("miles", "kg") is then named by the method's schema.
+    pub takes_units: bool,
     /// The verb that changes things its name leads with, after any namespace or service prefix
     /// (`add_…`, `create…`, `Events_3_BuyEventTickets`): a stem.
     pub acts: Option<String>,
@@ -344,6 +347,7 @@ fn index_method(
     });
     let takes_moments = every.iter().any(|p| p.temporal.is_some());
     let takes_currency = every.iter().any(|p| crate::schema::about_currency(p));
+    let takes_units = every.iter().any(|p| crate::schema::about_unit(p));
     // Only patterns that recognise something: one that accepts plain words would credit the
     // method with any query's words.
     let patterns = every
@@ -383,6 +387,7 @@ fn index_method(
         takes_numbers,
         takes_moments,
         takes_currency,
+        takes_units,
         input: std::sync::OnceLock::new(),
     }
 }

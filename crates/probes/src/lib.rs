@@ -341,6 +341,25 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     // Words the query quotes: a literal value ("a todo that says 'go for shopping'"), which no
     // metadata is expected to name.
     let quoted = query.quoted_terms();
+    // Terms of the units of measure the query names ("miles", "kg"), each with the stem of what
+    // it measures ("length"), for methods taking a unit of that. A unit of one letter ("m",
+    // "s") may be anything else.
+    let unit_terms: Vec<(String, String)> = query
+        .tokens
+        .iter()
+        .filter_map(|t| {
+            let lower = t.to_lowercase();
+            let (_, dimension) = text::lexicon::UNIT_DIMENSIONS
+                .iter()
+                .find(|(unit, _)| *unit == lower && lower.len() > 1)?;
+            Some((t, text::stem(dimension)))
+        })
+        .flat_map(|(t, dimension)| {
+            text::terms(t)
+                .into_iter()
+                .map(move |u| (u, dimension.clone()))
+        })
+        .collect();
     // Terms of the currencies the query names ("USD", "Japanese yen"), for methods taking one.
     // A sign before an amount ("$200") names the amount's currency, not one to convert.
     let currency_terms: Vec<String> = if index.docs.iter().any(|d| d.takes_currency) {
@@ -413,8 +432,9 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 literal: 0.0,
             };
             // Terms of tokens that one of the method's declared patterns recognises
-            // ("acct-0002" for `^acct-[0-9]{4}$`), and currencies for a method that takes one,
-            // are named by its schema.
+            // ("acct-0002" for `^acct-[0-9]{4}$`), currencies for a method that takes one, and
+            // units for one that takes a unit of what its metadata says it measures ("miles" for
+            // conversions "between units of length"), are named by its schema.
             let recognised: HashSet<String> = query
                 .tokens
                 .iter()
@@ -426,6 +446,14 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                         .into_iter()
                         .flatten()
                         .cloned(),
+                )
+                .chain(
+                    unit_terms
+                        .iter()
+                        .filter(|(_, dimension)| {
+                            doc.takes_units && doc.terms.contains_key(dimension)
+                        })
+                        .map(|(unit, _)| unit.clone()),
                 )
                 .collect();
             for t in &query.terms {
@@ -3656,6 +3684,42 @@ mod tests {
         assert_eq!(both.also.len(), 1, "{r:?}");
         assert_eq!(both.also[0].method, "get_order_status");
         assert_eq!(both.also[0].arguments["order_id"], "5521");
+    }
+
+    #[test]
+    fn a_unit_is_named_by_a_method_taking_units_of_what_it_measures() {
+        let units = json!({"type": "object", "required": ["value", "from_unit", "to_unit"], "properties": {
+            "value": {"type": "number", "description": "The quantity."},
+            "from_unit": {"type": "string", "description": "Unit to convert from."},
+            "to_unit": {"type": "string", "description": "Unit to convert to."}}});
+        let probe = |name: &str, about: &str| {
+            let idx = index(&[(name, about, units.clone())]);
+            run(
+                &idx,
+                &Query::parse("How many kilometers is 26.2 miles?"),
+                &ProbeConfig::default(),
+            )
+        };
+        let lengths = probe(
+            "convert_units",
+            "Convert a quantity between units of length, mass or volume.",
+        );
+        assert!(lengths.missing_capability_signal.is_none(), "{lengths:?}");
+        assert_eq!(lengths.ambiguity_pool[0].arguments["to_unit"], "kilometers");
+        let matched = &lengths.ranked_methods[0].matched_terms;
+        assert!(
+            matched.contains(&"mile".to_owned()) && matched.contains(&"kilomet".to_owned()),
+            "{matched:?}"
+        );
+        // Miles are no unit of temperature.
+        let temperatures = probe(
+            "convert_temperature",
+            "Convert a temperature between units such as Celsius and Fahrenheit.",
+        );
+        assert!(
+            temperatures.missing_capability_signal.is_some(),
+            "{temperatures:?}"
+        );
     }
 
     #[test]

@@ -747,6 +747,16 @@ pub fn about_currency(p: &Param) -> bool {
         .any(|t| t == "currenc")
 }
 
+/// Whether `p` takes a unit of measure: a string whose name or description says "unit"
+/// (`from_unit`, "The unit to convert to").
+pub fn about_unit(p: &Param) -> bool {
+    p.kind.as_deref().is_none_or(|k| k == "string")
+        && text::terms(&p.name)
+            .into_iter()
+            .chain(text::terms(&p.description))
+            .any(|t| t == "unit")
+}
+
 /// Whether `p` takes any text as it is written: a string with no allowed values, pattern or
 /// format.
 pub fn takes_any_text(p: &Param) -> bool {
