@@ -1007,22 +1007,16 @@ impl<'a> Binder<'a> {
             }
             // The currency "to" introduces is the target; failing that, the one an amount is
             // written in is the source ("How many Canadian dollars for 500 US dollars?").
-            ([a, b], [x, y])
-                if x.code != y.code
-                    && target(a) != target(b)
-                    && (x.after_to != y.after_to || x.after_amount != y.after_amount) =>
-            {
-                let (to, from) = if x.after_to != y.after_to {
-                    if x.after_to { (x, y) } else { (y, x) }
-                } else if y.after_amount {
-                    (x, y)
-                } else {
-                    (y, x)
-                };
-                if target(a) {
-                    vec![(*a, to), (*b, from)]
-                } else {
-                    vec![(*a, from), (*b, to)]
+            ([a, b], [x, y]) if x.code != y.code => {
+                match source_and_target(
+                    [a, b],
+                    [
+                        (x, x.after_to, x.after_amount),
+                        (y, y.after_to, y.after_amount),
+                    ],
+                ) {
+                    Some(pairs) => pairs.to_vec(),
+                    None => return,
                 }
             }
             _ => return,
@@ -1077,22 +1071,10 @@ impl<'a> Binder<'a> {
             ([p], [(unit, to, _)]) if direction(p).is_none() || target(p) == *to => {
                 vec![(*p, *unit)]
             }
-            ([a, b], [x, y])
-                if !x.0.eq_ignore_ascii_case(y.0)
-                    && target(a) != target(b)
-                    && (x.1 != y.1 || x.2 != y.2) =>
-            {
-                let (to, from) = if x.1 != y.1 {
-                    if x.1 { (x.0, y.0) } else { (y.0, x.0) }
-                } else if y.2 {
-                    (x.0, y.0)
-                } else {
-                    (y.0, x.0)
-                };
-                if target(a) {
-                    vec![(*a, to), (*b, from)]
-                } else {
-                    vec![(*a, from), (*b, to)]
+            ([a, b], [x, y]) if !x.0.eq_ignore_ascii_case(y.0) => {
+                match source_and_target([a, b], [*x, *y]) {
+                    Some(pairs) => pairs.to_vec(),
+                    None => return,
                 }
             }
             _ => return,
@@ -3708,6 +3690,32 @@ enum Identifier {
     /// `url`, `callback_uri`, `email`, `domain`: an address, written with its dots, slashes or
     /// at sign.
     Address,
+}
+
+/// Which of two mentions (each with whether "to" introduces it and whether an amount is written
+/// in it) goes to which of a source and a target parameter: the one "to" introduces is the
+/// target, failing that the one no amount is written in ("How many Canadian dollars for 500 US
+/// dollars?"). `None` when the parameters do not point two ways or the mentions do not tell.
+fn source_and_target<'p, T: Copy>(
+    [a, b]: [&&'p Param; 2],
+    [x, y]: [(T, bool, bool); 2],
+) -> Option<[(&'p Param, T); 2]> {
+    let target = |p: &Param| matches!(direction(p), Some(Direction::To));
+    if target(a) == target(b) || (x.1 == y.1 && x.2 == y.2) {
+        return None;
+    }
+    let (to, from) = if x.1 != y.1 {
+        if x.1 { (x.0, y.0) } else { (y.0, x.0) }
+    } else if y.2 {
+        (x.0, y.0)
+    } else {
+        (y.0, x.0)
+    };
+    Some(if target(a) {
+        [(*a, to), (*b, from)]
+    } else {
+        [(*a, from), (*b, to)]
+    })
 }
 
 /// Whether the parameter's name ends in a word that makes it an identifier.
