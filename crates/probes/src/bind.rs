@@ -1048,12 +1048,9 @@ impl<'a> Binder<'a> {
         // it follows an amount.
         let named: Vec<(&String, bool, bool)> = (0..tokens.len())
             .filter(|&i| {
-                let lower = tokens[i].to_lowercase();
-                lower.len() > 1
+                tokens[i].chars().count() > 1
                     && !self.used_tokens.contains(&tokens[i])
-                    && text::lexicon::UNIT_DIMENSIONS
-                        .iter()
-                        .any(|(unit, _)| *unit == lower)
+                    && text::lexicon::unit_dimension(&tokens[i]).is_some()
             })
             .map(|i| {
                 let before = i.checked_sub(1).map(|b| tokens[b].to_lowercase());

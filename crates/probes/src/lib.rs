@@ -347,13 +347,8 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     let unit_terms: Vec<(String, String)> = query
         .tokens
         .iter()
-        .filter_map(|t| {
-            let lower = t.to_lowercase();
-            let (_, dimension) = text::lexicon::UNIT_DIMENSIONS
-                .iter()
-                .find(|(unit, _)| *unit == lower && lower.len() > 1)?;
-            Some((t, text::stem(dimension)))
-        })
+        .filter(|t| t.chars().count() > 1)
+        .filter_map(|t| Some((t, text::stem(text::lexicon::unit_dimension(t)?))))
         .flat_map(|(t, dimension)| {
             text::terms(t)
                 .into_iter()
