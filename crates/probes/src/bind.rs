@@ -5965,6 +5965,12 @@ mod tests {
             assert_eq!(b.arguments["to_unit"], "kilometers", "{q}");
             assert_eq!(b.arguments["value"], 26.2, "{q}");
         }
+        // Units of volume are units too, a kitchen's among them.
+        let b = check(convert.clone(), "How many teaspoons are in 2 tablespoons?");
+        assert!(b.missing.is_empty(), "{b:?}");
+        assert_eq!(b.arguments["from_unit"], "tablespoons");
+        assert_eq!(b.arguments["to_unit"], "teaspoons");
+        assert_eq!(b.arguments["value"], 2.0);
         // One unit for a target: the one "to" introduces, never the one converted from.
         let target = json!({"type": "object", "required": ["to_unit"], "properties": {
             "to_unit": {"type": "string", "description": "Unit to convert to."}}});
