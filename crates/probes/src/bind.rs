@@ -634,6 +634,12 @@ fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> B
         match p.kind.as_deref() {
             Some("object") if !p.nested.is_empty() => b.structured(p),
             Some("object") => b.written_object(p),
+            Some("array") if !p.nested.is_empty() => {
+                b.list(p);
+                if !b.binding.arguments.contains_key(&p.name) {
+                    b.records(p);
+                }
+            }
             Some("array") => b.list(p),
             Some("integer" | "number") => b.number(p),
             Some("boolean") => b.flag(p),
@@ -1280,6 +1286,41 @@ impl<'a> Binder<'a> {
         self.binding
             .arguments
             .insert(p.name.clone(), Value::Object(inner.arguments));
+    }
+
+    /// A list of records written in prose, one part of the request per record ("200 grams of
+    /// rice and 150 grams of chicken breast" for `ingredients` of `{name, grams}`): each part,
+    /// between commas and "and", is bound on its own against the records' fields, and a part
+    /// that fills every required field is one record, in the order written. A quantity with its
+    /// unit followed by "of" names its thing ("200 grams of rice": `rice`) for the one text
+    /// field a part leaves open. Parts that fill no record leave the list to be asked for.
+    fn records(&mut self, p: &Param) {
+        static PARTS: OnceLock<regex::Regex> = OnceLock::new();
+        let parts = PARTS.get_or_init(|| {
+            regex::Regex::new(r"(?i),?\s+and\s+|,\s+|;\s*|[?!]\s*")
+                .expect("the record separator compiles")
+        });
+        let text = &self.query.text;
+        let mut starts = vec![(0, true)];
+        starts.extend(
+            parts
+                .find_iter(text)
+                .map(|m| (m.end(), m.as_str().contains(['?', '!']))),
+        );
+        let ends = parts.find_iter(text).map(|m| m.start()).chain([text.len()]);
+        let records: Vec<Value> = starts
+            .into_iter()
+            .zip(ends)
+            .filter(|((start, _), end)| start < end)
+            .filter_map(|((start, opens), end)| {
+                record(&p.nested, text[start..end].trim(), opens, self.topic)
+            })
+            .collect();
+        if !records.is_empty() {
+            self.binding
+                .arguments
+                .insert(p.name.clone(), Value::Array(records));
+        }
     }
 
     /// A list parameter takes the next list the query writes out, in the order written: a JSON
@@ -2916,6 +2957,49 @@ fn code_for(p: &Param, text: &str) -> Option<String> {
                 .then(|| name_at_start(text))
                 .flatten()
         })
+}
+
+/// One record of `fields` that `part` of a request fills ([`Binder::records`]), or `None` when it
+/// leaves a required field open or fills nothing.
+/// A part that does not open a sentence is read as the middle of one: its first word is not
+/// capitalised only because a sentence starts there ("… and Physics for 3 credits").
+fn record(
+    fields: &[Param],
+    part: &str,
+    opens_sentence: bool,
+    topic: &HashMap<String, f64>,
+) -> Option<Value> {
+    static THING: OnceLock<regex::Regex> = OnceLock::new();
+    let thing = THING.get_or_init(|| {
+        regex::Regex::new(r"(?i)\d[\d.,]*\s*([a-zµ°/]+)\s+of\s+(.+?)[.?!]*$")
+            .expect("the quantity-of pattern compiles")
+    });
+    let query = if opens_sentence {
+        Query::parse(part)
+    } else {
+        Query::parse(&format!("and {part}"))
+    };
+    let inner = bind(fields, &query, topic);
+    if inner.ambiguity.is_some() || inner.arguments.is_empty() {
+        return None;
+    }
+    let mut arguments = inner.arguments;
+    match inner.missing.as_slice() {
+        [] => {}
+        [open] => {
+            let field = fields.iter().find(|f| f.name == open.name)?;
+            let named = thing
+                .captures(part)
+                .filter(|c| text::lexicon::unit_dimension(&c[1]).is_some())
+                .map(|c| c[2].trim().to_owned())?;
+            if !crate::schema::takes_any_text(field) {
+                return None;
+            }
+            arguments.insert(field.name.clone(), Value::String(named));
+        }
+        _ => return None,
+    }
+    Some(Value::Object(arguments))
 }
 
 /// Punctuation that ends a clause, trimmed off the value it follows.
@@ -5979,6 +6063,41 @@ mod tests {
             "kilograms"
         );
         assert!(check(target, "Convert 3 kilograms").arguments.is_empty());
+    }
+
+    #[test]
+    fn a_list_of_records_binds_one_record_per_part_written_in_prose() {
+        let meal = json!({"type": "object", "required": ["ingredients"], "properties": {
+            "ingredients": {"type": "array", "description": "Ingredients of the meal.",
+                "items": {"type": "object", "required": ["name", "grams"], "properties": {
+                    "name": {"type": "string", "description": "Ingredient name."},
+                    "grams": {"type": "number", "description": "Quantity in grams."}}}}}});
+        let b = check(
+            meal.clone(),
+            "How many calories are in a meal of 200 grams of rice and 150 grams of chicken breast?",
+        );
+        assert!(b.missing.is_empty(), "{b:?}");
+        assert_eq!(
+            b.arguments["ingredients"],
+            json!([{"name": "rice", "grams": 200.0}, {"name": "chicken breast", "grams": 150.0}])
+        );
+        // A part that names no quantity of a thing fills no record: the list is asked for.
+        let b = check(meal, "How many calories are in my dinner?");
+        assert_eq!(b.missing[0].name, "ingredients");
+        let courses = json!({"type": "object", "required": ["courses"], "properties": {
+            "courses": {"type": "array", "items": {"type": "object", "required": ["course", "credits"],
+                "properties": {
+                    "course": {"type": "string", "description": "Course name."},
+                    "credits": {"type": "integer", "description": "Credit hours."}}}}}});
+        // The method's own topic ("GPA") is no course.
+        let topic: HashMap<String, f64> = [("gpa".to_owned(), 1.0)].into();
+        let q = Query::parse("My GPA with Algebra for 4 credits and Physics for 3 credits");
+        let b = bind(&params(&courses), &q, &topic);
+        assert_eq!(
+            b.arguments["courses"],
+            json!([{"course": "Algebra", "credits": 4}, {"course": "Physics", "credits": 3}]),
+            "{b:?}"
+        );
     }
 
     #[test]

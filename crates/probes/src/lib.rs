@@ -4980,6 +4980,31 @@ mod tests {
     }
 
     #[test]
+    fn the_fields_of_a_list_of_records_say_what_a_method_takes() {
+        let idx = index(&[(
+            "analyze_meal",
+            "Analyze the calories of a meal.",
+            json!({"type": "object", "required": ["ingredients"], "properties": {
+                "ingredients": {"type": "array", "description": "Ingredients of the meal.",
+                    "items": {"type": "object", "required": ["name", "grams"], "properties": {
+                        "name": {"type": "string", "description": "Ingredient name."},
+                        "grams": {"type": "number", "description": "Quantity in grams."}}}}}}),
+        )]);
+        let report = run(
+            &idx,
+            &Query::parse("Calories of a meal of 200 grams of rice"),
+            &ProbeConfig::default(),
+        );
+        assert!(
+            report.ranked_methods[0]
+                .matched_terms
+                .contains(&"gram".to_owned()),
+            "{:?}",
+            report.ranked_methods[0]
+        );
+    }
+
+    #[test]
     fn seeing_locating_and_providing_frame_a_request_as_finding_and_giving_do() {
         let idx = index(&[(
             "Services_4_FindProvider",

@@ -121,7 +121,8 @@ pub struct Param {
     pub description: String,
     /// The moment it takes, if it is a date or time string (classified once, here).
     pub temporal: Option<Temporal>,
-    /// For an object with declared properties, those properties (a request body's fields).
+    /// For an object with declared properties, those properties (a request body's fields); for a
+    /// list of such objects, its items' properties.
     pub nested: Vec<Param>,
     /// `examples`, rendered as text.
     pub examples: Vec<String>,
@@ -651,10 +652,19 @@ fn params_at(root: &Value, schema: &Value, depth: usize) -> Vec<Param> {
                 validator: None,
                 unsatisfiable: false,
                 introduced_by: None,
-                nested: if depth < MAX_NESTING && p["properties"].is_object() {
+                nested: if depth >= MAX_NESTING {
+                    Vec::new()
+                } else if p["properties"].is_object() {
                     params_at(root, p, depth + 1)
                 } else {
-                    Vec::new()
+                    // A list of records ("ingredients", each with a name and grams): the fields
+                    // of its items.
+                    let items = effective(root, &p["items"]);
+                    if items["properties"].is_object() {
+                        params_at(root, &items, depth + 1)
+                    } else {
+                        Vec::new()
+                    }
                 },
             };
             param.temporal = temporal(&param);
