@@ -67,6 +67,11 @@ pub struct MethodDoc {
     /// Whether a parameter takes a unit of measure ([`schema::about_unit`]): a unit the query
     /// names ("miles", "kg") is then named by the method's schema.
     pub takes_units: bool,
+    /// Whether a parameter is a list of records with a text field ("ingredients", each with a
+    /// name and grams): the things a request measures out
+    /// ([`crate::query::Query::measured_things`]) are then
+    /// values it takes.
+    pub takes_records: bool,
     /// The verb that changes things its name leads with, after any namespace or service prefix
     /// (`add_…`, `create…`, `Events_3_BuyEventTickets`): a stem.
     pub acts: Option<String>,
@@ -348,6 +353,9 @@ fn index_method(
     let takes_moments = every.iter().any(|p| p.temporal.is_some());
     let takes_currency = every.iter().any(|p| crate::schema::about_currency(p));
     let takes_units = every.iter().any(|p| crate::schema::about_unit(p));
+    let takes_records = params.iter().any(|p| {
+        p.kind.as_deref() == Some("array") && p.nested.iter().any(crate::schema::takes_any_text)
+    });
     // Only patterns that recognise something: one that accepts plain words would credit the
     // method with any query's words.
     let patterns = every
@@ -388,6 +396,7 @@ fn index_method(
         takes_moments,
         takes_currency,
         takes_units,
+        takes_records,
         input: std::sync::OnceLock::new(),
     }
 }

@@ -271,6 +271,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     // list every city or amount, so a method with a parameter that takes such a value covers
     // them (a little less than a word its metadata names).
     let names = query.name_terms();
+    let measured = query.measured_things();
     // A number written as a word ("three people") is as much a value as one in digits.
     let numbers: HashSet<String> = query
         .numbers()
@@ -479,6 +480,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 } else if (doc.takes_numbers && numbers.contains(t))
                     || (doc.takes_moments && moments.contains(t.as_str()))
                     || (doc.takes_names && (names.contains(t) || numbers.contains(t)))
+                    || (doc.takes_records && measured.contains(t))
                 {
                     if doc.takes_names && quoted.contains(t) {
                         named.literal += weight_of(t);
@@ -5002,6 +5004,12 @@ mod tests {
             "{:?}",
             report.ranked_methods[0]
         );
+        // What the request measures out ("rice", "chicken breast") is what such a list takes.
+        let miss = miss_of(
+            &idx,
+            "How many calories are in a meal of 200 grams of rice and 150 grams of chicken breast?",
+        );
+        assert!(miss.is_none(), "{miss:?}");
     }
 
     #[test]

@@ -438,6 +438,26 @@ impl Query {
             .collect()
     }
 
+    /// Terms of the things the request measures out ("200 grams of rice and 150 grams of chicken
+    /// breast": `rice`, `chicken`, `breast`): the words after a quantity with its unit and "of",
+    /// to the end of the clause or the next "and". Values a list of records takes
+    /// ([`crate::index::MethodDoc::takes_records`]), not topics.
+    pub fn measured_things(&self) -> std::collections::HashSet<String> {
+        static THING: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+        let thing = THING.get_or_init(|| {
+            regex::Regex::new(r"(?i)\d[\d.,]*\s*([a-zµ°/]+)\s+of\s+([^,;.?!]+)")
+                .expect("the quantity-of pattern compiles")
+        });
+        thing
+            .captures_iter(&self.text)
+            .filter(|c| text::lexicon::unit_dimension(&c[1]).is_some())
+            .flat_map(|c| {
+                let things = c[2].split(" and ").next().unwrap_or_default().to_owned();
+                text::terms(&things)
+            })
+            .collect()
+    }
+
     /// Candidate named entities: quoted phrases, then runs of capitalised words that do not
     /// open the sentence and addresses ([`written_address`]).
     pub fn entities(&self) -> Vec<String> {
@@ -945,6 +965,16 @@ mod tests {
         assert!(!q.in_context("flight"), "{:?}", q.context);
         let q = Query::parse("a todo that says 'go for shopping'");
         assert!(q.quoted_terms().contains("shop"));
+    }
+
+    #[test]
+    fn what_a_quantity_of_a_unit_measures_out_is_a_value() {
+        let q = Query::parse("A meal of 200 grams of rice, and 2 cups of green tea?");
+        let mut things: Vec<String> = q.measured_things().into_iter().collect();
+        things.sort();
+        assert_eq!(things, ["green", "rice", "tea"]);
+        // A count of things without a unit measures nothing out.
+        assert!(Query::parse("3 of them").measured_things().is_empty());
     }
 
     #[test]
