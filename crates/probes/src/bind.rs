@@ -1323,6 +1323,34 @@ impl<'a> Binder<'a> {
         }
     }
 
+    /// A record made only of values another parameter took ("from id = McDonald's" bound as the
+    /// restaurant) is that parameter's, not an item of a list: it is dropped, and a list left
+    /// with none is not bound.
+    fn records_apart(&mut self) {
+        for p in self.params {
+            if p.kind.as_deref() != Some("array") || p.nested.is_empty() {
+                continue;
+            }
+            let elsewhere: Vec<Value> = self
+                .binding
+                .arguments
+                .iter()
+                .filter(|(name, _)| **name != p.name)
+                .map(|(_, v)| v.clone())
+                .collect();
+            let Some(Value::Array(records)) = self.binding.arguments.get_mut(&p.name) else {
+                continue;
+            };
+            records.retain(|r| {
+                r.as_object()
+                    .is_none_or(|fields| fields.values().any(|v| !elsewhere.contains(v)))
+            });
+            if records.is_empty() {
+                self.binding.arguments.remove(&p.name);
+            }
+        }
+    }
+
     /// A list parameter takes the next list the query writes out, in the order written: a JSON
     /// array or numbers in parentheses ("(40.7128, -74.0060) and (34.0522, -118.2437)" fill
     /// `point1` and `point2`).
@@ -2601,6 +2629,7 @@ impl<'a> Binder<'a> {
     }
 
     fn finish(mut self) -> Binding {
+        self.records_apart();
         // Several values named for a list parameter are that list, not one call per value.
         if let Some((name, values)) = self.binding.fan_out.take() {
             if self
@@ -6089,6 +6118,20 @@ mod tests {
                 "properties": {
                     "course": {"type": "string", "description": "Course name."},
                     "credits": {"type": "integer", "description": "Credit hours."}}}}}});
+        // A part whose values another parameter took is no record.
+        let order = json!({"type": "object", "required": ["restaurant_id", "items"], "properties": {
+            "restaurant_id": {"type": "string", "description": "The restaurant's id."},
+            "items": {"type": "array", "items": {"type": "object", "required": ["item_id"],
+                "properties": {"item_id": {"type": "string", "description": "The item's id."}}}}}});
+        let b = check(
+            order,
+            "Order from id = McDonald's, the item ID 'burger123' and the item ID 'wing456'.",
+        );
+        assert_eq!(b.arguments["restaurant_id"], "McDonald's", "{b:?}");
+        assert_eq!(
+            b.arguments["items"],
+            json!([{"item_id": "burger123"}, {"item_id": "wing456"}])
+        );
         // The method's own topic ("GPA") is no course.
         let topic: HashMap<String, f64> = [("gpa".to_owned(), 1.0)].into();
         let q = Query::parse("My GPA with Algebra for 4 credits and Physics for 3 credits");
