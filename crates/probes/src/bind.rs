@@ -1942,13 +1942,19 @@ impl<'a> Binder<'a> {
         if self.binding.arguments.contains_key(&p.name) {
             return true;
         }
-        // An address parameter takes the query's address as written.
-        if matches!(identifier_kind(&p.name), Some(Identifier::Address))
-            && let Some(address) = self.query.tokens.iter().find(|t| {
-                !self.used_tokens.contains(*t)
-                    && (crate::query::written_address(t) || crate::query::domain_name(t))
-            })
-        {
+        // An address parameter takes the query's address as written; one named an address or a
+        // wallet (`address`, `wallet_address`: a street's too, so not every address) takes a
+        // hexadecimal one ("0x742d…").
+        let takes_address = matches!(identifier_kind(&p.name), Some(Identifier::Address));
+        let takes_wallet = text::words(&p.name)
+            .last()
+            .is_some_and(|w| w == "address" || w == "wallet");
+        if let Some(address) = self.query.tokens.iter().find(|t| {
+            !self.used_tokens.contains(*t)
+                && ((takes_address
+                    && (crate::query::written_address(t) || crate::query::domain_name(t)))
+                    || ((takes_address || takes_wallet) && crate::query::hex_address(t)))
+        }) {
             self.used_tokens.insert(address.clone());
             self.binding
                 .arguments
@@ -8280,6 +8286,19 @@ mod tests {
         // Abbreviations with full stops are no host.
         let b = check(domain, "the subdomains of the agency in Washington D.C.");
         assert!(!b.arguments.contains_key("domain"), "{b:?}");
+
+        // A wallet's address is an address, but no name a text parameter takes.
+        let wallet = "0x742d35Cc6634C0532925a3b844Bc454e4438f44e";
+        let address = json!({"type": "object", "properties": {
+            "address": {"type": "string", "description": "The Ethereum address."}},
+            "required": ["address"]});
+        let b = check(address, &format!("What's the balance of {wallet}?"));
+        assert_eq!(b.arguments["address"], json!(wallet), "{b:?}");
+        let password = json!({"type": "object", "properties": {
+            "password": {"type": "string", "description": "The password for the new address"}},
+            "required": ["password"]});
+        let b = check(password, &format!("Send 2 ETH to {wallet}."));
+        assert_ne!(b.arguments.get("password"), Some(&json!(wallet)), "{b:?}");
     }
 
     #[test]

@@ -599,6 +599,14 @@ pub fn written_address(token: &str) -> bool {
             }))
 }
 
+/// Whether `token` is a hexadecimal address ("0x742d35Cc…", a wallet or a contract): a value
+/// for a parameter that takes an address, though not a name any text parameter may take.
+pub fn hex_address(token: &str) -> bool {
+    token
+        .strip_prefix("0x")
+        .is_some_and(|h| h.len() >= 8 && h.chars().all(|c| c.is_ascii_hexdigit()))
+}
+
 /// A host written bare ("google.com", "pg.example.org"): labels of letters, digits and hyphens
 /// joined by dots, the first opening with a letter and the last of letters only, two or more
 /// long ("e.g." and "D.C." are not hosts, nor is "v1.2").
