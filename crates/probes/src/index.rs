@@ -67,6 +67,9 @@ pub struct MethodDoc {
     /// Whether a parameter takes a unit of measure ([`schema::about_unit`]): a unit the query
     /// names ("miles", "kg") is then named by the method's schema.
     pub takes_units: bool,
+    /// Whether a parameter takes a sum of money ([`schema::about_money`]): an amount the query
+    /// writes with a currency's sign ("$100") is then named by the method's schema.
+    pub takes_money: bool,
     /// Whether a parameter is a list of records with a text field ("ingredients", each with a
     /// name and grams): the things a request measures out
     /// ([`crate::query::Query::measured_things`]) are then
@@ -353,6 +356,7 @@ fn index_method(
     let takes_moments = every.iter().any(|p| p.temporal.is_some());
     let takes_currency = every.iter().any(|p| crate::schema::about_currency(p));
     let takes_units = every.iter().any(|p| crate::schema::about_unit(p));
+    let takes_money = every.iter().any(|p| crate::schema::about_money(p));
     let takes_records = params.iter().any(|p| {
         p.kind.as_deref() == Some("array") && p.nested.iter().any(crate::schema::takes_any_text)
     });
@@ -397,6 +401,7 @@ fn index_method(
         takes_currency,
         takes_units,
         takes_records,
+        takes_money,
         input: std::sync::OnceLock::new(),
     }
 }

@@ -367,6 +367,19 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     } else {
         Vec::new()
     };
+    // Terms of the amounts the query writes with a currency's sign ("$100", "€20"), for methods
+    // taking a sum of money.
+    let money_terms: Vec<String> = query
+        .tokens
+        .iter()
+        .filter(|t| {
+            t.contains(|c: char| c.is_ascii_digit())
+                && text::lexicon::CURRENCIES
+                    .iter()
+                    .any(|(_, sign)| !sign.is_empty() && t.starts_with(sign))
+        })
+        .flat_map(|t| text::terms(t))
+        .collect();
     let asks_to_act = query.act.is_some();
     // Near forms are looked up once per query against the index's vocabulary, not per method.
     let near: HashMap<&str, Vec<&str>> = query
@@ -455,6 +468,11 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             for t in &query.terms {
                 if recognised.contains(t) {
                     named.covered += weight_of(t) * wt.pattern;
+                    named.matched.push(t.clone());
+                } else if doc.takes_money && money_terms.contains(t) {
+                    // A sum of money for a method that takes one is a value its schema names: it
+                    // anchors the request in the method's domain, at a value's weight.
+                    named.covered += weight_of(t) * wt.value;
                     named.matched.push(t.clone());
                 } else if let Some(w) = doc.terms.get(t) {
                     named.covered += weight_of(t) * w;
@@ -4979,6 +4997,27 @@ mod tests {
         // A statement about the thing commands nothing.
         let states = miss_of(&idx, "I love my speaker volume at 20");
         assert!(states.is_some(), "{states:?}");
+    }
+
+    #[test]
+    fn a_sum_of_money_anchors_a_request_in_a_method_that_takes_a_price() {
+        let search = |price: &str| {
+            index(&[(
+                "search_products",
+                "Search the product catalog by keyword.",
+                json!({"type": "object", "required": ["keyword"], "properties": {
+                    "keyword": {"type": "string", "description": "Search keyword."},
+                    "max_number": {"type": "number", "description": price}}}),
+            )])
+        };
+        let priced = search("Maximum price in USD.");
+        let miss = miss_of(&priced, "Find wireless headphones under $100.");
+        assert!(miss.is_none(), "{miss:?}");
+        // Without the sum, nothing the request says is named by the method.
+        assert!(miss_of(&priced, "Find wireless headphones.").is_some());
+        // A method whose number is no price is not anchored by a sum of money.
+        let counted = search("How many results to return.");
+        assert!(miss_of(&counted, "Find wireless headphones under $100.").is_some());
     }
 
     #[test]

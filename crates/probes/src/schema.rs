@@ -757,6 +757,16 @@ pub fn about_currency(p: &Param) -> bool {
         .any(|t| t == "currenc")
 }
 
+/// Whether `p` takes a sum of money: a number whose name or description names a price, a cost,
+/// a budget or a fee ([`text::lexicon::PRICE_WORDS`]), or a currency.
+pub fn about_money(p: &Param) -> bool {
+    matches!(p.kind.as_deref(), Some("number" | "integer"))
+        && text::terms(&p.name)
+            .into_iter()
+            .chain(text::terms(&p.description))
+            .any(|t| t == "currenc" || text::lexicon::PRICE_WORDS.contains(&t.as_str()))
+}
+
 /// Whether `p` takes a unit of measure: a string whose name or description says "unit"
 /// (`from_unit`, "The unit to convert to").
 pub fn about_unit(p: &Param) -> bool {

@@ -1463,6 +1463,10 @@ pub const UNIT_DIMENSIONS: &[(&str, &str)] = &[
     ("°f", "temperature"),
 ];
 
+/// Words a parameter's name or description uses for a sum of money ("max_price", "the budget
+/// in USD"): an amount written with a currency's sign ("$100") is what it takes. Stems.
+pub const PRICE_WORDS: &[&str] = &["budget", "cost", "fare", "fee", "price"];
+
 /// Words before a number that make it what a rate is counted per ("per 100 km"). Not "every":
 /// "every 3 hours" gives an interval.
 pub const RATE_WORDS: &[&str] = &["per"];
