@@ -3004,11 +3004,6 @@ fn record(
     opens_sentence: bool,
     topic: &HashMap<String, f64>,
 ) -> Option<Value> {
-    static THING: OnceLock<regex::Regex> = OnceLock::new();
-    let thing = THING.get_or_init(|| {
-        regex::Regex::new(r"(?i)\d[\d.,]*\s*([a-zµ°/]+)\s+of\s+(.+?)[.?!]*$")
-            .expect("the quantity-of pattern compiles")
-    });
     let query = if opens_sentence {
         Query::parse(part)
     } else {
@@ -3023,10 +3018,7 @@ fn record(
         [] => {}
         [open] => {
             let field = fields.iter().find(|f| f.name == open.name)?;
-            let named = thing
-                .captures(part)
-                .filter(|c| text::lexicon::unit_dimension(&c[1]).is_some())
-                .map(|c| c[2].trim().to_owned())?;
+            let named = crate::query::measured_out(part).into_iter().next()?;
             if !crate::schema::takes_any_text(field) {
                 return None;
             }

@@ -438,23 +438,12 @@ impl Query {
             .collect()
     }
 
-    /// Terms of the things the request measures out ("200 grams of rice and 150 grams of chicken
-    /// breast": `rice`, `chicken`, `breast`): the words after a quantity with its unit and "of",
-    /// to the end of the clause or the next "and". Values a list of records takes
-    /// ([`crate::index::MethodDoc::takes_records`]), not topics.
+    /// Terms of the things the request measures out ([`measured_out`]): values a list of
+    /// records takes ([`crate::index::MethodDoc::takes_records`]), not topics.
     pub fn measured_things(&self) -> std::collections::HashSet<String> {
-        static THING: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
-        let thing = THING.get_or_init(|| {
-            regex::Regex::new(r"(?i)\d[\d.,]*\s*([a-zµ°/]+)\s+of\s+([^,;.?!]+)")
-                .expect("the quantity-of pattern compiles")
-        });
-        thing
-            .captures_iter(&self.text)
-            .filter(|c| text::lexicon::unit_dimension(&c[1]).is_some())
-            .flat_map(|c| {
-                let things = c[2].split(" and ").next().unwrap_or_default().to_owned();
-                text::terms(&things)
-            })
+        measured_out(&self.text)
+            .iter()
+            .flat_map(|thing| text::terms(thing))
             .collect()
     }
 
@@ -583,6 +572,25 @@ impl Query {
         }
         out
     }
+}
+
+/// The things `text` measures out, in order ("200 grams of rice and 150 grams of chicken
+/// breast": `rice`, `chicken breast`): the words after a quantity with its unit and "of", to the
+/// end of the clause or the next "and".
+pub fn measured_out(text: &str) -> Vec<String> {
+    static THING: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let thing = THING.get_or_init(|| {
+        regex::Regex::new(r"(?i)\d[\d.,]*\s*([a-zµ°/]+)\s+of\s+([^,;.?!]+)")
+            .expect("the quantity-of pattern compiles")
+    });
+    thing
+        .captures_iter(text)
+        .filter(|c| text::lexicon::unit_dimension(&c[1]).is_some())
+        .filter_map(|c| {
+            let things = c[2].split(" and ").next()?.trim();
+            (!things.is_empty()).then(|| things.to_owned())
+        })
+        .collect()
 }
 
 /// Whether `token` is an address written as one: a URL ("https://example.com/a"), a host
