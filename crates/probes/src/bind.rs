@@ -1301,15 +1301,15 @@ impl<'a> Binder<'a> {
                 .expect("the record separator compiles")
         });
         let text = &self.query.text;
-        let mut starts = vec![(0, true)];
-        starts.extend(
-            parts
-                .find_iter(text)
+        let breaks: Vec<regex::Match> = parts.find_iter(text).collect();
+        // Each part: where it starts, whether a sentence opens there, and where it ends.
+        let starts = std::iter::once((0, true)).chain(
+            breaks
+                .iter()
                 .map(|m| (m.end(), m.as_str().contains(['?', '!']))),
         );
-        let ends = parts.find_iter(text).map(|m| m.start()).chain([text.len()]);
+        let ends = breaks.iter().map(|m| m.start()).chain([text.len()]);
         let records: Vec<Value> = starts
-            .into_iter()
             .zip(ends)
             .filter(|((start, _), end)| start < end)
             .filter_map(|((start, opens), end)| {
@@ -2996,6 +2996,7 @@ fn code_for(p: &Param, text: &str) -> Option<String> {
 
 /// One record of `fields` that `part` of a request fills ([`Binder::records`]), or `None` when it
 /// leaves a required field open or fills nothing.
+///
 /// A part that does not open a sentence is read as the middle of one: its first word is not
 /// capitalised only because a sentence starts there ("… and Physics for 3 credits").
 fn record(
@@ -3017,11 +3018,11 @@ fn record(
     match inner.missing.as_slice() {
         [] => {}
         [open] => {
-            let field = fields.iter().find(|f| f.name == open.name)?;
+            let field = fields
+                .iter()
+                .find(|f| f.name == open.name)
+                .filter(|f| crate::schema::takes_any_text(f))?;
             let named = crate::query::measured_out(part).into_iter().next()?;
-            if !crate::schema::takes_any_text(field) {
-                return None;
-            }
             arguments.insert(field.name.clone(), Value::String(named));
         }
         _ => return None,
@@ -6111,11 +6112,6 @@ mod tests {
         // A part that names no quantity of a thing fills no record: the list is asked for.
         let b = check(meal, "How many calories are in my dinner?");
         assert_eq!(b.missing[0].name, "ingredients");
-        let courses = json!({"type": "object", "required": ["courses"], "properties": {
-            "courses": {"type": "array", "items": {"type": "object", "required": ["course", "credits"],
-                "properties": {
-                    "course": {"type": "string", "description": "Course name."},
-                    "credits": {"type": "integer", "description": "Credit hours."}}}}}});
         // A part whose values another parameter took is no record.
         let order = json!({"type": "object", "required": ["restaurant_id", "items"], "properties": {
             "restaurant_id": {"type": "string", "description": "The restaurant's id."},
@@ -6130,6 +6126,11 @@ mod tests {
             b.arguments["items"],
             json!([{"item_id": "burger123"}, {"item_id": "wing456"}])
         );
+        let courses = json!({"type": "object", "required": ["courses"], "properties": {
+            "courses": {"type": "array", "items": {"type": "object", "required": ["course", "credits"],
+                "properties": {
+                    "course": {"type": "string", "description": "Course name."},
+                    "credits": {"type": "integer", "description": "Credit hours."}}}}}});
         // The method's own topic ("GPA") is no course.
         let topic: HashMap<String, f64> = [("gpa".to_owned(), 1.0)].into();
         let q = Query::parse("My GPA with Algebra for 4 credits and Physics for 3 credits");
