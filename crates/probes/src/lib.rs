@@ -271,7 +271,11 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     // list every city or amount, so a method with a parameter that takes such a value covers
     // them (a little less than a word its metadata names).
     let names = query.name_terms();
-    let measured = query.measured_things();
+    let measured = if index.docs.iter().any(|d| d.takes_records) {
+        query.measured_things()
+    } else {
+        HashSet::new()
+    };
     // A number written as a word ("three people") is as much a value as one in digits.
     let numbers: HashSet<String> = query
         .numbers()
@@ -369,11 +373,13 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     };
     // Terms of the amounts the query writes with a currency's sign ("$100", "€20"), for methods
     // taking a sum of money.
+    let any_takes_money = index.docs.iter().any(|d| d.takes_money);
     let money_terms: Vec<String> = query
         .tokens
         .iter()
         .filter(|t| {
-            t.contains(|c: char| c.is_ascii_digit())
+            any_takes_money
+                && t.contains(|c: char| c.is_ascii_digit())
                 && text::lexicon::CURRENCIES
                     .iter()
                     .any(|(_, sign)| !sign.is_empty() && t.starts_with(sign))
