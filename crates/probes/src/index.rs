@@ -485,8 +485,9 @@ fn output_property_names(schema: &serde_json::Value) -> Vec<String> {
 /// Characters that end a clause of a description.
 const CLAUSE_ENDS: [char; 6] = ['.', ';', ':', '!', '?', '\n'];
 
-/// Stems of the words `prose` writes only right after an auxiliary ("has set", "were created"):
-/// a thing done, which a description names to say what the method reads.
+/// Stems of the words `prose` writes only right after an auxiliary ("has set", "were created")
+/// or as a participle ("delayed or cancelled"): a thing done, or a state, which a description
+/// names to say what the method reads.
 fn done_terms(prose: &str) -> HashSet<String> {
     const AUXILIARIES: &[&str] = &["are", "been", "had", "has", "have", "is", "was", "were"];
     let mut done = HashSet::new();
@@ -494,7 +495,10 @@ fn done_terms(prose: &str) -> HashSet<String> {
     for clause in prose.split(CLAUSE_ENDS) {
         let words = text::words(clause);
         for (i, w) in words.iter().enumerate() {
-            if i > 0 && AUXILIARIES.contains(&words[i - 1].as_str()) {
+            // "flights delayed or cancelled", "a completed workout": a participle names a
+            // state, not what the method does.
+            let participle = w.len() > 4 && w.ends_with("ed");
+            if participle || (i > 0 && AUXILIARIES.contains(&words[i - 1].as_str())) {
                 done.insert(text::stem(w));
             } else {
                 elsewhere.insert(text::stem(w));
@@ -566,6 +570,14 @@ mod tests {
         // Written once as done and once as what the method does: it does it.
         let both = done_terms("Sets an alarm, or moves one the user has set");
         assert!(!both.contains("set"), "{both:?}");
+        // A participle names a state the method reports, not an act it performs.
+        let state =
+            done_terms("Get the real-time status (on time, delayed, cancelled) of a flight.");
+        assert!(
+            state.contains("cancel") && state.contains("delay"),
+            "{state:?}"
+        );
+        assert!(!state.contains("get"), "{state:?}");
     }
 
     #[test]

@@ -1319,7 +1319,8 @@ fn names_subject(d: &index::MethodDoc, query: &Query) -> bool {
 }
 
 /// Whether the method's name, or its metadata with weight, names the verb `verb` (a stem) as
-/// what it does: a description that writes it only as done ("alarms the user has set") does not.
+/// what it does: a description that writes it only as done ("alarms the user has set") or as a
+/// state ("delayed or cancelled") does not.
 /// A method named for generating something makes what a request to create, draft or compose asks
 /// for.
 fn names_verb(d: &index::MethodDoc, verb: &str, wt: &Weights) -> bool {
@@ -4227,6 +4228,29 @@ mod tests {
             &ProbeConfig::default(),
         );
         assert!(report.missing_capability_signal.is_some(), "{report:?}");
+        // Nor does one that writes it as a state it reports ("delayed or cancelled").
+        let status = index(&[(
+            "getFlightStatus",
+            "Get the real-time status (on time, delayed, cancelled) of a flight.",
+            json!({"type": "object", "properties": {
+                "flightNumber": {"type": "string", "description": "Flight number such as BA283."}},
+                "required": ["flightNumber"]}),
+        )]);
+        let report = run(
+            &status,
+            &Query::parse("Cancel my flight LH400."),
+            &ProbeConfig::default(),
+        );
+        assert!(report.missing_capability_signal.is_some(), "{report:?}");
+        let report = run(
+            &status,
+            &Query::parse("Was flight LH400 cancelled?"),
+            &ProbeConfig::default(),
+        );
+        assert_eq!(
+            report.ambiguity_pool[0].method, "getFlightStatus",
+            "{report:?}"
+        );
         // Asked to look, it serves.
         let report = run(
             &idx,
