@@ -61,9 +61,10 @@ pub struct MethodDoc {
     pub takes_numbers: bool,
     /// Whether a parameter takes a date or a time.
     pub takes_moments: bool,
-    /// Whether a parameter takes a currency (its name or description says "currency"): a
-    /// currency the query names ("USD", "yen") is then named by the method's schema.
-    pub takes_currency: bool,
+    /// How many currencies its parameters take (those whose name or description says
+    /// "currency"; a list of them takes any number): as many currencies as the query names
+    /// ("USD", "yen"), in order, are then named by the method's schema.
+    pub currencies_taken: usize,
     /// Whether a parameter takes a unit of measure ([`schema::about_unit`]): a unit the query
     /// names ("miles", "kg") is then named by the method's schema.
     pub takes_units: bool,
@@ -354,7 +355,17 @@ fn index_method(
         matches!(kind, Some("integer" | "number"))
     });
     let takes_moments = every.iter().any(|p| p.temporal.is_some());
-    let takes_currency = every.iter().any(|p| crate::schema::about_currency(p));
+    let currencies_taken = every
+        .iter()
+        .filter(|p| crate::schema::about_currency(p))
+        .map(|p| {
+            if p.kind.as_deref() == Some("array") {
+                usize::MAX
+            } else {
+                1
+            }
+        })
+        .fold(0, usize::saturating_add);
     let takes_units = every.iter().any(|p| crate::schema::about_unit(p));
     let takes_money = every.iter().any(|p| crate::schema::about_money(p));
     let takes_records = params.iter().any(|p| {
@@ -398,7 +409,7 @@ fn index_method(
         takes_names,
         takes_numbers,
         takes_moments,
-        takes_currency,
+        currencies_taken,
         takes_units,
         takes_records,
         takes_money,

@@ -362,11 +362,17 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         .collect();
     // Terms of the currencies the query names ("USD", "Japanese yen"), for methods taking one.
     // A sign before an amount ("$200") names the amount's currency, not one to convert.
-    let currency_terms: Vec<String> = if index.docs.iter().any(|d| d.takes_currency) {
+    // A method taking one currency is named by the first the query names, not by a second one
+    // it has no parameter for ("Convert 100 euros to dollars" asks more than a price in euros).
+    let currency_terms: Vec<Vec<String>> = if index.docs.iter().any(|d| d.currencies_taken > 0) {
         bind::currencies_named(query)
             .iter()
-            .flat_map(bind::CurrencyMention::terms)
-            .filter(|t| t.chars().any(char::is_alphabetic))
+            .map(|m| {
+                m.terms()
+                    .into_iter()
+                    .filter(|t| t.chars().any(char::is_alphabetic))
+                    .collect()
+            })
             .collect()
     } else {
         Vec::new()
@@ -456,9 +462,9 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 .filter(|tok| doc.patterns.iter().any(|re| re.is_match(tok)))
                 .flat_map(|tok| text::terms(tok))
                 .chain(
-                    doc.takes_currency
-                        .then_some(&currency_terms)
-                        .into_iter()
+                    currency_terms
+                        .iter()
+                        .take(doc.currencies_taken)
                         .flatten()
                         .cloned(),
                 )
@@ -3816,6 +3822,20 @@ mod tests {
         // something else is not about exchanging it.
         let r = probe("$200 for Diego, privately");
         assert!(r.missing_capability_signal.is_some(), "{r:?}");
+        // A method that takes one currency is named by one: a request naming a second one, to
+        // convert between them, asks more than it does.
+        let price = index(&[(
+            "get_crypto_price",
+            "Fetches the current market price of a cryptocurrency.",
+            json!({"type": "object", "required": ["symbol"], "properties": {
+                "symbol": {"type": "string", "description": "Coin symbol, e.g. BTC."},
+                "currency": {"type": "string", "description": "Quote currency. Defaults to USD."}}}),
+        )]);
+        let probe = |q: &str| run(&price, &Query::parse(q), &ProbeConfig::default());
+        let r = probe("Convert 100 euros to dollars.");
+        assert!(r.missing_capability_signal.is_some(), "{r:?}");
+        let r = probe("How much is Bitcoin worth in euros right now?");
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
     }
 
     #[test]
