@@ -3894,6 +3894,39 @@ mod tests {
     }
 
     #[test]
+    fn a_question_asks_for_the_attribute_its_verb_names() {
+        let define = index(&[(
+            "define_word",
+            "Looks up the dictionary definition of an English word.",
+            json!({"type": "object", "required": ["word"], "properties": {
+                "word": {"type": "string", "description": "The word to define."}}}),
+        )]);
+        let probe =
+            |idx: &MethodIndex, q: &str| run(idx, &Query::parse(q), &ProbeConfig::default());
+        // "What does X mean?" asks for its meaning, which a definition gives.
+        let r = probe(&define, "What does 'serendipity' mean?");
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(r.execution_shortlist[0].arguments["word"], "serendipity");
+        // Outside a question the verb asks for nothing.
+        let r = probe(&define, "I mean 'serendipity' in a toast.");
+        assert!(r.missing_capability_signal.is_some(), "{r:?}");
+        let value = index(&[(
+            "PropertyValuation.estimate",
+            "Estimate the market value of a residential property.",
+            json!({"type": "object", "required": ["address"], "properties": {
+                "address": {"type": "string", "description": "Street address of the property."},
+                "squareFeet": {"type": "integer", "description": "Living area in square feet."},
+                "bedrooms": {"type": "integer", "description": "Number of bedrooms."}}}),
+        )]);
+        let r = probe(
+            &value,
+            "What would the property at 12 Oak Lane be worth? It has 3 bedrooms.",
+        );
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(r.execution_shortlist[0].arguments["bedrooms"], 3);
+    }
+
+    #[test]
     fn a_tool_set_that_only_reads_does_not_serve_a_request_to_change_something() {
         let reads = index(&[(
             "get_watchlist",

@@ -273,22 +273,33 @@ impl Query {
             .collect()
     }
 
-    /// The attributes a "how" question asks for ([`text::lexicon::HOW_ATTRIBUTES`]): for the
-    /// term of each adjective ("old" in "How old am I?"), the stems of the nouns that name what
-    /// it asks ("age").
+    /// The attributes a question asks for: for the term of each adjective after "how" ("old"
+    /// in "How old am I?", [`text::lexicon::HOW_ATTRIBUTES`]) or verb after a question word
+    /// ("mean" in "What does it mean?", [`text::lexicon::ASKING_FOR_ATTRIBUTES`]), the stems of
+    /// the nouns that name what it asks ("age", "definition").
     pub fn attributes_asked(&self) -> Vec<(String, Vec<String>)> {
-        self.tokens
+        let asked = |word: &str, list: &[(&str, &[&str])]| {
+            let word = word.to_lowercase();
+            let (_, nouns) = list.iter().find(|(a, _)| *a == word)?;
+            let term = text::terms(&word).into_iter().next()?;
+            Some((term, nouns.iter().map(|n| text::stem(n)).collect()))
+        };
+        let how = self
+            .tokens
             .windows(2)
             .filter(|w| w[0].eq_ignore_ascii_case("how"))
-            .filter_map(|w| {
-                let adjective = w[1].to_lowercase();
-                let (_, nouns) = text::lexicon::HOW_ATTRIBUTES
-                    .iter()
-                    .find(|(a, _)| *a == adjective)?;
-                let term = text::terms(&adjective).into_iter().next()?;
-                Some((term, nouns.iter().map(|n| text::stem(n)).collect()))
-            })
-            .collect()
+            .filter_map(|w| asked(&w[1], text::lexicon::HOW_ATTRIBUTES));
+        let question = self
+            .tokens
+            .iter()
+            .position(|t| text::lexicon::WH_WORDS.contains(&t.to_lowercase().as_str()));
+        let verbs = self
+            .tokens
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| question.is_some_and(|q| q < *i))
+            .filter_map(|(_, t)| asked(t, text::lexicon::ASKING_FOR_ATTRIBUTES));
+        how.chain(verbs).collect()
     }
 
     /// Numbers written as words ("two nights"), with their token positions.

@@ -1528,6 +1528,17 @@ pub const HOW_ATTRIBUTES: &[(&str, &[&str])] = &[
     ("wide", &["width"]),
 ];
 
+/// Verbs with which a question asks for an attribute of a thing ("What does 'ephemeral' *mean*?",
+/// "How much does it *weigh*?", "When was she *born*?"), as written, with the nouns that name the
+/// attribute asked.
+pub const ASKING_FOR_ATTRIBUTES: &[(&str, &[&str])] = &[
+    ("born", &["birth", "birthdate", "birthday"]),
+    ("mean", &["meaning", "definition"]),
+    ("means", &["meaning", "definition"]),
+    ("weigh", &["weight"]),
+    ("worth", &["value", "valuation"]),
+];
+
 /// Words that refer to a thing without naming it ("a specific company", "another file").
 pub const VAGUE_WORDS: &[&str] = &[
     "another",
