@@ -4197,32 +4197,39 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
 /// of the method's topic is the topic ("the structure of a cell"), one opened by a verb's -ing
 /// form is an action ("for activating the engine"); one opened by a possessive or
 /// a pointing word ("for my trip", "of that event") refers to something unnamed. With two such
-/// phrases, which one is the value is a guess, and none is taken.
+/// phrases, which one is the value is a guess, and none is taken. A parameter that takes a
+/// proper name takes none, except that the name of a kind of thing (`drug_name`) takes one
+/// common word the request asks about ("the side effects of ibuprofen").
 fn introduced_phrase(
     p: &Param,
     query: &Query,
     used: &HashSet<String>,
     topic: &HashMap<String, f64>,
 ) -> Option<String> {
+    let words = text::words(&p.name);
+    // The name of a kind of thing (`drug_name`, `food_name`) may be a common word ("the side
+    // effects of ibuprofen"), though never a phrase of them.
+    let kind_name = words.len() >= 2 && words.last().is_some_and(|w| w == "name");
     let takes_proper_names = direction(p).is_some()
         || identifier_kind(&p.name).is_some()
-        || text::words(&p.name)
-            .iter()
-            .any(|w| text::lexicon::PROPER_VALUE_NAMES.contains(&w.as_str()));
+        || words.iter().any(|w| {
+            text::lexicon::PROPER_VALUE_NAMES.contains(&w.as_str()) && !(kind_name && w == "name")
+        });
     if takes_proper_names || p.temporal.is_some() {
         return None;
     }
-    let lead =
-        |w: &str| text::lexicon::VALUE_LEADS.contains(&phrase_word(w).to_lowercase().as_str());
-    only(plain_phrases(
-        p,
-        query,
-        used,
-        topic,
-        &lead,
-        usize::MAX,
-        false,
-    ))
+    // Such a word is what the request asks about ("of ibuprofen", "for basil"), not any word
+    // a preposition leads ("registered with id ...").
+    let lead = |w: &str| {
+        let w = phrase_word(w).to_lowercase();
+        text::lexicon::VALUE_LEADS.contains(&w.as_str())
+            && (!kind_name || text::lexicon::ABOUT_LEADS.contains(&w.as_str()))
+    };
+    let found = plain_phrases(p, query, used, topic, &lead, usize::MAX, false);
+    if kind_name && found.iter().any(|f| f.contains(' ')) {
+        return None;
+    }
+    only(found)
 }
 
 /// A query word without the punctuation around it (hyphens kept).
@@ -7237,7 +7244,20 @@ mod tests {
         );
         // A place or a name takes proper names, not common words.
         assert_eq!(bound("city", "Find the boiling point of water"), None);
-        assert_eq!(bound("movie_name", "Find the boiling point of water"), None);
+        assert_eq!(bound("name", "Find the boiling point of water"), None);
+        // The name of a kind of thing may be one common word, of what the request asks about.
+        assert_eq!(
+            bound("drug_name", "What is the boiling point of ibuprofen?"),
+            Some(json!("ibuprofen"))
+        );
+        assert_eq!(
+            bound("drug_name", "What is the boiling point of ethyl alcohol?"),
+            None
+        );
+        assert_eq!(
+            bound("drug_name", "Find the boiling point with ibuprofen"),
+            None
+        );
         // A possessive points at something unnamed; two phrases leave the value a guess; dates,
         // amounts and the method's own topic are never the value.
         assert_eq!(

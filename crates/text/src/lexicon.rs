@@ -858,6 +858,10 @@ pub const PROPER_VALUE_NAMES: &[&str] = &[
     "status", "symbol", "ticker", "title", "token", "uri", "url", "user", "username", "version",
 ];
 
+/// Prepositions that lead what a request asks about ("the side effects *of* ibuprofen", "a
+/// recipe *for* pesto", "facts *about* owls"). Words.
+pub const ABOUT_LEADS: &[&str] = &["about", "for", "of", "on"];
+
 /// Words that qualify an amount ("at least 2", "at most 5"), never a value of their own. Words.
 pub const AMOUNT_QUALIFIERS: &[&str] = &["least", "less", "more", "most", "over", "under"];
 
