@@ -3924,6 +3924,32 @@ mod tests {
         );
         assert!(r.missing_capability_signal.is_none(), "{r:?}");
         assert_eq!(r.execution_shortlist[0].arguments["bedrooms"], 3);
+        // "Where is it cheapest?" asks for prices; "how much do they earn?" for a salary.
+        let shop = index(&[
+            (
+                "get_product_reviews",
+                "Get customer reviews and the average rating of a product.",
+                json!({"type": "object", "required": ["product_name"], "properties": {
+                    "product_name": {"type": "string", "description": "Name of the product."}}}),
+            ),
+            (
+                "compare_prices",
+                "Compare the prices of a product across online stores.",
+                json!({"type": "object", "required": ["product_name"], "properties": {
+                    "product_name": {"type": "string", "description": "Name of the product."}}}),
+            ),
+            (
+                "get_salary_estimate",
+                "Estimate the typical salary for a job title in a location.",
+                json!({"type": "object", "required": ["job_title", "location"], "properties": {
+                    "job_title": {"type": "string", "description": "Job title."},
+                    "location": {"type": "string", "description": "City or region."}}}),
+            ),
+        ]);
+        let r = probe(&shop, "Where can I get the iPad Air cheapest?");
+        assert_eq!(r.ambiguity_pool[0].method, "compare_prices", "{r:?}");
+        let r = probe(&shop, "How much do nurses earn in Texas?");
+        assert_eq!(r.ambiguity_pool[0].method, "get_salary_estimate", "{r:?}");
     }
 
     #[test]

@@ -1532,11 +1532,15 @@ pub const HOW_ATTRIBUTES: &[(&str, &[&str])] = &[
     ("wide", &["width"]),
 ];
 
-/// Verbs with which a question asks for an attribute of a thing ("What does 'ephemeral' *mean*?",
-/// "How much does it *weigh*?", "When was she *born*?"), as written, with the nouns that name the
-/// attribute asked.
+/// Words with which a question asks for an attribute of a thing ("What does 'ephemeral' *mean*?",
+/// "How much does it *weigh*?", "When was she *born*?", "Where is it *cheapest*?"), as written,
+/// with the nouns that name the attribute asked.
 pub const ASKING_FOR_ATTRIBUTES: &[(&str, &[&str])] = &[
     ("born", &["birth", "birthdate", "birthday"]),
+    ("cheapest", &["price", "cost"]),
+    ("cost", &["price"]),
+    ("costs", &["price"]),
+    ("earn", &["salary", "income", "wage", "pay"]),
     ("mean", &["meaning", "definition"]),
     ("means", &["meaning", "definition"]),
     ("weigh", &["weight"]),
