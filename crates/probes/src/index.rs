@@ -298,6 +298,7 @@ fn index_method(
     add(&m.description, Weights::DEFAULT.in_description, true);
     let mut params = schema::params(&m.input_schema);
     schema::introductions(&mut params, &m.description);
+    schema::described_kinds(&mut params, &m.description);
     // Nested fields (a request body's) describe the method as much as top-level ones.
     let every = schema::flattened(&params);
     for p in &params {

@@ -3894,6 +3894,25 @@ mod tests {
     }
 
     #[test]
+    fn a_kind_the_method_description_lists_is_a_value_of_its_kind_parameter() {
+        let idx = index(&[(
+            "find_nearby",
+            "Find places of a given type near a location, such as restaurants, pharmacies or gas stations.",
+            json!({"type": "object", "required": ["location", "place_type"], "properties": {
+                "location": {"type": "string", "description": "Address or city."},
+                "place_type": {"type": "string", "description": "Kind of place to look for."}}}),
+        )]);
+        let r = run(
+            &idx,
+            &Query::parse("Is there a pharmacy near 221B Baker Street?"),
+            &ProbeConfig::default(),
+        );
+        let call = &r.execution_shortlist[0].arguments;
+        assert_eq!(call["place_type"], "pharmacies", "{r:?}");
+        assert_eq!(call["location"], "221B Baker Street", "{r:?}");
+    }
+
+    #[test]
     fn a_question_asks_for_the_attribute_its_verb_names() {
         let define = index(&[(
             "define_word",

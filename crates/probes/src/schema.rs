@@ -266,6 +266,37 @@ pub fn params(schema: &Value) -> Vec<Param> {
     params_at(schema, schema, 0)
 }
 
+/// Gives the values the method's description lists ("Find places of a given type, such as
+/// restaurants, pharmacies or gas stations") to the one top-level parameter that takes a kind of
+/// thing: text without a list of choices or values of its own, named or described as a type, a
+/// kind or a category (`place_type`, "Kind of place to look for"). With two such parameters,
+/// which one the values are for is a guess, and neither gets them.
+pub fn described_kinds(params: &mut [Param], description: &str) {
+    const KIND_WORDS: &[&str] = &["categori", "kind", "type"];
+    let values = named_values(description);
+    if values.is_empty() {
+        return;
+    }
+    let kind_of = |p: &Param| {
+        let named = text::terms(&p.name)
+            .last()
+            .is_some_and(|t| KIND_WORDS.contains(&t.as_str()));
+        let described = text::words(&p.description)
+            .iter()
+            .find(|w| !text::is_stopword(w))
+            .is_some_and(|w| KIND_WORDS.contains(&text::stem(w).as_str()));
+        p.kind.as_deref().is_none_or(|k| k == "string")
+            && p.choices.is_empty()
+            && p.named_values.is_empty()
+            && p.examples.is_empty()
+            && (named || described)
+    };
+    let mut kinds = params.iter_mut().filter(|p| kind_of(p));
+    if let (Some(one), None) = (kinds.next(), kinds.next()) {
+        one.named_values = values;
+    }
+}
+
 /// Sets each top-level parameter's [`Param::introduced_by`] from the method's description: the
 /// preposition before a word of the parameter's name, past articles and words that leave the
 /// thing open ("of *a particular* species"). A parameter whose name the description writes
@@ -952,6 +983,34 @@ mod tests {
         ] {
             assert_eq!(super::named_values(description), values, "{description}");
         }
+    }
+
+    #[test]
+    fn values_a_method_lists_go_to_its_one_parameter_for_a_kind_of_thing() {
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "location": {"type": "string", "description": "Address or city."},
+            "place_type": {"type": "string", "description": "What to look for."}}});
+        let described =
+            "Find places near a location, such as restaurants, pharmacies or gas stations.";
+        let mut p = super::params(&schema);
+        super::described_kinds(&mut p, described);
+        assert_eq!(
+            p[1].named_values,
+            ["restaurants", "pharmacies", "gas stations"]
+        );
+        assert!(p[0].named_values.is_empty());
+        // Described as a kind rather than named one.
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "what": {"type": "string", "description": "Kind of place to look for."}}});
+        let mut p = super::params(&schema);
+        super::described_kinds(&mut p, described);
+        assert_eq!(p[0].named_values.len(), 3);
+        // Two parameters for kinds: which one the values are for is a guess.
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "place_type": {"type": "string"}, "cuisine_type": {"type": "string"}}});
+        let mut p = super::params(&schema);
+        super::described_kinds(&mut p, described);
+        assert!(p.iter().all(|p| p.named_values.is_empty()));
     }
 
     use super::*;
