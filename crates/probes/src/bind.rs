@@ -5237,6 +5237,12 @@ fn prose_list(
         .into_iter()
         .filter(|(start, items)| items.len() >= 2 && !used.contains(start))
         .collect();
+    // A list of one ("recipes with chicken"): the one thing a request has, uses or wants with.
+    if runs.is_empty() && open == 1 && p.item_kind.as_deref() == Some("string") {
+        return lone_item(query, topic)
+            .filter(|(start, _)| !used.contains(start))
+            .map(|(start, item)| (start, Value::Array(vec![Value::String(item)])));
+    }
     // Where the parameter is named: its name as written ("dataset_A"), else its own words.
     let lower = text.to_ascii_lowercase();
     let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
@@ -5365,6 +5371,82 @@ fn counted_things(text: &str) -> Vec<Vec<(i64, String)>> {
         runs.push(run);
     }
     runs
+}
+
+/// The one thing a request has, uses or wants something with ("recipes with chicken", "I have
+/// eggs", "a salad using spinach leaves"), with where it starts: one or two lower-case words
+/// after such a cue ([`text::lexicon::HAVING_CUES`]), up to a stop word or the clause's end,
+/// none of them a word of the method's topic, chatter or a number. Only when the request writes
+/// exactly one.
+fn lone_item(query: &Query, topic: &HashMap<String, f64>) -> Option<(usize, String)> {
+    let text = &query.text;
+    let raw: Vec<(usize, &str)> = text
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
+        .collect();
+    let bare = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_owned();
+    let mut found: Vec<(usize, String)> = Vec::new();
+    for (i, (_, cue)) in raw.iter().enumerate() {
+        // The cue follows what the method is about ("recipes with", "a dish using"): the thing
+        // is one it is made with, not one the request mentions in passing.
+        let after_topic = i
+            .checked_sub(1)
+            .is_some_and(|j| text::terms(raw[j].1).iter().any(|t| topic.contains_key(t)));
+        if ends_with_clause_mark(cue)
+            || !after_topic
+            || !text::lexicon::HAVING_CUES.contains(&bare(cue).to_lowercase().as_str())
+        {
+            continue;
+        }
+        let mut words: Vec<String> = Vec::new();
+        let mut start = None;
+        for (at, w) in &raw[i + 1..] {
+            let b = bare(w);
+            let lower = b.to_lowercase();
+            if words.is_empty() && text::lexicon::DETERMINERS.contains(&lower.as_str()) {
+                continue;
+            }
+            // A coordinator after it makes it the first of several ("engine size and fuel
+            // economy"), which are no list of one.
+            if matches!(lower.as_str(), "and" | "or") {
+                words.clear();
+                break;
+            }
+            if text::is_stopword(&lower) {
+                break;
+            }
+            let terms = text::terms(&b);
+            let plain = !b.is_empty()
+                && b.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+                && text::lexicon::number_value(&lower).is_none()
+                && !terms.is_empty()
+                && terms
+                    .iter()
+                    .all(|t| !text::chatter(t) && !topic.contains_key(t));
+            // A name, a number or a longer phrase goes on past what one plain thing is.
+            if !plain || words.len() == 2 {
+                words.clear();
+                break;
+            }
+            start.get_or_insert(*at);
+            words.push(b);
+            if ends_with_clause_mark(w) {
+                break;
+            }
+        }
+        if let (Some(at), false) = (start, words.is_empty()) {
+            found.push((at, words.join(" ")));
+        }
+    }
+    match found.as_slice() {
+        [one] => Some(one.clone()),
+        _ => None,
+    }
+}
+
+/// Whether a whitespace token ends its clause with a mark.
+fn ends_with_clause_mark(word: &str) -> bool {
+    word.ends_with([',', ';', ':', '.', '?', '!'])
 }
 
 /// Single lower-case words a coordinator joins ("tomatoes and lettuce", "chicken, rice and
@@ -6940,6 +7022,34 @@ mod tests {
             b.arguments.is_empty(),
             "a number word away from the parameter's word: {b:?}"
         );
+    }
+
+    #[test]
+    fn one_thing_a_request_makes_something_with_is_a_list_of_one() {
+        let recipes = json!({"type": "object", "properties": {
+            "ingredients": {"type": "array", "items": {"type": "string"}, "description": "Ingredients to include."}},
+            "required": ["ingredients"]});
+        let topic: HashMap<String, f64> = text::terms("find recipes use given ingredients")
+            .into_iter()
+            .map(|t| (t, 1.0))
+            .collect();
+        let bound = |q: &str| {
+            bind(&params(&recipes), &Query::parse(q), &topic)
+                .arguments
+                .get("ingredients")
+                .cloned()
+        };
+        assert_eq!(
+            bound("Find me recipes with chicken"),
+            Some(json!(["chicken"]))
+        );
+        assert_eq!(
+            bound("Find recipes with chicken breast, please"),
+            Some(json!(["chicken breast"]))
+        );
+        // The first of several is no list of one; a thing mentioned in passing is no ingredient.
+        assert_eq!(bound("Find recipes with smoked ham and cheese"), None);
+        assert_eq!(bound("Find recipes for a party with friends"), None);
     }
 
     #[test]

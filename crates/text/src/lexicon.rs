@@ -1164,6 +1164,25 @@ pub const LIST_CUES: &[&str] = &[
     "with",
 ];
 
+/// Words after which a request names a thing it has, uses or wants something made with ("recipes
+/// *with* chicken", "I *have* eggs", "a salad *using* spinach"): of [`LIST_CUES`], those that do
+/// not only say what a request is about. Words.
+pub const HAVING_CUES: &[&str] = &[
+    "contain",
+    "containing",
+    "contains",
+    "got",
+    "has",
+    "have",
+    "include",
+    "includes",
+    "including",
+    "use",
+    "uses",
+    "using",
+    "with",
+];
+
 /// Words that end a noun phrase besides prepositions: auxiliaries, and "like" ("what is the
 /// weather like"). Words.
 pub const PHRASE_ENDS: &[&str] = &[
