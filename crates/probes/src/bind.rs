@@ -5473,7 +5473,7 @@ fn word_runs(
                 .next_back()
                 .is_some_and(|w| {
                     let w = w.to_lowercase();
-                    text::lexicon::LIST_CUES.contains(&w.as_str())
+                    text::lexicon::list_cue(&w)
                         || text::terms(&w).iter().any(|t| labels.contains(t))
                 })
         })

@@ -1140,33 +1140,8 @@ pub const DISCOURSE_MARKERS: &[&str] = &[
     "thirdly",
 ];
 
-/// Words after which lower-case words joined by "and" are the things a request lists ("the
-/// price of tomatoes and lettuce", "a recipe that uses chicken and mushrooms", "I have some
-/// eggs and flour"). Words.
-pub const LIST_CUES: &[&str] = &[
-    "about",
-    "between",
-    "contain",
-    "containing",
-    "contains",
-    "for",
-    "got",
-    "has",
-    "have",
-    "include",
-    "includes",
-    "including",
-    "of",
-    "some",
-    "use",
-    "uses",
-    "using",
-    "with",
-];
-
-/// Words after which a request names a thing it has, uses or wants something made with ("recipes
-/// *with* chicken", "I *have* eggs", "a salad *using* spinach"): of [`LIST_CUES`], those that do
-/// not only say what a request is about. Words.
+/// Words after which a request names things it has, uses or wants something made with ("recipes
+/// *with* chicken", "I *have* eggs", "a salad *using* spinach"). Words.
 pub const HAVING_CUES: &[&str] = &[
     "contain",
     "containing",
@@ -1182,6 +1157,17 @@ pub const HAVING_CUES: &[&str] = &[
     "using",
     "with",
 ];
+
+/// Words after which lower-case words joined by "and" are the things a request lists: those of
+/// [`HAVING_CUES`] ("a recipe that uses chicken and mushrooms", "I have some eggs and flour"),
+/// and these, which say what it asks about ("the price of tomatoes and lettuce"). Words.
+pub const ASKED_ABOUT_CUES: &[&str] = &["about", "between", "for", "of", "some"];
+
+/// Whether lower-case words joined by "and" after `word` are the things a request lists
+/// ([`HAVING_CUES`], [`ASKED_ABOUT_CUES`]).
+pub fn list_cue(word: &str) -> bool {
+    HAVING_CUES.contains(&word) || ASKED_ABOUT_CUES.contains(&word)
+}
 
 /// Words that end a noun phrase besides prepositions: auxiliaries, and "like" ("what is the
 /// weather like"). Words.
