@@ -508,8 +508,8 @@ fn done_terms(prose: &str) -> HashSet<String> {
         let words = text::words(clause);
         for (i, w) in words.iter().enumerate() {
             // "flights delayed or cancelled", "a completed workout": a participle names a
-            // state, not what the method does.
-            let participle = w.len() > 4 && w.ends_with("ed");
+            // state, not what the method does. A verb that ends so of itself ("shred") is none.
+            let participle = w.len() > 4 && w.ends_with("ed") && text::stem(w) != *w;
             if participle || (i > 0 && AUXILIARIES.contains(&words[i - 1].as_str())) {
                 done.insert(text::stem(w));
             } else {
@@ -590,6 +590,8 @@ mod tests {
             "{state:?}"
         );
         assert!(!state.contains("get"), "{state:?}");
+        let shred = done_terms("Shred a document so that no one can read it again.");
+        assert!(!shred.contains("shred"), "{shred:?}");
     }
 
     #[test]
