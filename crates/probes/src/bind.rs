@@ -4432,11 +4432,10 @@ impl Reading<'_> {
     /// the clause ends or the phrase is `most` words long.
     fn phrases(&self, text: &str, mut step: impl FnMut(&str, usize) -> Step) -> Vec<String> {
         let raw: Vec<&str> = text.split_whitespace().collect();
-        let ends_clause = |w: &str| w.ends_with([',', ';', ':', '.', '?', '!']);
         let mut found = Vec::new();
         let mut i = 0;
         while i < raw.len() {
-            if !(self.lead)(raw[i]) || ends_clause(raw[i]) {
+            if !(self.lead)(raw[i]) || ends_with_clause_mark(raw[i]) {
                 i += 1;
                 continue;
             }
@@ -4460,7 +4459,7 @@ impl Reading<'_> {
                     Step::Take(word) => words.push(word),
                 }
                 j += 1;
-                if ends_clause(w) || words.len() == self.most {
+                if ends_with_clause_mark(w) || words.len() == self.most {
                     break;
                 }
             }
@@ -5384,7 +5383,6 @@ fn lone_item(query: &Query, topic: &HashMap<String, f64>) -> Option<(usize, Stri
         .split_whitespace()
         .map(|w| (w.as_ptr() as usize - text.as_ptr() as usize, w))
         .collect();
-    let bare = |w: &str| w.trim_matches(|c: char| !c.is_alphanumeric()).to_owned();
     let mut found: Vec<(usize, String)> = Vec::new();
     for (i, (_, cue)) in raw.iter().enumerate() {
         // The cue follows what the method is about ("recipes with", "a dish using"): the thing
@@ -5394,14 +5392,14 @@ fn lone_item(query: &Query, topic: &HashMap<String, f64>) -> Option<(usize, Stri
             .is_some_and(|j| text::terms(raw[j].1).iter().any(|t| topic.contains_key(t)));
         if ends_with_clause_mark(cue)
             || !after_topic
-            || !text::lexicon::HAVING_CUES.contains(&bare(cue).to_lowercase().as_str())
+            || !text::lexicon::HAVING_CUES.contains(&phrase_word(cue).to_lowercase().as_str())
         {
             continue;
         }
         let mut words: Vec<String> = Vec::new();
         let mut start = None;
         for (at, w) in &raw[i + 1..] {
-            let b = bare(w);
+            let b = phrase_word(w);
             let lower = b.to_lowercase();
             if words.is_empty() && text::lexicon::DETERMINERS.contains(&lower.as_str()) {
                 continue;

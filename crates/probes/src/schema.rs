@@ -273,10 +273,6 @@ pub fn params(schema: &Value) -> Vec<Param> {
 /// which one the values are for is a guess, and neither gets them.
 pub fn described_kinds(params: &mut [Param], description: &str) {
     const KIND_WORDS: &[&str] = &["categori", "kind", "type"];
-    let values = named_values(description);
-    if values.is_empty() {
-        return;
-    }
     let kind_of = |p: &Param| {
         let named = text::terms(&p.name)
             .last()
@@ -291,9 +287,11 @@ pub fn described_kinds(params: &mut [Param], description: &str) {
             && p.examples.is_empty()
             && (named || described)
     };
+    // The description is read for values only for a method that has such a parameter: most do
+    // not, and every method is indexed at start-up.
     let mut kinds = params.iter_mut().filter(|p| kind_of(p));
     if let (Some(one), None) = (kinds.next(), kinds.next()) {
-        one.named_values = values;
+        one.named_values = named_values(description);
     }
 }
 
