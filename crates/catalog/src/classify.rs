@@ -110,6 +110,10 @@ fn sends_a_read(description: &str) -> bool {
     }) && !stems.iter().any(|s| text::mutating_verb(s))
 }
 
+/// Prepositions that, right after a name's first word, make that word the thing a method finds
+/// by a key ("book_by_isbn", "post_of_user"), not an act.
+const KEY_PREPOSITIONS: &[&str] = &["by", "from", "of", "with"];
+
 /// Classifies one method.
 pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety {
     let declared = |safe: bool, reason: &str| QuerySafety {
@@ -178,9 +182,17 @@ pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety
         && description_verb
             .as_deref()
             .is_none_or(|v| !text::mutating_verb(v));
+    // A leading word the name follows with a preposition ("book_by_isbn", "order_by_id") is the
+    // thing looked up by that key, not a verb: an act takes its object, not "by".
+    let noun_first = own
+        .get(1)
+        .is_some_and(|w| KEY_PREPOSITIONS.contains(&w.as_str()))
+        && description_verb
+            .as_deref()
+            .is_none_or(|v| !text::mutating_verb(v));
     if let Some(verb) = own
         .first()
-        .filter(|v| text::mutating_verb(v) && !reads_last)
+        .filter(|v| text::mutating_verb(v) && !reads_last && !noun_first)
     {
         return inferred(
             false,
@@ -390,6 +402,19 @@ mod tests {
             SafetyBasis::Inferred,
         );
         check(json!({"name": "place_order"}), false, SafetyBasis::Inferred);
+        // A first word a preposition follows is the thing found by that key, unless the
+        // description leads with a change.
+        check(
+            json!({"name": "book_by_isbn", "description": "Look up a book's title and author by ISBN."}),
+            true,
+            SafetyBasis::Inferred,
+        );
+        check(
+            json!({"name": "order_by_id", "description": "Places the order again."}),
+            false,
+            SafetyBasis::Inferred,
+        );
+        check(json!({"name": "book_flight"}), false, SafetyBasis::Inferred);
         check(
             json!({"name": "get_standings", "description": ""}),
             true,

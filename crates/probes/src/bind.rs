@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use serde_json::{Map, Value};
 
 use crate::query::Query;
-use crate::schema::{Choice, Param, Temporal, is_free_text};
+use crate::schema::{Choice, Param, Temporal, is_free_text, searches};
 use crate::weights::Weights;
 
 /// The result of binding one method.
@@ -2620,6 +2620,14 @@ impl<'a> Binder<'a> {
             let Some(Value::String(value)) = self.binding.arguments.get(&p.name) else {
                 continue;
             };
+            if (*value == self.query.text && self.only_pointed_at(p)) || self.labels_only(p, value)
+            {
+                self.binding.arguments.remove(&p.name);
+                if self.binding.leftover.as_ref() == Some(&p.name) {
+                    self.binding.leftover = None;
+                }
+                continue;
+            }
             let written = value
                 .chars()
                 .any(|c| c.is_uppercase() || c.is_ascii_digit())
@@ -2632,6 +2640,101 @@ impl<'a> Binder<'a> {
                 }
             }
         }
+    }
+
+    /// Whether the whole request, bound as the text a method works on, gives none: beside the
+    /// method's own words, the values other parameters took and the framing, all it writes is
+    /// pointed at rather than written out ("Can you translate *my name* into Japanese?": the
+    /// name is the speaker's, never said). A search takes the request itself and is never
+    /// pointed at this way.
+    fn only_pointed_at(&self, p: &Param) -> bool {
+        if !self.query.quotes.is_empty() || searches(p) {
+            return false;
+        }
+        let others: HashSet<String> = self
+            .binding
+            .arguments
+            .iter()
+            .filter(|(name, _)| **name != p.name)
+            .flat_map(|(_, v)| match v {
+                Value::String(s) => text::terms(s),
+                other => text::terms(&other.to_string()),
+            })
+            .collect();
+        let lower: Vec<String> = self.query.tokens.iter().map(|t| t.to_lowercase()).collect();
+        let pointed: HashSet<String> = lower
+            .iter()
+            .enumerate()
+            .skip(1)
+            .filter(|(i, _)| text::lexicon::POINTING_WORDS.contains(&lower[i - 1].as_str()))
+            .flat_map(|(_, t)| text::terms(t))
+            .collect();
+        let rest: Vec<String> = crate::asks::content_terms(&self.query.text)
+            .into_iter()
+            .filter(|t| {
+                !self.topic.contains_key(t)
+                    && !others.contains(t)
+                    && !self.query.framing.contains(t)
+            })
+            .collect();
+        !pointed.is_empty() && rest.iter().all(|t| pointed.contains(t))
+    }
+
+    /// Whether a value bound from the request's plain words is only a word of what the parameter
+    /// is, written for a thing the request points at ("Which country is *this IP address* from?"
+    /// gives `ip`, "IPv4 or IPv6 address", no "address"),
+    /// or the word with which a question asks for an attribute ("What does this word *mean*?"
+    /// gives `word` no "mean").
+    fn labels_only(&self, p: &Param, value: &str) -> bool {
+        let terms = text::terms(value);
+        if terms.is_empty()
+            || !p.choices.is_empty()
+            || value.split_whitespace().count() > 2
+            || value
+                .chars()
+                .any(|c| c.is_uppercase() || c.is_ascii_digit())
+            || self.query.quotes.iter().any(|q| q == value)
+        {
+            return false;
+        }
+        let asking: HashSet<String> = self
+            .query
+            .attributes_asked()
+            .into_iter()
+            .map(|(word, _)| word)
+            .collect();
+        if terms.iter().all(|t| asking.contains(t)) {
+            return true;
+        }
+        // What the description says the parameter is, before any example of its values.
+        let lowered = p.description.to_lowercase();
+        let said = text::lexicon::VALUE_CUES
+            .iter()
+            .filter_map(|cue| lowered.find(cue))
+            .chain(p.description.find(['\'', '"']))
+            .min()
+            .map_or(&p.description[..], |at| &p.description[..at]);
+        let label: HashSet<String> = text::terms(&p.name)
+            .into_iter()
+            .chain(text::terms(said))
+            .collect();
+        if !terms.iter().all(|t| label.contains(t)) {
+            return false;
+        }
+        let lower: Vec<String> = self.query.tokens.iter().map(|t| t.to_lowercase()).collect();
+        let first = value.split_whitespace().next().unwrap_or("").to_lowercase();
+        let mut at = lower
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| **t == first)
+            .peekable();
+        at.peek().is_some()
+            && at.all(|(i, _)| {
+                (i.saturating_sub(2)..i).any(|k| {
+                    text::lexicon::POINTING_WORDS.contains(&lower[k].as_str())
+                        && lower[k + 1..i].iter().all(|w| !text::is_stopword(w))
+                })
+            })
     }
 
     fn finish(mut self) -> Binding {
@@ -8616,6 +8719,63 @@ mod tests {
             let b = bind(&params(&docs), &Query::parse(q), &topic);
             assert_eq!(b.arguments.get("query"), Some(&json!(q)), "{q}");
         }
+    }
+
+    #[test]
+    fn a_thing_the_request_points_at_without_writing_it_out_gives_no_value() {
+        let topic_of = |words: &str| -> HashMap<String, f64> {
+            text::terms(words).into_iter().map(|t| (t, 1.0)).collect()
+        };
+        // Text a method works on is written out or quoted; "my name" only points at it.
+        let translate = json!({"type": "object", "required": ["text", "target_lang"], "properties": {
+            "text": {"type": "string", "description": "Text to translate"},
+            "target_lang": {"type": "string", "description": "Target language code, e.g. 'de'"}}});
+        let topic = topic_of("translate Translate text into a target language");
+        let bound = |q: &str| bind(&params(&translate), &Query::parse(q), &topic);
+        let b = bound("Can you translate my name into Japanese?");
+        assert!(b.arguments.get("text").is_none(), "{b:?}");
+        assert!(b.missing.iter().any(|m| m.name == "text"), "{b:?}");
+        for (q, text) in [
+            ("Translate good morning everyone into Japanese", None),
+            (
+                "Can you translate 'my name is Ana' into Japanese?",
+                Some("my name is Ana"),
+            ),
+        ] {
+            let b = bound(q);
+            let got = b.arguments.get("text").and_then(Value::as_str);
+            assert!(got.is_some(), "{q}: {b:?}");
+            if let Some(text) = text {
+                assert_eq!(got, Some(text), "{q}");
+            }
+        }
+        // A search takes the request itself, pointing words and all.
+        let search = json!({"type": "object", "required": ["query"], "properties": {
+            "query": {"type": "string", "description": "Search keywords"}}});
+        let b = bind(
+            &params(&search),
+            &Query::parse("What do people say about my name?"),
+            &topic_of("search_web Search the web"),
+        );
+        assert!(b.arguments.get("query").is_some(), "{b:?}");
+        // The word that says what a parameter is, written for the thing pointed at, is no value
+        // of it; nor is the word a question asks for an attribute with.
+        let ip = json!({"type": "object", "required": ["ip"], "properties": {
+            "ip": {"type": "string", "description": "IPv4 or IPv6 address"}}});
+        let b = check(ip.clone(), "Which country is this IP address from?");
+        assert!(b.arguments.get("ip").is_none(), "{b:?}");
+        let b = check(ip, "Which country is the IP 8.8.4.4 from?");
+        assert_eq!(b.arguments.get("ip"), Some(&json!("8.8.4.4")), "{b:?}");
+        let word = json!({"type": "object", "required": ["word"], "properties": {
+            "word": {"type": "string", "description": "The word"}}});
+        let b = check(word.clone(), "What does this word mean?");
+        assert!(b.arguments.get("word").is_none(), "{b:?}");
+        // Words of the thing that follow the pointing phrase ("my preferences include a modern
+        // style") are the value, not its label.
+        let prefs = json!({"type": "object", "required": ["user_preferences"], "properties": {
+            "user_preferences": {"type": "string", "description": "Style preferences"}}});
+        let b = check(prefs, "My preferences include a modern style");
+        assert!(b.arguments.get("user_preferences").is_some(), "{b:?}");
     }
 
     #[test]

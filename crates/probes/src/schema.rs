@@ -822,6 +822,21 @@ pub fn is_free_text(p: &Param) -> bool {
     takes_any_text(p) && text::lexicon::FREE_TEXT_NAMES.contains(&lowered.as_str())
 }
 
+/// Whether a free-text parameter searches or asks (a `query`, `keywords`, a `question`, or a
+/// `text` its description says is searched for), so that a request for information is itself
+/// its value; otherwise it is text a method works on (`text` to translate or analyse), which a
+/// request writes out or quotes.
+pub fn searches(p: &Param) -> bool {
+    let lowered = p.name.to_lowercase();
+    let named = text::words(&lowered)
+        .iter()
+        .any(|w| text::lexicon::SEARCH_NAME_WORDS.contains(&text::stem(w).as_str()));
+    named
+        || text::terms(&p.description)
+            .iter()
+            .any(|t| text::lexicon::SEARCH_NAME_WORDS.contains(&t.as_str()))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

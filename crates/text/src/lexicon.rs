@@ -434,6 +434,12 @@ pub const FREE_TEXT_NAMES: &[&str] = &[
     "topic",
 ];
 
+/// Stems that say a free-text parameter searches or asks (`query`, `keywords`, "search term",
+/// `question`, `prompt`): a request for information is itself its value.
+pub const SEARCH_NAME_WORDS: &[&str] = &[
+    "ask", "keyword", "prompt", "q", "queri", "question", "search", "term", "topic",
+];
+
 /// Words (stems) in a parameter's name that say it takes a body of text the user writes: a
 /// message, a note, a comment.
 pub const BODY_FIELDS: &[&str] = &["bodi", "caption", "comment", "content", "messag", "note"];
@@ -1563,6 +1569,12 @@ pub const VAGUE_WORDS: &[&str] = &[
     "specific",
     "various",
 ];
+/// Words that point at a thing (the speaker's, or one in view) without writing it out ("my
+/// name", "this sentence").
+pub const POINTING_WORDS: &[&str] = &[
+    "her", "his", "my", "our", "that", "their", "these", "this", "those", "your",
+];
+
 /// Words that refer to a thing without naming it when "of" follows ("one of my files").
 pub const VAGUE_BEFORE_OF: &[&str] = &["one"];
 
