@@ -110,10 +110,6 @@ fn sends_a_read(description: &str) -> bool {
     }) && !stems.iter().any(|s| text::mutating_verb(s))
 }
 
-/// Prepositions that, right after a name's first word, make that word the thing a method finds
-/// by a key ("book_by_isbn", "post_of_user"), not an act.
-const KEY_PREPOSITIONS: &[&str] = &["by", "from", "of", "with"];
-
 /// Classifies one method.
 pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety {
     let declared = |safe: bool, reason: &str| QuerySafety {
@@ -184,12 +180,7 @@ pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety
             .is_none_or(|v| !text::mutating_verb(v));
     // A leading word the name follows with a preposition ("book_by_isbn", "order_by_id") is the
     // thing looked up by that key, not a verb: an act takes its object, not "by".
-    let noun_first = own
-        .get(1)
-        .is_some_and(|w| KEY_PREPOSITIONS.contains(&w.as_str()))
-        && description_verb
-            .as_deref()
-            .is_none_or(|v| !text::mutating_verb(v));
+    let noun_first = text::leads_with_a_thing(name, description);
     if let Some(verb) = own
         .first()
         .filter(|v| text::mutating_verb(v) && !reads_last && !noun_first)

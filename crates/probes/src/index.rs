@@ -390,7 +390,9 @@ fn index_method(
             && !text::words(&m.description)
                 .first()
                 .is_some_and(|w| text::mutating_verb(&text::stem(w))),
-        acts: lead.clone().filter(|v| text::mutating_verb(v)),
+        acts: lead.clone().filter(|v| {
+            text::mutating_verb(v) && !text::leads_with_a_thing(&m.name, &m.description)
+        }),
         tells_details: text::lexicon::DETAIL_WORDS
             .iter()
             .any(|w| name_terms.contains(&text::stem(w))),

@@ -434,6 +434,10 @@ pub const FREE_TEXT_NAMES: &[&str] = &[
     "topic",
 ];
 
+/// Prepositions that, right after a name's first word, make that word the thing a method finds
+/// by a key ("book_by_isbn", "post_of_user"), not an act.
+pub const KEY_PREPOSITIONS: &[&str] = &["by", "from", "of", "with"];
+
 /// Stems that say a free-text parameter searches or asks (`query`, `keywords`, "search term",
 /// `question`, `prompt`): a request for information is itself its value.
 pub const SEARCH_NAME_WORDS: &[&str] = &[

@@ -496,6 +496,17 @@ pub fn commanding_verb(text: &str) -> Option<String> {
     (opens_object && !looks_or_asks).then_some(verb)
 }
 
+/// Whether a method's own name follows its first word with a preposition ("book_by_isbn",
+/// "post_of_user"): that word is then the thing found by a key, not an act, since an act takes
+/// its object rather than "by". A description that leads with a change still makes it one.
+pub fn leads_with_a_thing(name: &str, description: &str) -> bool {
+    let words = words(name_tail(name));
+    words
+        .get(1)
+        .is_some_and(|w| lexicon::KEY_PREPOSITIONS.contains(&w.to_lowercase().as_str()))
+        && leading_verb(description).is_none_or(|v| !mutating_verb(&v))
+}
+
 /// A method's own name: the last part of a namespaced path (`open_meteo_api.fetch_weather_data`,
 /// `api/v1:list_items`), without a numbered service prefix (`Weather_1_GetWeather` →
 /// `GetWeather`). The parts dropped name the service or module the method belongs to; the verb
@@ -535,6 +546,15 @@ mod tests {
         assert_eq!(terms("facts concerning tides"), ["fact", "tide"]);
         // The verb keeps its meaning.
         assert!(terms("include the logs").contains(&"includ".to_string()));
+    }
+
+    #[test]
+    fn a_first_word_a_preposition_follows_is_the_thing_found_by_a_key() {
+        assert!(leads_with_a_thing("book_by_isbn", "Look up a book by ISBN."));
+        assert!(leads_with_a_thing("books.PostOfUser", ""));
+        // An act takes its object; a description leading with a change keeps the act.
+        assert!(!leads_with_a_thing("book_flight", "Look up flights."));
+        assert!(!leads_with_a_thing("order_by_id", "Places the order again."));
     }
 
     #[test]
