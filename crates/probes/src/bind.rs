@@ -1188,12 +1188,20 @@ impl<'a> Binder<'a> {
         else {
             return false;
         };
-        let Some(token) = self
-            .query
-            .tokens
-            .iter()
-            .find(|t| !self.used_tokens.contains(*t) && re.is_match(t))
-        else {
+        // A parameter whose pattern takes a handle ("@rustlang") takes the handle the request
+        // writes, as written: one its pattern refuses is reported, not swapped for a word.
+        let handle = re.is_match("@a").then(|| {
+            self.query
+                .tokens
+                .iter()
+                .find(|t| !self.used_tokens.contains(*t) && crate::query::written_handle(t))
+        });
+        let Some(token) = handle.flatten().or_else(|| {
+            self.query
+                .tokens
+                .iter()
+                .find(|t| !self.used_tokens.contains(*t) && re.is_match(t))
+        }) else {
             return false;
         };
         self.used_tokens.insert(token.clone());
@@ -8776,6 +8784,30 @@ mod tests {
             "user_preferences": {"type": "string", "description": "Style preferences"}}});
         let b = check(prefs, "My preferences include a modern style");
         assert!(b.arguments.get("user_preferences").is_some(), "{b:?}");
+    }
+
+    #[test]
+    fn a_handle_binds_as_written_and_one_its_pattern_refuses_is_reported() {
+        let profile = json!({"type": "object", "required": ["username"], "properties": {
+            "username": {"type": "string", "pattern": "^@?[A-Za-z0-9_]{1,15}$"}}});
+        let b = check(profile.clone(), "Show me the profile of @rustlang");
+        assert_eq!(
+            b.arguments.get("username"),
+            Some(&json!("@rustlang")),
+            "{b:?}"
+        );
+        // Never a word of the request in its place.
+        let b = check(
+            profile,
+            "Show me the profile of @this_handle_is_far_too_long",
+        );
+        assert!(b.arguments.get("username").is_none(), "{b:?}");
+        let (value, constraint) = invalid(&b, "username");
+        assert_eq!(value, &json!("@this_handle_is_far_too_long"));
+        assert!(
+            constraint.contains("^@?[A-Za-z0-9_]{1,15}$"),
+            "{constraint}"
+        );
     }
 
     #[test]

@@ -57,6 +57,9 @@ pub struct MethodDoc {
     pub free_text: bool,
     /// Whether a parameter takes a free-form name (a string with no enum, pattern or format).
     pub takes_names: bool,
+    /// Whether a parameter takes a handle ("@rustlang"): its pattern accepts one but not words
+    /// with a space between, or its name is a handle or a user name.
+    pub takes_handles: bool,
     /// Whether a parameter takes a number.
     pub takes_numbers: bool,
     /// Whether a parameter takes a date or a time.
@@ -347,6 +350,17 @@ fn index_method(
             && p.pattern.is_none()
             && p.format.is_none()
     });
+    let takes_handles = every.iter().any(|p| {
+        let lowered = p.name.to_lowercase();
+        let by_pattern = p
+            .pattern
+            .as_deref()
+            .and_then(crate::schema::compiled)
+            .is_some_and(|re| re.is_match("@handle") && !re.is_match("two words"));
+        by_pattern
+            || (crate::schema::takes_any_text(p)
+                && text::lexicon::HANDLE_NAMES.contains(&lowered.as_str()))
+    });
     // A list of numbers takes numbers as much as one number does ("sort [5, 3, 4]").
     let takes_numbers = every.iter().any(|p| {
         let kind = match p.kind.as_deref() {
@@ -410,6 +424,7 @@ fn index_method(
         params,
         free_text,
         takes_names,
+        takes_handles,
         takes_numbers,
         takes_moments,
         currencies_taken,

@@ -303,7 +303,11 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     // An address ("john.doe@example.com") is one value however many words it is written with:
     // its words share one word's weight.
     let mut address_parts: HashMap<String, usize> = HashMap::new();
-    for token in query.tokens.iter().filter(|t| query::written_address(t)) {
+    for token in query
+        .tokens
+        .iter()
+        .filter(|t| query::written_address(t) || query::written_handle(t))
+    {
         let terms = text::terms(token);
         for t in &terms {
             let k = address_parts.entry(t.clone()).or_insert(1);
@@ -459,7 +463,10 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             let recognised: HashSet<String> = query
                 .tokens
                 .iter()
-                .filter(|tok| doc.patterns.iter().any(|re| re.is_match(tok)))
+                .filter(|tok| {
+                    doc.patterns.iter().any(|re| re.is_match(tok))
+                        || (doc.takes_handles && query::written_handle(tok))
+                })
                 .flat_map(|tok| text::terms(tok))
                 .chain(
                     currency_terms

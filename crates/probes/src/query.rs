@@ -105,6 +105,15 @@ fn framing(text: &str) -> Vec<String> {
         if text::lexicon::is_vague(w, words.get(i + 1).map(String::as_str)) {
             out.push(text::stem(w));
         }
+        // "Pull up the profile", "bring up my notes": a verb with "up" that fetches.
+        let lowered = w.to_lowercase();
+        if text::lexicon::FETCHING_WITH_UP.contains(&lowered.as_str())
+            && words
+                .get(i + 1)
+                .is_some_and(|next| next.eq_ignore_ascii_case("up"))
+        {
+            out.push(text::stem(&lowered));
+        }
     }
     out.sort();
     out.dedup();
@@ -517,7 +526,7 @@ impl Query {
             }
             // An address ("https://example.com", "jo@example.org") is a value of its own,
             // whatever its case.
-            if written_address(token) {
+            if written_address(token) || written_handle(token) {
                 if !run.is_empty() {
                     out.push(run.join(" "));
                     run.clear();
@@ -616,6 +625,16 @@ pub fn written_address(token: &str) -> bool {
             && token.rsplit('.').next().is_some_and(|tld| {
                 text::lexicon::TOP_LEVEL_DOMAINS.contains(&tld.to_lowercase().as_str())
             }))
+}
+
+/// Whether `token` is a handle ("@rustlang", "@jane_doe"): an account's name written as one,
+/// a value whatever its case and however its parts split into words.
+pub fn written_handle(token: &str) -> bool {
+    token.strip_prefix('@').is_some_and(|h| {
+        h.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
+            && h.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+    })
 }
 
 /// Whether `token` is a hexadecimal address ("0x742d35Cc…", a wallet or a contract): a value

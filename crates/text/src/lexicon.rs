@@ -528,6 +528,20 @@ pub const ASKING_VERBS: &[&str] = &[
     "give", "help", "know", "let", "like", "need", "please", "provide", "tell", "want",
 ];
 
+/// Parameter names that take an account's handle ("@rustlang"). Lowercase.
+pub const HANDLE_NAMES: &[&str] = &[
+    "handle",
+    "screen_name",
+    "screenname",
+    "user",
+    "user_name",
+    "username",
+];
+
+/// Verbs that, followed by "up", fetch a thing to look at ("pull up the profile", "bring up my
+/// notes", "dig up the article"): they frame a request as looking does. Words.
+pub const FETCHING_WITH_UP: &[&str] = &["bring", "call", "dig", "look", "pull"];
+
 /// Pronouns that point back at what a request already named ("... and make it quick"): a
 /// clause with one is about the ask before it, not an ask of its own. Words.
 pub const BACK_REFERENCES: &[&str] = &[

@@ -550,11 +550,17 @@ mod tests {
 
     #[test]
     fn a_first_word_a_preposition_follows_is_the_thing_found_by_a_key() {
-        assert!(leads_with_a_thing("book_by_isbn", "Look up a book by ISBN."));
+        assert!(leads_with_a_thing(
+            "book_by_isbn",
+            "Look up a book by ISBN."
+        ));
         assert!(leads_with_a_thing("books.PostOfUser", ""));
         // An act takes its object; a description leading with a change keeps the act.
         assert!(!leads_with_a_thing("book_flight", "Look up flights."));
-        assert!(!leads_with_a_thing("order_by_id", "Places the order again."));
+        assert!(!leads_with_a_thing(
+            "order_by_id",
+            "Places the order again."
+        ));
     }
 
     #[test]
