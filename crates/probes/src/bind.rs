@@ -1274,8 +1274,34 @@ impl<'a> Binder<'a> {
     /// A body of fields: bound field by field; what it lacks is asked for by its path, and a field
     /// several values fit is asked for with those values as choices.
     fn structured(&mut self, p: &Param) {
-        let inner = bind(&p.nested, self.query, self.topic);
+        let mut inner = bind(&p.nested, self.query, self.topic);
         let path = |name: &str| format!("{}.{name}", p.name);
+        // A body for one end of a way ("origin", "destination") takes no value the request
+        // points the other way ("ship a parcel *to* postal code 10115": the destination's code,
+        // never the origin's too).
+        if let Some(way @ (Direction::From | Direction::To)) = direction(p) {
+            let against: Vec<String> = inner
+                .arguments
+                .iter()
+                .filter(|(_, v)| {
+                    v.as_str()
+                        .and_then(|v| pointed_before(self.query, v))
+                        .is_some_and(|d| matches!(d, Direction::From | Direction::To) && d != way)
+                })
+                .map(|(name, _)| name.clone())
+                .collect();
+            for name in against {
+                inner.arguments.remove(&name);
+                if let Some(f) = p.nested.iter().find(|f| f.name == name && f.required) {
+                    inner.missing.push(MissingParam {
+                        name: f.name.clone(),
+                        description: f.description.clone(),
+                        choices: f.offered_choices(),
+                        invalid: None,
+                    });
+                }
+            }
+        }
         for m in inner.missing {
             self.binding.missing.push(MissingParam {
                 name: path(&m.name),
@@ -3535,6 +3561,17 @@ fn where_named_thing_is(query: &Query, entity: &str, topic: &HashMap<String, f64
 }
 
 /// The way the preposition at token `at` points at the name after it ("from", "to", "in").
+/// The way the request points the value written as `value` ("to postal code 10115": to), by
+/// the nearest preposition of a way among the three words before it, within its clause.
+fn pointed_before(query: &Query, value: &str) -> Option<Direction> {
+    let at = query.position_of(value)?;
+    (at.saturating_sub(3)..at).rev().find_map(|i| {
+        let way = pointed_by(query, i);
+        let ends = query.tokens[i].ends_with([',', '.', ';', '?', '!']);
+        if ends { None } else { way }
+    })
+}
+
 fn pointed_by(query: &Query, at: usize) -> Option<Direction> {
     match query.tokens.get(at)?.to_lowercase().as_str() {
         "from" => Some(Direction::From),
@@ -8784,6 +8821,36 @@ mod tests {
             "user_preferences": {"type": "string", "description": "Style preferences"}}});
         let b = check(prefs, "My preferences include a modern style");
         assert!(b.arguments.get("user_preferences").is_some(), "{b:?}");
+    }
+
+    #[test]
+    fn a_body_for_one_end_of_a_way_takes_no_value_pointed_the_other_way() {
+        let place = json!({"type": "object", "required": ["postalCode", "country"], "properties": {
+            "postalCode": {"type": "string"}, "country": {"type": "string", "description": "ISO country code"}}});
+        let schema = json!({"type": "object", "required": ["origin", "destination"], "properties": {
+            "origin": place, "destination": place}});
+        let b = check(
+            schema,
+            "How long would it take to ship a parcel to postal code 10115 in Germany?",
+        );
+        assert_eq!(
+            b.arguments
+                .get("destination")
+                .and_then(|d| d.get("postalCode")),
+            Some(&json!("10115")),
+            "{b:?}"
+        );
+        assert!(
+            b.arguments
+                .get("origin")
+                .and_then(|o| o.get("postalCode"))
+                .is_none(),
+            "{b:?}"
+        );
+        assert!(
+            b.missing.iter().any(|m| m.name == "origin.postalCode"),
+            "{b:?}"
+        );
     }
 
     #[test]
