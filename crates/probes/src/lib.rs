@@ -528,6 +528,8 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             named
         })
         .collect();
+    // The head word of the thing the request asks for ("email" of "the work email of ...").
+    let asked_head = query.asked_thing.as_ref().and_then(|thing| thing.last());
     // The most any method's metadata names of the words the query does not quote.
     let best_unquoted = named.iter().map(Named::unquoted).fold(0.0, f64::max);
     let mut scored: Vec<Scored> = index
@@ -549,9 +551,13 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             // not make an unrelated search look relevant. What the query quotes is a value ("a
             // todo for 'go for shopping at 9 pm'"), not a topic the metadata should name: the
             // method that names the most of the other words is anchored on them alone.
+            // A method whose own name names the thing the request asks for ("the work email
+            // of Jane Smith" of `find_email`) is anchored in its domain however many values the
+            // request writes beside it.
             let topical = covered / total;
             let anchored = topical >= wt.anchor
-                || (literal > 0.0 && unquoted >= wt.anchor && unquoted >= best_unquoted);
+                || (literal > 0.0 && unquoted >= wt.anchor && unquoted >= best_unquoted)
+                || asked_head.is_some_and(|h| doc.name_terms.contains(h));
             // A request that reads ("list", "get", "what ...") is not served by a method whose name
             // leads with a verb that changes things ("add_postgres_server"), however many words they share.
             let verb_penalty = if !asks_to_act && doc.acts.is_some() {
@@ -2627,6 +2633,48 @@ mod tests {
                 json!({"type": "object", "properties": {"artist": {"type": "string", "description": "Singer or band name"}}, "required": ["artist"]}),
             ),
         ]
+    }
+
+    #[test]
+    fn a_method_named_for_the_thing_asked_for_is_anchored_whatever_values_surround_it() {
+        let idx = index(&[
+            (
+                "estimate_drive_feasibility_by_mileage",
+                "Part of a vehicle control system for the car's engine, doors and lights. \
+                 Estimates the milage of the vehicle given the distance needed to drive.",
+                json!({"type": "object", "properties": {
+                    "distance": {"type": "number", "description": "The distance to travel in miles."}},
+                    "required": ["distance"]}),
+            ),
+            (
+                "estimate_distance",
+                "Part of a vehicle control system for the car's engine, doors and lights. \
+                 Estimates the distance between two cities.",
+                json!({"type": "object", "properties": {
+                    "cityA": {"type": "string", "description": "The zipcode of the first city."},
+                    "cityB": {"type": "string", "description": "The zipcode of the second city."}},
+                    "required": ["cityA", "cityB"]}),
+            ),
+            (
+                "get_zipcode_based_on_city",
+                "Part of a vehicle control system for the car's engine, doors and lights. \
+                 Gets the zipcode based on the city.",
+                city(),
+            ),
+        ]);
+        let query = "Could you provide me with a rough distance from Rivermist (zip 83214) to \
+                     Greenway (zip 74532)? I'm eager to plan a visit and need to know the travel \
+                     distance.";
+        let report = run(&idx, &Query::parse(query), &ProbeConfig::default());
+        assert!(report.missing_capability_signal.is_none(), "{report:?}");
+        assert_eq!(
+            report
+                .execution_shortlist
+                .first()
+                .map(|i| i.method.as_str()),
+            Some("estimate_distance"),
+            "{report:?}"
+        );
     }
 
     #[test]
