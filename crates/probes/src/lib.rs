@@ -1616,9 +1616,19 @@ fn compound(
         let own = own.map(|s| doc_position(index, s.doc));
         // Something else entirely: asked for as a further request, about topics of its own that
         // no tool's metadata names.
+        // Words that rate or date the thing ("the latest news") say nothing of what it is, and
+        // a coordinator that adds ("and also the latest news about Tesla") puts one thing as a
+        // request of its own.
+        let things: Vec<String> = topic.iter().filter(|t| !qualifier(t)).cloned().collect();
+        let things = if things.is_empty() {
+            topic.clone()
+        } else {
+            things
+        };
+        let adds = ask.added && !part.trim_end().ends_with('?');
         let about_something_else = ask.added
-            && (topic.len() >= 2 || (!topic.is_empty() && asks::wh_question(part)))
-            && !shares_words_with_tools(index, &topic);
+            && (things.len() >= 2 || (!things.is_empty() && (adds || asks::wh_question(part))))
+            && !shares_words_with_tools(index, &things);
         if n == 0 {
             first_served = own;
         }
@@ -1844,7 +1854,23 @@ fn shares_words_with_tools(index: &MethodIndex, topic: &[String]) -> bool {
 /// Whether the method `s` matched at least half of `topic` (a part's topic words: names and
 /// numbers aside, since any method with a parameter takes those); a part of values only is
 /// covered.
+/// Whether the term `t` only rates or dates a thing ("latest", "best": [`text::lexicon::QUALIFIERS`]).
+fn qualifier(t: &String) -> bool {
+    text::lexicon::QUALIFIERS
+        .iter()
+        .any(|q| text::stem(q) == *t)
+}
+
+/// Whether `s` covers at least half of an ask's topic, not counting the words that only rate or
+/// date the thing asked for ("the *latest* news about Tesla" is about news, which a method for
+/// the latest stock price does not cover), unless those are all the ask has.
 fn covers_half(s: &Scored, topic: &[String]) -> bool {
+    let things: Vec<&String> = topic.iter().filter(|t| !qualifier(t)).collect();
+    let topic: Vec<&String> = if things.is_empty() {
+        topic.iter().collect()
+    } else {
+        things
+    };
     let matched = topic.iter().filter(|t| s.matched.contains(t)).count();
     matched * 2 >= topic.len()
 }
@@ -2930,6 +2956,20 @@ mod tests {
         let parts = miss.partial.as_ref().expect("the parts");
         assert_eq!(parts.unserved_parts, ["what's the weather there?"]);
         assert_eq!(parts.servable_parts[0].1.arguments["zipcode"], "10001");
+        // So does one thing a coordinator that adds puts, however the method rates or dates
+        // its own thing ("latest" of a latest-price method).
+        let idx = index(&[(
+            "stock_quote",
+            "Latest price, change and volume for a stock ticker.",
+            json!({"type": "object", "required": ["symbol"], "properties": {
+                "symbol": {"type": "string", "description": "Ticker symbol, e.g. AAPL"}}}),
+        )]);
+        let q = Query::parse("Get the stock quote for TSLA and also the latest news about Tesla");
+        let r = run(&idx, &q, &ProbeConfig::default());
+        let miss = r.missing_capability_signal.as_ref().expect("a miss");
+        let parts = miss.partial.as_ref().expect("the parts");
+        assert_eq!(parts.unserved_parts, ["the latest news about Tesla"]);
+        assert_eq!(parts.servable_parts[0].1.arguments["symbol"], "TSLA");
     }
 
     #[test]
