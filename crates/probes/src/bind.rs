@@ -656,6 +656,7 @@ fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> B
         b.binding.leftover = Some(p.name.clone());
     }
     b.participants();
+    b.makers_by_cue();
     b.vague_references();
     b.finish()
 }
@@ -2401,6 +2402,63 @@ impl<'a> Binder<'a> {
         if fits(p, query, e) {
             let words = text::terms(e);
             self.settle(p, Value::String(e.clone()), words);
+        }
+    }
+
+    /// A name the request gives after "by" ("Yesterday by The Beatles") is the maker's: where
+    /// names were shared out in order, so that a parameter for a work's maker (`artist`,
+    /// `author`) took the name before "by" and another text parameter the one after it, the two
+    /// trade values.
+    fn makers_by_cue(&mut self) {
+        let PersonRoles { makers, .. } = person_role_terms();
+        let lower = |i: usize| {
+            self.query
+                .tokens
+                .get(i)
+                .map(|t| t.to_lowercase())
+                .unwrap_or_default()
+        };
+        let by_before = |value: &str| {
+            self.query
+                .position_of(value)
+                .and_then(|at| at.checked_sub(1))
+                .is_some_and(|i| text::lexicon::MADE_BY.contains(&lower(i).as_str()))
+        };
+        let text_of = |p: &Param| {
+            self.binding
+                .arguments
+                .get(&p.name)
+                .and_then(Value::as_str)
+                .map(str::to_owned)
+        };
+        let mut trades: Vec<(String, String, String, String)> = Vec::new();
+        for maker in self
+            .params
+            .iter()
+            .filter(|p| !person_roles(p, makers).is_empty())
+        {
+            let Some(given) = text_of(maker) else {
+                continue;
+            };
+            if by_before(&given) {
+                continue;
+            }
+            let other = self.params.iter().find(|q| {
+                q.name != maker.name
+                    && person_roles(q, &person_role_terms().every).is_empty()
+                    && q.choices.is_empty()
+                    && text_of(q).is_some_and(|v| by_before(&v))
+            });
+            if let Some(q) = other
+                && let Some(after_by) = text_of(q)
+            {
+                trades.push((maker.name.clone(), after_by, q.name.clone(), given));
+            }
+        }
+        for (maker, after_by, other, given) in trades {
+            let args = &mut self.binding.arguments;
+            args.insert(maker, Value::String(after_by));
+            args.insert(other, Value::String(given));
         }
     }
 
@@ -8851,6 +8909,35 @@ mod tests {
             b.missing.iter().any(|m| m.name == "origin.postalCode"),
             "{b:?}"
         );
+    }
+
+    #[test]
+    fn the_name_after_by_is_the_makers_and_a_capitalised_relative_day_is_a_title() {
+        let lyrics = json!({"type": "object", "required": ["artist", "title"], "properties": {
+            "artist": {"type": "string", "description": "Artist name"},
+            "title": {"type": "string", "description": "Song title"}}});
+        let b = check(lyrics, "Get me the lyrics of Yesterday by The Beatles");
+        assert_eq!(
+            b.arguments.get("artist"),
+            Some(&json!("The Beatles")),
+            "{b:?}"
+        );
+        assert_eq!(b.arguments.get("title"), Some(&json!("Yesterday")), "{b:?}");
+        // Written in lower case, or opening the request, it is a day.
+        let day = json!({"type": "object", "required": ["date"], "properties": {
+            "date": {"type": "string", "format": "date"}}});
+        for q in ["the news of yesterday", "Yesterday's news please"] {
+            let b = bind(
+                &params(&day),
+                &Query::parse_on(q, chrono::NaiveDate::from_ymd_opt(2026, 12, 2)),
+                &HashMap::new(),
+            );
+            assert_eq!(
+                b.arguments.get("date"),
+                Some(&json!("2026-12-01")),
+                "{q}: {b:?}"
+            );
+        }
     }
 
     #[test]

@@ -260,8 +260,16 @@ pub fn dates_on(toks: &[String], today: Option<chrono::NaiveDate>) -> Vec<Moment
             i += 1;
             continue;
         }
-        if text::lexicon::RELATIVE_DAYS.contains(&lower[i].as_str())
-            || text::lexicon::WEEKDAYS.contains(&lower[i].as_str())
+        // A relative day written with a capital after a word that leads a name ("the lyrics of
+        // Yesterday", "a film called Tomorrow") is that name, not a day; weekdays are written
+        // with one either way.
+        let named = i >= 1
+            && toks[i].starts_with(char::is_uppercase)
+            && ["called", "named", "of", "the", "titled"].contains(&lower[i - 1].as_str())
+            && text::lexicon::RELATIVE_DAYS.contains(&lower[i].as_str());
+        if !named
+            && (text::lexicon::RELATIVE_DAYS.contains(&lower[i].as_str())
+                || text::lexicon::WEEKDAYS.contains(&lower[i].as_str()))
         {
             let first = if i >= 1
                 && ["next", "this", "coming", "upcoming", "following"]
