@@ -344,11 +344,15 @@ fn index_method(
         }
     }
     let free_text = every.iter().any(|p| crate::schema::is_free_text(p));
+    // A parameter about a currency or a unit takes its code ("EUR", "km"), which the query's
+    // currencies and units name; it takes no name or number of any other kind.
     let takes_names = every.iter().any(|p| {
         p.kind.as_deref().is_none_or(|k| k == "string")
             && p.choices.is_empty()
             && p.pattern.is_none()
             && p.format.is_none()
+            && !crate::schema::about_currency(p)
+            && !crate::schema::about_unit(p)
     });
     let takes_handles = every.iter().any(|p| {
         let lowered = p.name.to_lowercase();

@@ -2704,6 +2704,34 @@ mod tests {
     }
 
     #[test]
+    fn a_currency_parameter_takes_a_currency_not_an_amount() {
+        let idx = index(&[
+            (
+                "latest_rates",
+                "Latest exchange rates for a base currency.",
+                json!({"type": "object", "required": ["base"], "properties": {
+                    "base": {"type": "string", "description": "Base currency code, e.g. USD"}}}),
+            ),
+            (
+                "convert",
+                "Convert an amount between two currencies.",
+                json!({"type": "object", "required": ["from", "to", "amount"], "properties": {
+                    "from": {"type": "string", "description": "Source currency code"},
+                    "to": {"type": "string", "description": "Target currency code"},
+                    "amount": {"type": "number", "description": "Amount"}}}),
+            ),
+        ]);
+        let report = run(
+            &idx,
+            &Query::parse("How much is 100 in euros?"),
+            &ProbeConfig::default(),
+        );
+        let best = report.execution_shortlist.first().expect("a reading");
+        assert_eq!(best.method, "convert", "{report:?}");
+        assert!(best.missing.iter().any(|m| m.name == "from"), "{best:?}");
+    }
+
+    #[test]
     fn of_two_methods_for_one_reading_the_one_the_request_fills_goes_first() {
         let weather = index(&[
             (
