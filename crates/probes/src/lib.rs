@@ -1071,6 +1071,9 @@ struct Viability<'a> {
     /// Metadata terms related in meaning to the thing the query asks for
     /// ([`Query::asked_thing`]), at `asked_related` or above.
     asked_kin: Vec<&'a str>,
+    /// For a question that asks who, the stems of words about people, their own and the
+    /// metadata's alike in meaning ([`asks_who`]).
+    people: Option<Vec<String>>,
     /// The query's terms that are names ([`Query::name_terms`]).
     names: HashSet<String>,
 }
@@ -1093,6 +1096,23 @@ impl<'a> Viability<'a> {
             })
             .map(|(k, _)| k)
             .collect();
+        // "Who is aboard the station?" asks for people: the metadata words related in meaning
+        // to a person, when the request is such a question.
+        let people = asks_who(query).then(|| {
+            text::lexicon::PERSON_WORDS
+                .iter()
+                .flat_map(|w| {
+                    let stem = text::stem(w);
+                    let mut words: Vec<String> = index
+                        .kin(&stem, w, config.weights.asked_related)
+                        .into_iter()
+                        .map(|(k, _)| k.to_owned())
+                        .collect();
+                    words.push(stem);
+                    words
+                })
+                .collect()
+        });
         Self {
             index,
             query,
@@ -1100,6 +1120,7 @@ impl<'a> Viability<'a> {
             earlier,
             config,
             reads_only: index.reads_only(),
+            people,
             asked_kin,
             names: query.name_terms(),
         }
@@ -1178,6 +1199,15 @@ impl<'a> Viability<'a> {
         {
             return false;
         }
+        // "Who is aboard the space station?" is not asked of a method about the station's
+        // position: a question for people is served by a method whose metadata says something
+        // of people, or that searches.
+        if let Some(people) = &self.people
+            && !s.doc.free_text
+            && !people.iter().any(|k| s.doc.terms.contains_key(k))
+        {
+            return false;
+        }
         // "soccer scores" are not asked of `basketball_scores.get_scores`: the request names
         // another kind of the thing the method's name is about.
         if names_other_kind(s.doc, query, self.index) {
@@ -1199,6 +1229,15 @@ impl<'a> Viability<'a> {
                 .chain(self.earlier)
                 .all(|q| gives_none(self.index, s, q, 2))
     }
+}
+
+/// Whether `query` is a question that asks who ("Who is aboard ...?", "who won ..."): its first
+/// sentence opens with "who" or "whom".
+fn asks_who(query: &Query) -> bool {
+    query.text.contains('?')
+        && text::words(&query.text)
+            .first()
+            .is_some_and(|w| matches!(w.to_lowercase().as_str(), "who" | "whom"))
 }
 
 /// Whether `query` asks which of a thing there are ("find movies playing in Berkeley", "the
@@ -2701,6 +2740,42 @@ mod tests {
             Some("estimate_distance"),
             "{report:?}"
         );
+    }
+
+    #[test]
+    fn a_question_for_who_is_served_only_by_a_method_about_people() {
+        let space = |with_people: bool| {
+            let mut methods = vec![(
+                "iss_position",
+                "Current latitude and longitude of the International Space Station.",
+                json!({"type": "object", "properties": {}}),
+            )];
+            if with_people {
+                methods.push((
+                    "astronauts_in_space",
+                    "People currently in space and their spacecraft.",
+                    json!({"type": "object", "properties": {}}),
+                ));
+            }
+            index(&methods)
+        };
+        let q = "Who is currently aboard the space station?";
+        assert!(miss_of(&space(false), q).is_some());
+        let report = run(
+            &space(true),
+            &Query::parse("Who is in space right now?"),
+            &ProbeConfig::default(),
+        );
+        assert_eq!(
+            report
+                .execution_shortlist
+                .first()
+                .map(|i| i.method.as_str()),
+            Some("astronauts_in_space"),
+            "{report:?}"
+        );
+        // Where the station is stays the position's.
+        assert!(miss_of(&space(false), "Where is the space station right now?").is_none());
     }
 
     #[test]

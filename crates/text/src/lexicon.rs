@@ -1587,6 +1587,20 @@ pub const VAGUE_WORDS: &[&str] = &[
     "specific",
     "various",
 ];
+
+/// Words for who does things (people, teams, groups), which a method's metadata relates to when
+/// it answers who ("astronauts", "crew", "author", "club" are alike in meaning to one of them).
+/// Words.
+pub const PERSON_WORDS: &[&str] = &[
+    "group",
+    "leader",
+    "name",
+    "organization",
+    "people",
+    "person",
+    "team",
+];
+
 /// Words that point at a thing (the speaker's, or one in view) without writing it out ("my
 /// name", "this sentence").
 pub const POINTING_WORDS: &[&str] = &[
