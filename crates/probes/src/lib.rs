@@ -1213,7 +1213,7 @@ impl<'a> Viability<'a> {
         if names_other_kind(s.doc, query, self.index) {
             return false;
         }
-        if takes_one_of_what_is_asked(s.doc, query) {
+        if takes_one_of_what_is_asked(s.doc, query) || needs_what_is_asked(s.doc, query) {
             return false;
         }
         if names_subject(s.doc, query) {
@@ -1229,6 +1229,31 @@ impl<'a> Viability<'a> {
                 .chain(self.earlier)
                 .all(|q| gives_none(self.index, s, q, 2))
     }
+}
+
+/// Whether the method requires, as an input the request does not give, the very thing the
+/// request asks for ("What time is it in Tokyo?" of `convert_time(time, from_tz, to_tz)`): it
+/// works from that value, it does not find it.
+fn needs_what_is_asked(d: &index::MethodDoc, query: &Query) -> bool {
+    let Some(head) = query.asked_thing.as_ref().and_then(|t| t.last()) else {
+        return false;
+    };
+    let is_head = |p: &schema::Param| {
+        let words = text::words(&p.name);
+        !words.is_empty() && words.iter().all(|w| text::stem(&w.to_lowercase()) == *head)
+    };
+    let wanted: Vec<&schema::Param> = d
+        .params
+        .iter()
+        .filter(|p| p.required && is_head(p))
+        .collect();
+    if wanted.is_empty() {
+        return false;
+    }
+    let binding = bind::bind(&d.params, query, &d.topic_terms);
+    wanted
+        .iter()
+        .any(|p| binding.missing.iter().any(|m| m.name == p.name))
 }
 
 /// Whether `query` is a question that asks who ("Who is aboard ...?", "who won ..."): its first
@@ -2740,6 +2765,29 @@ mod tests {
             Some("estimate_distance"),
             "{report:?}"
         );
+    }
+
+    #[test]
+    fn a_method_that_needs_what_the_request_asks_for_does_not_serve_it() {
+        let idx = index(&[(
+            "convert_time",
+            "Convert a clock time from one time zone to another.",
+            json!({"type": "object", "required": ["time", "from_tz", "to_tz"], "properties": {
+                "time": {"type": "string", "description": "Time as HH:MM"},
+                "from_tz": {"type": "string", "description": "Source IANA time zone"},
+                "to_tz": {"type": "string", "description": "Target IANA time zone"}}}),
+        )]);
+        assert!(miss_of(&idx, "What time is it in Tokyo right now?").is_some());
+        // Given the time, the method has what it works from.
+        let doc = &idx.docs[0];
+        assert!(needs_what_is_asked(
+            doc,
+            &Query::parse("What time is it in Tokyo?")
+        ));
+        assert!(!needs_what_is_asked(
+            doc,
+            &Query::parse("What time is it in Tokyo when it is 14:30 in London?")
+        ));
     }
 
     #[test]
