@@ -1191,7 +1191,7 @@ impl<'a> Binder<'a> {
         };
         // A parameter whose pattern takes a handle ("@rustlang") takes the handle the request
         // writes, as written: one its pattern refuses is reported, not swapped for a word.
-        let handle = re.is_match("@a").then(|| {
+        let handle = crate::schema::takes_handle(p).then(|| {
             self.query
                 .tokens
                 .iter()
@@ -2410,7 +2410,7 @@ impl<'a> Binder<'a> {
     /// `author`) took the name before "by" and another text parameter the one after it, the two
     /// trade values.
     fn makers_by_cue(&mut self) {
-        let PersonRoles { makers, .. } = person_role_terms();
+        let PersonRoles { makers, every, .. } = person_role_terms();
         let lower = |i: usize| {
             self.query
                 .tokens
@@ -2445,7 +2445,7 @@ impl<'a> Binder<'a> {
             }
             let other = self.params.iter().find(|q| {
                 q.name != maker.name
-                    && person_roles(q, &person_role_terms().every).is_empty()
+                    && person_roles(q, every).is_empty()
                     && q.choices.is_empty()
                     && text_of(q).is_some_and(|v| by_before(&v))
             });
@@ -2798,17 +2798,9 @@ impl<'a> Binder<'a> {
         if terms.iter().all(|t| asking.contains(t)) {
             return true;
         }
-        // What the description says the parameter is, before any example of its values.
-        let lowered = p.description.to_lowercase();
-        let said = text::lexicon::VALUE_CUES
-            .iter()
-            .filter_map(|cue| lowered.find(cue))
-            .chain(p.description.find(['\'', '"']))
-            .min()
-            .map_or(&p.description[..], |at| &p.description[..at]);
         let label: HashSet<String> = text::terms(&p.name)
             .into_iter()
-            .chain(text::terms(said))
+            .chain(text::terms(crate::schema::before_examples(&p.description)))
             .collect();
         if !terms.iter().all(|t| label.contains(t)) {
             return false;
@@ -3618,18 +3610,16 @@ fn where_named_thing_is(query: &Query, entity: &str, topic: &HashMap<String, f64
             .is_some_and(|way| way == Direction::At)
 }
 
-/// The way the preposition at token `at` points at the name after it ("from", "to", "in").
 /// The way the request points the value written as `value` ("to postal code 10115": to), by
-/// the nearest preposition of a way among the three words before it, within its clause.
+/// the nearest preposition of a way among the three words before it.
 fn pointed_before(query: &Query, value: &str) -> Option<Direction> {
     let at = query.position_of(value)?;
-    (at.saturating_sub(3)..at).rev().find_map(|i| {
-        let way = pointed_by(query, i);
-        let ends = query.tokens[i].ends_with([',', '.', ';', '?', '!']);
-        if ends { None } else { way }
-    })
+    (at.saturating_sub(3)..at)
+        .rev()
+        .find_map(|i| pointed_by(query, i))
 }
 
+/// The way the preposition at token `at` points at the name after it ("from", "to", "in").
 fn pointed_by(query: &Query, at: usize) -> Option<Direction> {
     match query.tokens.get(at)?.to_lowercase().as_str() {
         "from" => Some(Direction::From),

@@ -354,17 +354,7 @@ fn index_method(
             && !crate::schema::about_currency(p)
             && !crate::schema::about_unit(p)
     });
-    let takes_handles = every.iter().any(|p| {
-        let lowered = p.name.to_lowercase();
-        let by_pattern = p
-            .pattern
-            .as_deref()
-            .and_then(crate::schema::compiled)
-            .is_some_and(|re| re.is_match("@handle") && !re.is_match("two words"));
-        by_pattern
-            || (crate::schema::takes_any_text(p)
-                && text::lexicon::HANDLE_NAMES.contains(&lowered.as_str()))
-    });
+    let takes_handles = every.iter().any(|p| crate::schema::takes_handle(p));
     // A list of numbers takes numbers as much as one number does ("sort [5, 3, 4]").
     let takes_numbers = every.iter().any(|p| {
         let kind = match p.kind.as_deref() {

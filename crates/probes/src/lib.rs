@@ -1683,12 +1683,7 @@ fn compound(
         // Words that rate or date the thing ("the latest news") say nothing of what it is, and
         // a coordinator that adds ("and also the latest news about Tesla") puts one thing as a
         // request of its own.
-        let things: Vec<String> = topic.iter().filter(|t| !qualifier(t)).cloned().collect();
-        let things = if things.is_empty() {
-            topic.clone()
-        } else {
-            things
-        };
+        let things = things_of(&topic);
         let adds = ask.added && !part.trim_end().ends_with('?');
         let about_something_else = ask.added
             && (things.len() >= 2 || (!things.is_empty() && (adds || asks::wh_question(part))))
@@ -1915,26 +1910,32 @@ fn shares_words_with_tools(index: &MethodIndex, topic: &[String]) -> bool {
     })
 }
 
-/// Whether the method `s` matched at least half of `topic` (a part's topic words: names and
-/// numbers aside, since any method with a parameter takes those); a part of values only is
-/// covered.
-/// Whether the term `t` only rates or dates a thing ("latest", "best": [`text::lexicon::QUALIFIERS`]).
-fn qualifier(t: &String) -> bool {
-    text::lexicon::QUALIFIERS
+/// An ask's topic words without those that only rate or date the thing it asks for ("the
+/// *latest* news about Tesla" is about news: [`text::lexicon::QUALIFIERS`]), unless those are
+/// all it has.
+fn things_of(topic: &[String]) -> Vec<String> {
+    let things: Vec<String> = topic
         .iter()
-        .any(|q| text::stem(q) == *t)
-}
-
-/// Whether `s` covers at least half of an ask's topic, not counting the words that only rate or
-/// date the thing asked for ("the *latest* news about Tesla" is about news, which a method for
-/// the latest stock price does not cover), unless those are all the ask has.
-fn covers_half(s: &Scored, topic: &[String]) -> bool {
-    let things: Vec<&String> = topic.iter().filter(|t| !qualifier(t)).collect();
-    let topic: Vec<&String> = if things.is_empty() {
-        topic.iter().collect()
+        .filter(|t| {
+            !text::lexicon::QUALIFIERS
+                .iter()
+                .any(|q| text::stem(q) == **t)
+        })
+        .cloned()
+        .collect();
+    if things.is_empty() {
+        topic.to_vec()
     } else {
         things
-    };
+    }
+}
+
+/// Whether the method `s` matched at least half of `topic` (a part's topic words: names and
+/// numbers aside, since any method with a parameter takes those), counting only the words that
+/// say what the thing is ([`things_of`]: a method for the latest stock price does not cover
+/// "the latest news"); a part of values only is covered.
+fn covers_half(s: &Scored, topic: &[String]) -> bool {
+    let topic = things_of(topic);
     let matched = topic.iter().filter(|t| s.matched.contains(t)).count();
     matched * 2 >= topic.len()
 }

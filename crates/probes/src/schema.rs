@@ -510,6 +510,55 @@ fn address_shape(p: &Param) -> Option<String> {
     )
 }
 
+/// Where `cue` stands in `lower` (a description in ASCII lower case) as whole words: its start
+/// and end, in order.
+fn cue_spans(lower: &str, cue: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(at) = lower[from..].find(cue).map(|i| i + from) {
+        from = at + cue.len();
+        let bounded = lower[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !c.is_alphanumeric())
+            && lower[from..]
+                .chars()
+                .next()
+                .is_none_or(|c| !c.is_alphanumeric());
+        if bounded {
+            out.push((at, from));
+        }
+    }
+    out
+}
+
+/// What a description says a parameter is, before the first example of its values: up to its
+/// first value cue ([`text::lexicon::VALUE_CUES`]) or quote ("Subject, e.g. 'statistics'" is a
+/// subject, not statistics).
+pub fn before_examples(description: &str) -> &str {
+    let lower = description.to_ascii_lowercase();
+    text::lexicon::VALUE_CUES
+        .iter()
+        .filter_map(|cue| cue_spans(&lower, cue).first().map(|&(at, _)| at))
+        .chain(description.find(['\'', '"']))
+        .min()
+        .map_or(description, |at| &description[..at])
+}
+
+/// Whether a parameter takes an account's handle ("@rustlang"): its pattern accepts one but not
+/// words with a space between, or it takes any text under a handle's name
+/// ([`text::lexicon::HANDLE_NAMES`]).
+pub fn takes_handle(p: &Param) -> bool {
+    let by_pattern = p
+        .pattern
+        .as_deref()
+        .and_then(compiled)
+        .is_some_and(|re| re.is_match("@handle") && !re.is_match("two words"));
+    by_pattern
+        || (takes_any_text(p)
+            && text::lexicon::HANDLE_NAMES.contains(&p.name.to_lowercase().as_str()))
+}
+
 /// Values a description names in prose, in order, each once: quoted words and phrases, and the
 /// short items listed after a cue word ([`text::lexicon::VALUE_CUES`]) up to the end of the
 /// sentence. An item longer than three words is not a value, except that after "either" or
@@ -549,20 +598,7 @@ fn named_values(description: &str) -> Vec<String> {
     // description itself.
     let lower = description.to_ascii_lowercase();
     for cue in text::lexicon::VALUE_CUES {
-        let mut from = 0;
-        while let Some(at) = lower[from..].find(cue).map(|i| i + from) {
-            from = at + cue.len();
-            let bounded = lower[..at]
-                .chars()
-                .next_back()
-                .is_none_or(|c| !c.is_alphanumeric())
-                && lower[from..]
-                    .chars()
-                    .next()
-                    .is_none_or(|c| !c.is_alphanumeric());
-            if !bounded {
-                continue;
-            }
+        for (_, from) in cue_spans(&lower, cue) {
             // The listed items run to the end of the sentence ("e.g." and "etc." are not ends).
             let rest = &description[from..];
             let end = rest

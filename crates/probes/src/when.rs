@@ -265,7 +265,8 @@ pub fn dates_on(toks: &[String], today: Option<chrono::NaiveDate>) -> Vec<Moment
         // with one either way.
         let named = i >= 1
             && toks[i].starts_with(char::is_uppercase)
-            && ["called", "named", "of", "the", "titled"].contains(&lower[i - 1].as_str())
+            && (["of", "the"].contains(&lower[i - 1].as_str())
+                || text::lexicon::NAMING_WORDS.contains(&lower[i - 1].as_str()))
             && text::lexicon::RELATIVE_DAYS.contains(&lower[i].as_str());
         if !named
             && (text::lexicon::RELATIVE_DAYS.contains(&lower[i].as_str())
