@@ -96,6 +96,10 @@ pub fn is_request(part: &str) -> bool {
         return true;
     }
     let early = || words.iter().take(6);
+    // "her biography": a possessive that opens a noun phrase and nothing more names a thing.
+    if names_a_thing(part) {
+        return true;
+    }
     if text::lexicon::STATEMENT_SUBJECTS.contains(&first.as_str()) {
         return early().any(|w| text::lexicon::WANTING_VERBS.contains(&w.as_str()));
     }
@@ -218,10 +222,28 @@ pub fn split(text: &str) -> Vec<Ask> {
                 .iter()
                 .any(|(c, _)| c.last().is_some_and(|l| bare(words[at]) == *l))
         });
-        let least = if joined && wh_question(&ask.text) {
+        // "... top tracks and her biography": a bare "and" before a determiner or a possessive
+        // with a plain word or two puts a thing of its own, not one more value of the ask before
+        // (values are names and numbers, written without one).
+        // A verb that changes things takes both ("remove it and the directory"): one ask.
+        let acts_before = merged
+            .last()
+            .is_some_and(|m| text::terms(&m.text).iter().any(|t| text::mutating_verb(t)));
+        let thing_joined = ask
+            .words
+            .start
+            .checked_sub(1)
+            .is_some_and(|at| bare(words[at]) == "and")
+            && names_a_thing(&ask.text)
+            && !acts_before;
+        let least = if (joined && wh_question(&ask.text)) || thing_joined {
             1
         } else {
             2
+        };
+        let ask = Ask {
+            added: ask.added || thing_joined,
+            ..ask
         };
         if content_terms(&ask.text).len() >= least && (!opens_with_number || merged.is_empty()) {
             let text = if pending.is_empty() {
@@ -261,6 +283,25 @@ pub fn split(text: &str) -> Vec<Ask> {
         }
     }
     merged
+}
+
+/// Whether `part` is a noun phrase of a determiner or a possessive and one or two plain
+/// lower-case words ("her biography", "the reviews"): a thing, not a name or a number.
+fn names_a_thing(part: &str) -> bool {
+    let words: Vec<&str> = part.split_whitespace().collect();
+    let plain = |w: &&str| {
+        w.trim_end_matches(['?', '.', '!'])
+            .chars()
+            .all(|c| c.is_ascii_lowercase())
+    };
+    match words.split_first() {
+        Some((first, rest)) => {
+            text::lexicon::OBJECT_OPENERS.contains(first)
+                && (1..=2).contains(&rest.len())
+                && rest.iter().all(plain)
+        }
+        None => false,
+    }
 }
 
 /// The parts of `text` that give context rather than ask: its statements ("I have a busy day
@@ -485,6 +526,22 @@ mod tests {
     }
 
     #[test]
+    fn a_thing_a_determiner_or_possessive_opens_after_and_is_a_further_ask() {
+        let asks = split("Give me Adele's top tracks and her biography");
+        assert_eq!(
+            asks.iter().map(|a| a.text.as_str()).collect::<Vec<_>>(),
+            ["Give me Adele's top tracks", "her biography"]
+        );
+        assert!(asks[1].added, "{asks:?}");
+        // A name or a plain word after "and" is one more value of the same ask.
+        assert_eq!(split("the reviews of Dune and Arrival").len(), 1);
+        assert_eq!(split("recipes with chicken and rice").len(), 1);
+        assert_eq!(split("the reviews and the Beatles").len(), 1);
+        // A verb that changes things takes both things it is joined to.
+        assert_eq!(split("Could you remove it and the directory").len(), 1);
+    }
+
+    #[test]
     fn several_values_of_one_ask_stay_one_ask() {
         let texts = |t: &str| split(t).into_iter().map(|a| a.text).collect::<Vec<_>>();
         assert_eq!(texts("Price of BTC and ETH"), ["Price of BTC and ETH"]);
@@ -584,6 +641,8 @@ mod tests {
         assert!(!is_request("Today is Tuesday."));
         assert!(is_request("I would also like his contact details"));
         assert!(is_request("the opening hours of the city museum"));
+        assert!(is_request("her biography"));
+        assert!(!is_request("My flight lands late."));
         assert!(is_request("Is it open on Sundays?"));
         assert!(is_request("What is the price of Solana in euros"));
         assert!(topic_terms(&crate::Query::parse("featuring James Shapkoff III")).len() < 2);

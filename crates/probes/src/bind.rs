@@ -554,10 +554,13 @@ fn names_a_value(named: &HashSet<String>, value: &Value) -> bool {
 fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Binding {
     let mut b = Binder::new(params, query, topic);
     b.assignments();
+    // Allowed values that are units go before the other enums, which would read "miles" as a
+    // form of "mi" or "m" alike; units written as text after currencies ("pounds").
+    b.units(true);
     b.enums();
     b.codes();
     b.currencies();
-    b.units();
+    b.units(false);
     b.moments();
     b.ranges();
     b.expressions();
@@ -1035,17 +1038,21 @@ impl<'a> Binder<'a> {
     }
 
     /// Units of measure ("26.2 miles to kilometers") for parameters that take a unit
-    /// ([`crate::schema::about_unit`]) and are required or point one way, as written. One unit for one parameter binds unless it
+    /// ([`crate::schema::about_unit`]) and are required or point one way, as written, and for
+    /// those whose allowed values are all units ([`unit_choices`]), as the value that is the same
+    /// unit ("mi" for "miles", "F" for "Fahrenheit"). One unit for one parameter binds unless it
     /// points the other way; of two units for a source and a target, the one "to", "into" or
     /// "in" introduces is the target, failing that the one no amount is written in ("How many
-    /// kilometers is 26.2 miles?").
-    fn units(&mut self) {
+    /// kilometers is 26.2 miles?"). `of_choices` says which of the two kinds of parameter.
+    fn units(&mut self, of_choices: bool) {
         // An optional unit of no direction is the unit of the result ("The unit of density"),
         // which a unit the query measures a value in does not give.
         let open = self.open(|p| {
-            p.choices.is_empty()
-                && crate::schema::about_unit(p)
-                && (p.required || direction(p).is_some())
+            (if of_choices {
+                unit_choices(p)
+            } else {
+                p.choices.is_empty() && crate::schema::about_unit(p)
+            }) && (p.required || direction(p).is_some())
         });
         if open.is_empty() {
             return;
@@ -1084,8 +1091,22 @@ impl<'a> Binder<'a> {
             _ => return,
         };
         for (p, unit) in settled {
+            // Of allowed values, the one that is the same unit; a unit none is stays unbound.
+            let value = if p.choices.is_empty() {
+                Value::String(unit.to_lowercase())
+            } else {
+                let same = text::lexicon::unit_symbol(unit);
+                match p
+                    .choices
+                    .iter()
+                    .find(|c| same.is_some() && text::lexicon::unit_symbol(&c.label) == same)
+                {
+                    Some(c) => c.value.clone(),
+                    None => continue,
+                }
+            };
             self.used_tokens.insert(unit.clone());
-            self.settle(p, Value::String(unit.to_lowercase()), text::terms(unit));
+            self.settle(p, value, text::terms(unit));
         }
     }
 
@@ -1138,6 +1159,25 @@ impl<'a> Binder<'a> {
                 continue;
             }
             let Some(kind) = p.temporal else { continue };
+            // A parameter for a month ("Month, YYYY-MM") takes the first month and year a date
+            // gives ("March 2024" is 2024-03), in the form its pattern accepts.
+            if kind == Temporal::Date
+                && takes_month(p)
+                && let Some((at, value)) =
+                    dates.iter().enumerate().skip(next_date).find_map(|(k, m)| {
+                        let (year, month, _) = crate::when::parts(m);
+                        Some((k, format!("{:04}-{:02}", year?, month?)))
+                    })
+                && p.pattern.as_deref().is_none_or(|pattern| {
+                    crate::schema::compiled(pattern).is_some_and(|re| re.is_match(&value))
+                })
+            {
+                next_date = at + 1;
+                self.binding
+                    .arguments
+                    .insert(p.name.clone(), Value::String(value));
+                continue;
+            }
             // A period ("next month") is no one day: it has no machine form to give a parameter
             // that asks for one, which takes the next day written instead.
             if wants_normal(p) {
@@ -2077,6 +2117,14 @@ impl<'a> Binder<'a> {
                 !text::terms(e).is_empty() && !self.taken(e) && !moment && !self.spent(e)
             })
             .collect();
+        // A city or a country is named in words: a code with digits ("hotel H-4412") is some
+        // other thing's.
+        if text::words(&p.name)
+            .iter()
+            .any(|w| text::lexicon::SETTLEMENT_WORDS.contains(&w.to_lowercase().as_str()))
+        {
+            candidates.retain(|e| !e.contains(|c: char| c.is_ascii_digit()));
+        }
         let way = direction(p);
         // Whether another parameter for a place is open, and whether `e` is a country's name (a
         // code, "US", may be anything).
@@ -3883,6 +3931,18 @@ fn rendered(p: &Param, m: &crate::when::Moment) -> String {
     }
 }
 
+/// Whether `p` takes a month of a year rather than a day: its pattern accepts `2000-01` and not
+/// `2000-01-01`, or, without one, its description spells `YYYY-MM` and no day.
+fn takes_month(p: &Param) -> bool {
+    match p.pattern.as_deref().and_then(crate::schema::compiled) {
+        Some(re) => re.is_match("2000-01") && !re.is_match("2000-01-01"),
+        None => {
+            let described = p.description.to_lowercase();
+            described.contains("yyyy-mm") && !described.contains("yyyy-mm-dd")
+        }
+    }
+}
+
 /// `normal` (`YYYY-MM-DD` or a time) in the order and with the separator of the date shape the
 /// description spells ("formatted as 'MM/DD/YYYY'" makes 2023-04-07 "04/07/2023"); as it is
 /// where it spells none, or not a whole date.
@@ -4023,13 +4083,21 @@ fn source_and_target<'p, T: Copy>(
     })
 }
 
+/// Whether every value `p` allows (two at least) is a unit of measure ("m", "km", "mi"; "C",
+/// "F", "K"): the parameter takes a unit whatever its name says.
+fn unit_choices(p: &Param) -> bool {
+    p.choices.len() >= 2
+        && p.choices
+            .iter()
+            .all(|c| text::lexicon::unit_symbol(&c.label).is_some())
+}
+
 /// Whether the parameter's name ends in a word that makes it an identifier.
 fn identifier_kind(name: &str) -> Option<Identifier> {
     match text::words(name).last()?.as_str() {
         "number" | "no" | "num" => Some(Identifier::Number),
-        "id" | "ids" | "uuid" | "guid" | "identifier" | "key" | "code" | "sku" => {
-            Some(Identifier::Id)
-        }
+        "id" | "ids" | "uuid" | "guid" | "identifier" | "key" | "code" | "sku" | "isbn"
+        | "issn" | "ean" | "upc" | "asin" => Some(Identifier::Id),
         "url" | "uri" | "link" | "endpoint" | "email" | "domain" => Some(Identifier::Address),
         _ => None,
     }
@@ -4313,6 +4381,17 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
     let at = raw.iter().position(|w| {
         !w.starts_with(['\'', '"', '“', '‘']) && text::terms(w).iter().any(|t| own.contains(t))
     })?;
+    // What follows a mention written as an owner ("the team's current roster") is what it has,
+    // not its value, unless it goes on with the parameter's own words ("the user's name is").
+    let owner = raw[at].trim_end_matches(|c: char| !c.is_alphanumeric());
+    let possessive = owner.ends_with("'s") || owner.ends_with("\u{2019}s");
+    if possessive
+        && raw
+            .get(at + 1)
+            .is_none_or(|next| !text::terms(next).iter().any(|t| own.contains(t)))
+    {
+        return None;
+    }
     // A body of text ("a todo with content go to sleep at 9 pm") runs on to the end of its
     // sentence: its words are the user's, prepositions and times included.
     let body = own
@@ -4894,9 +4973,24 @@ fn pick_number(
     if let Some((_, i, v)) = nearest {
         return Some((i, v));
     }
-    if !numbers.is_empty() && open.len() == numbers.len() {
+    // In order, a quantity written in a unit that an optional number parameter still unbound
+    // measures ("within 10 km" of `radiusKm`) is that one's, and takes no place among the
+    // required ones ("52.52, 13.405" are the latitude and the longitude).
+    let optional_dimensions: Vec<&str> = params
+        .iter()
+        .filter(|q| !q.required && !bound.contains_key(&q.name))
+        .filter_map(|q| quantities.iter().find(|o| o.name == q.name)?.dimension)
+        .collect();
+    let in_order: Vec<&(usize, String, f64)> = numbers
+        .iter()
+        .filter(|(i, _, _)| {
+            dimension_at(query, *i)
+                .is_none_or(|d| mine.dimension == Some(d) || !optional_dimensions.contains(&d))
+        })
+        .collect();
+    if !in_order.is_empty() && open.len() == in_order.len() {
         let position = open.iter().position(|q| q.name == p.name)?;
-        let (i, _, v) = &numbers[position];
+        let (i, _, v) = in_order[position];
         return Some((*i, *v));
     }
     // With no number written in digits, numbers written as words stand in for them the same
@@ -8619,6 +8713,62 @@ mod tests {
     }
 
     #[test]
+    fn what_follows_a_parameters_word_written_as_an_owner_is_not_its_value() {
+        let roster = json!({"type": "object", "required": ["team"], "properties": {
+            "team": {"type": "string", "description": "Team name, e.g. Boston Celtics"}}});
+        let b = check(roster.clone(), "Show me the team's current roster");
+        assert_eq!(b.arguments.get("team"), None, "{b:?}");
+        let b = check(
+            roster,
+            "Show me the current roster of the team Denver Nuggets",
+        );
+        assert_eq!(
+            b.arguments.get("team"),
+            Some(&json!("Denver Nuggets")),
+            "{b:?}"
+        );
+    }
+
+    #[test]
+    fn a_month_written_in_words_takes_the_form_its_pattern_asks() {
+        let views = json!({"type": "object", "required": ["title", "month"], "properties": {
+            "title": {"type": "string", "description": "Article title"},
+            "month": {"type": "string", "description": "Month, YYYY-MM", "pattern": "^\\d{4}-\\d{2}$"}}});
+        let b = check(
+            views,
+            "How many views did the Ada Lovelace article get in March 2024?",
+        );
+        assert_eq!(b.arguments.get("month"), Some(&json!("2024-03")), "{b:?}");
+    }
+
+    #[test]
+    fn a_book_number_is_an_identifier_no_name_fills() {
+        let book = json!({"type": "object", "required": ["isbn"], "properties": {
+            "isbn": {"type": "string", "description": "ISBN-10 or ISBN-13"}}});
+        let b = check(
+            book.clone(),
+            "Tell me about the author Chimamanda Ngozi Adichie",
+        );
+        assert_eq!(b.arguments.get("isbn"), None, "{b:?}");
+        let b = check(book, "Look up the book with ISBN 9780143127550");
+        assert_eq!(
+            b.arguments.get("isbn"),
+            Some(&json!("9780143127550")),
+            "{b:?}"
+        );
+    }
+
+    #[test]
+    fn a_city_is_never_a_code_with_digits() {
+        let hotels = json!({"type": "object", "required": ["city"], "properties": {
+            "city": {"type": "string", "description": "City name"}}});
+        let b = check(hotels.clone(), "What do guests think of hotel H-4412?");
+        assert_eq!(b.arguments.get("city"), None, "{b:?}");
+        let b = check(hotels, "What do guests think of hotels in Lisbon?");
+        assert_eq!(b.arguments.get("city"), Some(&json!("Lisbon")), "{b:?}");
+    }
+
+    #[test]
     fn a_place_written_in_lower_case_after_in_fills_a_place_parameter() {
         let city = json!({"type": "object", "properties": {
             "city": {"type": "string", "description": "The city to search in."}},
@@ -8990,6 +9140,47 @@ mod tests {
             "year": {"type": "integer", "description": "The year."}}});
         let b = check(schema, "Holidays around March 3, 2024");
         assert_eq!(b.arguments.get("year"), Some(&json!(2024)), "{b:?}");
+    }
+
+    #[test]
+    fn allowed_values_that_are_units_take_the_same_unit_however_it_is_written() {
+        let length = json!({"type": "object", "required": ["value", "from_unit", "to_unit"],
+            "properties": {
+                "value": {"type": "number"},
+                "from_unit": {"type": "string", "enum": ["m", "km", "mi", "ft", "in"]},
+                "to_unit": {"type": "string", "enum": ["m", "km", "mi", "ft", "in"]}}});
+        let b = check(length.clone(), "Convert 26.2 miles to kilometres");
+        assert_eq!(b.arguments.get("from_unit"), Some(&json!("mi")), "{b:?}");
+        assert_eq!(b.arguments.get("to_unit"), Some(&json!("km")), "{b:?}");
+        let temperature = json!({"type": "object", "required": ["value", "from_scale", "to_scale"],
+            "properties": {
+                "value": {"type": "number"},
+                "from_scale": {"type": "string", "enum": ["C", "F", "K"]},
+                "to_scale": {"type": "string", "enum": ["C", "F", "K"]}}});
+        let b = check(temperature, "What is 100 degrees Fahrenheit in Celsius?");
+        assert_eq!(b.arguments.get("from_scale"), Some(&json!("F")), "{b:?}");
+        assert_eq!(b.arguments.get("to_scale"), Some(&json!("C")), "{b:?}");
+        // A unit no value is stays unbound rather than taking a value of another unit.
+        let b = check(length, "Convert 3 yards to kilometres");
+        assert_eq!(b.arguments.get("from_unit"), None, "{b:?}");
+    }
+
+    #[test]
+    fn a_quantity_in_another_parameters_unit_takes_no_place_in_order() {
+        let near = json!({"type": "object", "required": ["latitude", "longitude"], "properties": {
+            "latitude": {"type": "number", "description": "Latitude"},
+            "longitude": {"type": "number", "description": "Longitude"},
+            "radiusKm": {"type": "number", "description": "Search radius in kilometres"}}});
+        let b = check(near.clone(), "Stations within 10 km of 52.52, 13.405");
+        assert_eq!(b.arguments.get("latitude"), Some(&json!(52.52)), "{b:?}");
+        assert_eq!(b.arguments.get("longitude"), Some(&json!(13.405)), "{b:?}");
+        assert_eq!(b.arguments.get("radiusKm"), Some(&json!(10.0)), "{b:?}");
+        // Without a parameter measured in that unit, three numbers for two places are a guess.
+        let bare = json!({"type": "object", "required": ["latitude", "longitude"], "properties": {
+            "latitude": {"type": "number", "description": "Latitude"},
+            "longitude": {"type": "number", "description": "Longitude"}}});
+        let b = check(bare, "Stations within 10 km of 52.52, 13.405");
+        assert_eq!(b.arguments.get("latitude"), None, "{b:?}");
     }
 
     #[test]

@@ -36,6 +36,10 @@ pub struct MethodDoc {
     pub terms: HashMap<String, f64>,
     /// Terms of the method name alone.
     pub name_terms: HashSet<String>,
+    /// Terms only the tool's own title and description give, none of the method's own
+    /// metadata: what the API as a whole is about ("Online store: products, reviews and orders"),
+    /// which says nothing of what this one method serves.
+    pub tool_only_terms: HashSet<String>,
     /// The word each metadata term was first written as ("movies" for `movi`): what the semantic
     /// table reads.
     pub forms: Vec<(String, String)>,
@@ -258,6 +262,11 @@ impl MethodIndex {
             .collect()
     }
 
+    /// Whether some method's metadata names the term.
+    pub fn names(&self, term: &str) -> bool {
+        self.df.contains_key(term)
+    }
+
     /// Inverse document frequency: rare terms weigh more. A term no method mentions weighs as
     /// much as the rarest term some method does: it is what the query is about and nothing here
     /// covers it, but in a small index (one pinned tool) "unseen" says little more than "rare",
@@ -317,6 +326,37 @@ fn index_method(
             add(&name, Weights::DEFAULT.in_output, false);
         }
     }
+    // The words only the tool's own title and description give: what its API is about, not
+    // what this method does.
+    let tool_only_terms: HashSet<String> = {
+        let mut own: HashMap<String, f64> = HashMap::new();
+        let mut add = |text: &str, _: f64, affirmed_only: bool| {
+            let found = if affirmed_only {
+                affirmed_terms(text)
+            } else {
+                text::terms(text)
+            };
+            own.extend(found.into_iter().map(|t| (t, 0.0)));
+        };
+        add(&m.name, 0.0, false);
+        add(&m.description, 0.0, true);
+        for p in &params {
+            index_param(p, 1.0, &mut add);
+        }
+        for p in params.iter().flat_map(|top| schema::flattened(&top.nested)) {
+            index_param(p, 1.0, &mut add);
+        }
+        if let Some(out) = &m.output_schema {
+            for name in output_property_names(out) {
+                add(&name, 0.0, false);
+            }
+        }
+        tool_terms
+            .iter()
+            .flat_map(|t| text::terms(t))
+            .filter(|t| !own.contains_key(t))
+            .collect()
+    };
     let name_terms: HashSet<String> = text::terms(&m.name).into_iter().collect();
     let subject_terms = text::terms(text::name_tail(&m.name))
         .into_iter()
@@ -410,6 +450,7 @@ fn index_method(
         spelled_out: spelled_out(&subject_terms, &m.description),
         subject_terms,
         topic_terms,
+        tool_only_terms,
         tool: Arc::clone(tool),
         position,
         terms,

@@ -314,6 +314,19 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             *k = (*k).max(terms.len());
         }
     }
+    // So is a name written in several words that no method's metadata names a word of ("Martin
+    // Luther King", "Denver Nuggets"): one value, not as many topics the metadata fails to name.
+    // A name whose words the metadata names ("the World Cup") is what the request is about.
+    for name in query.entities().iter().filter(|e| !query.quoted(e)) {
+        let terms = text::terms(name);
+        if terms.iter().any(|t| index.names(t)) {
+            continue;
+        }
+        for t in &terms {
+            let k = address_parts.entry(t.clone()).or_insert(1);
+            *k = (*k).max(terms.len());
+        }
+    }
     // Each term's weight is worked out once here, not once per method.
     let weights: HashMap<&str, f64> = query
         .terms
@@ -407,6 +420,23 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         })
         .filter(|(_, c)| !c.is_empty())
         .collect();
+    // Two words the request writes apart that the metadata writes as one ("sun rise" for
+    // "Sunrise", "zip code" for `zipcode`): each of them names that word.
+    let mut joined: HashMap<String, String> = HashMap::new();
+    for pair in query.tokens.windows(2) {
+        let (a, b) = (pair[0].to_lowercase(), pair[1].to_lowercase());
+        let plain = |w: &str| w.len() > 1 && w.chars().all(|c| c.is_ascii_lowercase());
+        if !plain(&a) || !plain(&b) {
+            continue;
+        }
+        let one = text::stem(&format!("{a}{b}"));
+        if !index.names(&one) {
+            continue;
+        }
+        for t in text::terms(&a).into_iter().chain(text::terms(&b)) {
+            joined.entry(t).or_insert_with(|| one.clone());
+        }
+    }
     // The attribute a "how" question asks for ("how old": the age), by its adjective's term.
     let attributes: HashMap<String, Vec<String>> = query.attributes_asked().into_iter().collect();
     // Metadata words alike in meaning to each content word that is not a value, once per query.
@@ -499,6 +529,9 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                     if doc.name_terms.contains(t) {
                         named.in_name += weight_of(t);
                     }
+                } else if let Some(w) = joined.get(t).and_then(|one| doc.terms.get(one)) {
+                    named.covered += weight_of(t) * w;
+                    named.matched.push(t.clone());
                 } else if let Some(w) = near.get(t.as_str()).and_then(|c| near_form(doc, c)) {
                     named.covered += weight_of(t) * w * wt.near_form;
                     named.matched.push(t.clone());
@@ -1902,11 +1935,17 @@ fn doc_position(index: &MethodIndex, doc: &index::MethodDoc) -> usize {
 }
 
 /// Whether some query-safe method's metadata names at least half of `topic` (a part's topic
-/// words): then the part is about what the tools do, not something else entirely.
+/// words) in its own words, not only its tool's: then the part is about what the tools do, not
+/// something else entirely.
 fn shares_words_with_tools(index: &MethodIndex, topic: &[String]) -> bool {
     index.docs.iter().any(|d| {
         d.query_safe()
-            && topic.iter().filter(|t| d.terms.contains_key(*t)).count() * 2 >= topic.len()
+            && topic
+                .iter()
+                .filter(|t| d.terms.contains_key(*t) && !d.tool_only_terms.contains(*t))
+                .count()
+                * 2
+                >= topic.len()
     })
 }
 
@@ -1933,10 +1972,15 @@ fn things_of(topic: &[String]) -> Vec<String> {
 /// Whether the method `s` matched at least half of `topic` (a part's topic words: names and
 /// numbers aside, since any method with a parameter takes those), counting only the words that
 /// say what the thing is ([`things_of`]: a method for the latest stock price does not cover
-/// "the latest news"); a part of values only is covered.
+/// "the latest news") and that its own metadata names (a store's description naming orders
+/// does not make its product search cover "where my order is"); a part of values only is
+/// covered.
 fn covers_half(s: &Scored, topic: &[String]) -> bool {
     let topic = things_of(topic);
-    let matched = topic.iter().filter(|t| s.matched.contains(t)).count();
+    let matched = topic
+        .iter()
+        .filter(|t| s.matched.contains(t) && !s.doc.tool_only_terms.contains(*t))
+        .count();
     matched * 2 >= topic.len()
 }
 
@@ -2675,6 +2719,14 @@ mod tests {
 
     /// [`index`] with output schemas.
     fn index_with_outputs(methods: &[(&str, &str, Value, Option<Value>)]) -> MethodIndex {
+        index_of_tool("", methods)
+    }
+
+    /// [`index_with_outputs`] of a tool with a description of its own.
+    fn index_of_tool(
+        tool_description: &str,
+        methods: &[(&str, &str, Value, Option<Value>)],
+    ) -> MethodIndex {
         let methods = methods
             .iter()
             .map(|(name, description, schema, output)| MethodDescriptor {
@@ -2693,7 +2745,7 @@ mod tests {
         MethodIndex::build(&[Arc::new(ToolDescriptor {
             id: "svc".into(),
             title: "Service".into(),
-            description: String::new(),
+            description: tool_description.into(),
             source: "test".into(),
             methods,
             schema_hash: None,
@@ -2825,6 +2877,77 @@ mod tests {
         );
         // Where the station is stays the position's.
         assert!(miss_of(&space(false), "Where is the space station right now?").is_none());
+    }
+
+    #[test]
+    fn two_words_the_metadata_writes_as_one_name_that_word() {
+        let idx = index(&[
+            (
+                "sun_times",
+                "Sunrise and sunset times at a location on a date.",
+                json!({"type": "object", "required": ["lat", "lng"], "properties": {
+                    "lat": {"type": "number", "description": "Latitude"},
+                    "lng": {"type": "number", "description": "Longitude"},
+                    "date": {"type": "string", "format": "date", "description": "Date"}}}),
+            ),
+            (
+                "moon_phase",
+                "Phase of the moon on a date.",
+                json!({"type": "object", "required": ["date"], "properties": {
+                    "date": {"type": "string", "format": "date", "description": "Date"}}}),
+            ),
+        ]);
+        let report = run(
+            &idx,
+            &Query::parse("When does the sun rise at 48.85, 2.35 on 2025-03-01?"),
+            &ProbeConfig::default(),
+        );
+        let first = report.execution_shortlist.first();
+        assert_eq!(
+            first.map(|i| i.method.as_str()),
+            Some("sun_times"),
+            "{report:?}"
+        );
+        assert_eq!(
+            first.and_then(|i| i.arguments.get("lat")),
+            Some(&json!(48.85))
+        );
+        // Words that make no word of the metadata together still name nothing.
+        assert!(miss_of(&idx, "When does the tide rise at 48.85, 2.35?").is_some());
+    }
+
+    #[test]
+    fn a_name_of_several_words_weighs_as_one_value() {
+        let idx = index(&[
+            (
+                "quote_of_the_day",
+                "Today's inspirational quote.",
+                json!({"type": "object", "properties": {}}),
+            ),
+            (
+                "by_author",
+                "Quotes by a given author.",
+                json!({"type": "object", "required": ["author"],
+                    "properties": {"author": {"type": "string", "description": "Author name"}}}),
+            ),
+        ]);
+        let report = run(
+            &idx,
+            &Query::parse("Give me some quotes by Martin Luther King"),
+            &ProbeConfig::default(),
+        );
+        let first = report.execution_shortlist.first();
+        assert_eq!(
+            first.map(|i| i.method.as_str()),
+            Some("by_author"),
+            "{report:?}"
+        );
+        assert_eq!(
+            first.and_then(|i| i.arguments.get("author")),
+            Some(&json!("Martin Luther King"))
+        );
+        // A name alone still anchors nothing.
+        assert!(miss_of(&idx, "Tell me about Maya Angelou").is_some());
     }
 
     #[test]
@@ -3122,6 +3245,31 @@ mod tests {
         let parts = miss.partial.as_ref().expect("the parts");
         assert_eq!(parts.unserved_parts, ["the latest news about Tesla"]);
         assert_eq!(parts.servable_parts[0].1.arguments["symbol"], "TSLA");
+        // What the tool as a whole is about ("... and orders") is no method's: the product
+        // search does not cover where an order is.
+        let idx = index_of_tool(
+            "Online store: products, reviews and orders.",
+            &[(
+                "product_search",
+                "Search the product catalogue.",
+                json!({"type": "object", "required": ["keyword"], "properties": {
+                    "keyword": {"type": "string", "description": "Search keyword"}}}),
+                None,
+            )],
+        );
+        let q =
+            Query::parse("Search for wireless earbuds and also tell me where my order 55-12345 is");
+        let r = run(&idx, &q, &ProbeConfig::default());
+        let miss = r.missing_capability_signal.as_ref().expect("a miss");
+        let parts = miss.partial.as_ref().expect("the parts");
+        assert_eq!(parts.unserved_parts, ["tell me where my order 55-12345 is"]);
+        // And a thing a possessive opens after a bare "and" is an ask of its own.
+        let idx = index(&music()[..1]);
+        let q = Query::parse("Give me the tracklist of the album Blue and its reviews");
+        let r = run(&idx, &q, &ProbeConfig::default());
+        let miss = r.missing_capability_signal.as_ref().expect("a miss");
+        let parts = miss.partial.as_ref().expect("the parts");
+        assert_eq!(parts.unserved_parts, ["its reviews"]);
     }
 
     #[test]

@@ -1304,6 +1304,10 @@ pub const PLACES_FOR_PEOPLE: &[&str] = &["parti", "seat"];
 /// (`number_of_adults`, `num_rooms`, `room_count`).
 pub const COUNT_FIELDS: &[&str] = &["count", "num", "number", "total"];
 
+/// Words in a parameter's name that make it a settlement or a country (`city`, `country_name`),
+/// which are named in words, never with digits. Words.
+pub const SETTLEMENT_WORDS: &[&str] = &["city", "country", "county", "province", "town", "village"];
+
 /// Nouns that name a kind of value rather than a value ("such as an email or phone number",
 /// "e.g. country"): a description listing them says what form the value takes.
 pub const VALUE_KINDS: &[&str] = &[
@@ -1400,11 +1404,18 @@ pub const COUNT_MULTIPLIERS: &[(&str, i64)] = &[("dozen", 12)];
 /// Units written after a number (in lower case, on the number or as the next word), with the
 /// dimension each measures.
 pub const UNIT_DIMENSIONS: &[(&str, &str)] = &[
+    ("celsius", "temperature"),
+    ("centigrade", "temperature"),
+    ("centimeter", "length"),
+    ("centimeters", "length"),
+    ("centimetre", "length"),
+    ("centimetres", "length"),
     ("cm", "length"),
     ("cup", "volume"),
     ("cups", "volume"),
     ("day", "duration"),
     ("days", "duration"),
+    ("fahrenheit", "temperature"),
     ("feet", "length"),
     ("foot", "length"),
     ("ft", "length"),
@@ -1460,6 +1471,10 @@ pub const UNIT_DIMENSIONS: &[(&str, &str)] = &[
     ("minute", "duration"),
     ("minutes", "duration"),
     ("ml", "volume"),
+    ("millimeter", "length"),
+    ("millimeters", "length"),
+    ("millimetre", "length"),
+    ("millimetres", "length"),
     ("mm", "length"),
     ("month", "duration"),
     ("months", "duration"),
@@ -1492,6 +1507,9 @@ pub const UNIT_DIMENSIONS: &[(&str, &str)] = &[
     ("years", "duration"),
     ("yr", "duration"),
     ("yrs", "duration"),
+    ("yard", "length"),
+    ("yards", "length"),
+    ("yd", "length"),
     ("°c", "temperature"),
     ("°f", "temperature"),
 ];
@@ -1544,6 +1562,57 @@ pub fn unit_dimension(unit: &str) -> Option<&'static str> {
         .iter()
         .find(|(u, _)| *u == unit || (unit.chars().count() > 1 && *u == lower))
         .map(|(_, d)| *d)
+}
+
+/// Units of measure by their usual symbol, with the other ways they are written (in lower
+/// case): what [`unit_symbol`] reads.
+pub const UNIT_SYMBOLS: &[(&str, &[&str])] = &[
+    ("C", &["c", "celsius", "centigrade", "°c"]),
+    ("F", &["f", "fahrenheit", "°f"]),
+    ("K", &["k", "kelvin"]),
+    (
+        "cm",
+        &["centimeter", "centimeters", "centimetre", "centimetres"],
+    ),
+    ("ft", &["feet", "foot"]),
+    ("g", &["gram", "grams"]),
+    ("gal", &["gallon", "gallons"]),
+    ("h", &["hour", "hours", "hr", "hrs"]),
+    ("in", &["inch", "inches"]),
+    ("kg", &["kilogram", "kilograms", "kilo", "kilos"]),
+    (
+        "km",
+        &["kilometer", "kilometers", "kilometre", "kilometres"],
+    ),
+    ("km/h", &["kph", "kmh"]),
+    ("l", &["liter", "liters", "litre", "litres"]),
+    ("lb", &["lbs", "pound", "pounds"]),
+    ("m", &["meter", "meters", "metre", "metres"]),
+    ("mi", &["mile", "miles"]),
+    ("min", &["minute", "minutes", "mins"]),
+    (
+        "ml",
+        &["milliliter", "milliliters", "millilitre", "millilitres"],
+    ),
+    (
+        "mm",
+        &["millimeter", "millimeters", "millimetre", "millimetres"],
+    ),
+    ("mph", &["miles per hour"]),
+    ("oz", &["ounce", "ounces"]),
+    ("s", &["sec", "second", "seconds", "secs"]),
+    ("t", &["tonne", "tonnes"]),
+    ("yd", &["yard", "yards"]),
+];
+
+/// The symbol of the unit `word` writes ("miles" and "mi" are `mi`, "Fahrenheit" is `F`), in
+/// any case; `None` for a word that is no unit.
+pub fn unit_symbol(word: &str) -> Option<&'static str> {
+    let lower = word.trim().to_lowercase();
+    UNIT_SYMBOLS
+        .iter()
+        .find(|(symbol, names)| symbol.to_lowercase() == lower || names.contains(&lower.as_str()))
+        .map(|(symbol, _)| *symbol)
 }
 
 /// Adjectives a "how" question asks an attribute with ("how old" asks the age, "how far" the
