@@ -568,6 +568,7 @@ fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> B
     b.counted_lists();
     b.described_parts();
     b.described_values();
+    b.owned_pair();
     // A year is a number, whatever type the schema gives it; bound before names are shared out,
     // it leaves fewer text parameters open for them.
     for p in params.iter().filter(|p| {
@@ -1108,6 +1109,38 @@ impl<'a> Binder<'a> {
             self.used_tokens.insert(unit.clone());
             self.settle(p, value, text::terms(unit));
         }
+    }
+
+    /// An owner and its thing written as one ("tokio-rs/axum"): the parameter for the owner
+    /// (`owner`, `org`, `namespace`) takes the part before the slash, the one for what it owns
+    /// (`repo`, `project`, `package`, `model`) the part after, as code hosts and registries name
+    /// repositories, packages and models.
+    fn owned_pair(&mut self) {
+        let Some((owner, owned)) = crate::schema::owner_and_owned(self.params) else {
+            return;
+        };
+        let args = &self.binding.arguments;
+        if args.contains_key(&owner.name) || args.contains_key(&owned.name) {
+            return;
+        }
+        let Some(token) = self
+            .query
+            .tokens
+            .iter()
+            .find(|t| !self.used_tokens.contains(*t) && crate::query::written_pair(t))
+        else {
+            return;
+        };
+        let (left, right) = token.split_once('/').expect("a pair has its slash");
+        let (left, right) = (left.to_owned(), right.to_owned());
+        self.used_tokens.insert(token.clone());
+        self.used_terms.extend(text::terms(token));
+        self.binding
+            .arguments
+            .insert(owner.name.clone(), Value::String(left));
+        self.binding
+            .arguments
+            .insert(owned.name.clone(), Value::String(right));
     }
 
     /// Codes a description lists ("1 for Bangkok, 2 for Chiang Mai"): the code of the one thing
@@ -8739,6 +8772,27 @@ mod tests {
             "How many views did the Ada Lovelace article get in March 2024?",
         );
         assert_eq!(b.arguments.get("month"), Some(&json!("2024-03")), "{b:?}");
+    }
+
+    #[test]
+    fn an_owner_and_its_thing_written_as_one_fill_both() {
+        let issues = json!({"type": "object", "required": ["owner", "repo"], "properties": {
+            "owner": {"type": "string", "description": "Repository owner"},
+            "repo": {"type": "string", "description": "Repository name"},
+            "state": {"type": "string", "enum": ["open", "closed", "all"]}}});
+        let b = check(
+            issues.clone(),
+            "List the open issues in the tokio-rs/axum repository",
+        );
+        assert_eq!(b.arguments.get("owner"), Some(&json!("tokio-rs")), "{b:?}");
+        assert_eq!(b.arguments.get("repo"), Some(&json!("axum")), "{b:?}");
+        // A unit is no such pair, nor is a pair anything to a method without both parameters.
+        let b = check(issues, "List the issues at 50 km/h");
+        assert_eq!(b.arguments.get("owner"), None, "{b:?}");
+        let one = json!({"type": "object", "required": ["repo"], "properties": {
+            "repo": {"type": "string", "description": "Repository name"}}});
+        let b = check(one, "Show tokio-rs/axum");
+        assert_ne!(b.arguments.get("repo"), Some(&json!("axum")), "{b:?}");
     }
 
     #[test]

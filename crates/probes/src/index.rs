@@ -64,6 +64,9 @@ pub struct MethodDoc {
     /// Whether a parameter takes a handle ("@rustlang"): its pattern accepts one but not words
     /// with a space between, or its name is a handle or a user name.
     pub takes_handles: bool,
+    /// Whether it takes an owner and its thing (`owner`, `repo`), which an `owner/thing`
+    /// reference gives ([`crate::schema::owner_and_owned`]).
+    pub takes_pairs: bool,
     /// Whether a parameter takes a number.
     pub takes_numbers: bool,
     /// Whether a parameter takes a date or a time.
@@ -395,6 +398,7 @@ fn index_method(
             && !crate::schema::about_unit(p)
     });
     let takes_handles = every.iter().any(|p| crate::schema::takes_handle(p));
+    let takes_pairs = crate::schema::owner_and_owned(&params).is_some();
     // A list of numbers takes numbers as much as one number does ("sort [5, 3, 4]").
     let takes_numbers = every.iter().any(|p| {
         let kind = match p.kind.as_deref() {
@@ -460,6 +464,7 @@ fn index_method(
         free_text,
         takes_names,
         takes_handles,
+        takes_pairs,
         takes_numbers,
         takes_moments,
         currencies_taken,

@@ -306,7 +306,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     for token in query
         .tokens
         .iter()
-        .filter(|t| query::written_address(t) || query::written_handle(t))
+        .filter(|t| query::written_address(t) || query::written_handle(t) || query::written_pair(t))
     {
         let terms = text::terms(token);
         for t in &terms {
@@ -496,6 +496,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 .filter(|tok| {
                     doc.patterns.iter().any(|re| re.is_match(tok))
                         || (doc.takes_handles && query::written_handle(tok))
+                        || (doc.takes_pairs && query::written_pair(tok))
                 })
                 .flat_map(|tok| text::terms(tok))
                 .chain(
@@ -2877,6 +2878,36 @@ mod tests {
         );
         // Where the station is stays the position's.
         assert!(miss_of(&space(false), "Where is the space station right now?").is_none());
+    }
+
+    #[test]
+    fn an_owner_and_its_thing_written_as_one_is_a_value_its_schema_names() {
+        let repo = json!({"type": "object", "required": ["owner", "repo"], "properties": {
+            "owner": {"type": "string", "description": "Repository owner"},
+            "repo": {"type": "string", "description": "Repository name"}}});
+        let idx = index(&[
+            (
+                "get_repository",
+                "Repository details: description, stars, forks, language.",
+                repo.clone(),
+            ),
+            ("list_issues", "List issues of a repository.", repo),
+        ]);
+        let report = run(
+            &idx,
+            &Query::parse("How many stars does tokio-rs/axum have?"),
+            &ProbeConfig::default(),
+        );
+        let first = report.execution_shortlist.first();
+        assert_eq!(
+            first.map(|i| i.method.as_str()),
+            Some("get_repository"),
+            "{report:?}"
+        );
+        assert_eq!(
+            first.and_then(|i| i.arguments.get("repo")),
+            Some(&json!("axum"))
+        );
     }
 
     #[test]

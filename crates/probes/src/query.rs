@@ -637,6 +637,23 @@ pub fn written_handle(token: &str) -> bool {
     })
 }
 
+/// Whether `token` writes an owner and its thing as code hosts and registries do
+/// ("tokio-rs/axum", "huggingface/transformers"): two parts of letters, digits, `-`, `_` or
+/// `.`, each opening with a letter or a digit and holding a letter, joined by one slash; not a
+/// unit ("km/h").
+pub fn written_pair(token: &str) -> bool {
+    let Some((owner, thing)) = token.split_once('/') else {
+        return false;
+    };
+    let part = |p: &str| {
+        p.starts_with(|c: char| c.is_ascii_alphanumeric())
+            && p.chars().any(|c| c.is_ascii_alphabetic())
+            && p.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    };
+    part(owner) && part(thing) && text::lexicon::unit_dimension(token).is_none()
+}
+
 /// Whether `token` is a hexadecimal address ("0x742d35Cc…", a wallet or a contract): a value
 /// for a parameter that takes an address, though not a name any text parameter may take.
 pub fn hex_address(token: &str) -> bool {

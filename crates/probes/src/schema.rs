@@ -559,6 +559,26 @@ pub fn takes_handle(p: &Param) -> bool {
             && text::lexicon::HANDLE_NAMES.contains(&p.name.to_lowercase().as_str()))
 }
 
+/// Whether `p` is a text parameter whose name has one of `words` (lowercase).
+pub fn named_one_of(p: &Param, words: &[&str]) -> bool {
+    takes_any_text(p)
+        && text::words(&p.name)
+            .iter()
+            .any(|w| words.contains(&w.to_lowercase().as_str()))
+}
+
+/// The parameters for an owner and for its thing (`owner`, `repo`) among `params`, when it has
+/// both: what an `owner/thing` reference ("tokio-rs/axum") fills.
+pub fn owner_and_owned(params: &[Param]) -> Option<(&Param, &Param)> {
+    let owner = params
+        .iter()
+        .find(|p| named_one_of(p, text::lexicon::OWNER_NAMES))?;
+    let owned = params
+        .iter()
+        .find(|p| p.name != owner.name && named_one_of(p, text::lexicon::OWNED_NAMES))?;
+    Some((owner, owned))
+}
+
 /// Values a description names in prose, in order, each once: quoted words and phrases, and the
 /// short items listed after a cue word ([`text::lexicon::VALUE_CUES`]) up to the end of the
 /// sentence. An item longer than three words is not a value, except that after "either" or

@@ -1304,6 +1304,14 @@ pub const PLACES_FOR_PEOPLE: &[&str] = &["parti", "seat"];
 /// (`number_of_adults`, `num_rooms`, `room_count`).
 pub const COUNT_FIELDS: &[&str] = &["count", "num", "number", "total"];
 
+/// Words in a parameter's name for whoever owns a thing that code hosts and registries name
+/// as `owner/thing` ("tokio-rs/axum"). Lowercase words.
+pub const OWNER_NAMES: &[&str] = &["namespace", "org", "organization", "owner"];
+
+/// Words in a parameter's name for the thing such an owner has (`repo`, `project`). Lowercase
+/// words.
+pub const OWNED_NAMES: &[&str] = &["image", "model", "package", "project", "repo", "repository"];
+
 /// Words in a parameter's name that make it a settlement or a country (`city`, `country_name`),
 /// which are named in words, never with digits. Words.
 pub const SETTLEMENT_WORDS: &[&str] = &["city", "country", "county", "province", "town", "village"];
