@@ -364,8 +364,8 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     // metadata is expected to name.
     let quoted = query.quoted_terms();
     // Terms of the units of measure the query names ("miles", "kg"), each with the stem of what
-    // it measures ("length"), for methods taking a unit of that. A unit of one letter ("m",
-    // "s") may be anything else.
+    // it measures ("length"), for methods taking a unit of that, or of any when their metadata
+    // names no dimension. A unit of one letter ("m", "s") may be anything else.
     let unit_terms: Vec<(String, String)> = query
         .tokens
         .iter()
@@ -376,6 +376,12 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 .into_iter()
                 .map(move |u| (u, dimension.clone()))
         })
+        .collect();
+    // What units measure, as stems: a method taking units whose metadata names none of them
+    // ("Convert cooking measurements from one unit to another") takes a unit of any.
+    let dimensions: Vec<String> = text::lexicon::DIMENSION_NAMES
+        .iter()
+        .map(|(d, _)| text::stem(d))
         .collect();
     // Terms of the currencies the query names ("USD", "Japanese yen"), for methods taking one.
     // A sign before an amount ("$200") names the amount's currency, not one to convert.
@@ -510,7 +516,9 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                     unit_terms
                         .iter()
                         .filter(|(_, dimension)| {
-                            doc.takes_units && doc.terms.contains_key(dimension)
+                            doc.takes_units
+                                && (doc.terms.contains_key(dimension)
+                                    || !dimensions.iter().any(|d| doc.terms.contains_key(d)))
                         })
                         .map(|(unit, _)| unit.clone()),
                 )
@@ -4174,6 +4182,12 @@ mod tests {
             temperatures.missing_capability_signal.is_some(),
             "{temperatures:?}"
         );
+        // A converter whose metadata names no dimension takes units of any.
+        let any = probe(
+            "cooking_conversion.convert",
+            "Convert cooking measurements from one unit to another.",
+        );
+        assert!(any.missing_capability_signal.is_none(), "{any:?}");
     }
 
     #[test]
