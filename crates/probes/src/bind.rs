@@ -3608,7 +3608,7 @@ fn titled_outright(query: &Query, value: &str) -> bool {
 
 /// Which way a place parameter points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Direction {
+pub(crate) enum Direction {
     /// Origin, source, departure.
     From,
     /// Destination, target, arrival.
@@ -3618,7 +3618,7 @@ enum Direction {
 }
 
 /// The way `p` points, by the words of its name.
-fn direction(p: &Param) -> Option<Direction> {
+pub(crate) fn direction(p: &Param) -> Option<Direction> {
     let words: Vec<String> = text::words(&p.name)
         .into_iter()
         .flat_map(|w| [text::stem(&w), w])

@@ -1093,7 +1093,41 @@ fn complete_first(index: &MethodIndex, query: &Query, viable: &mut Vec<&Scored>)
     if siblings.is_empty() || complete(best) {
         return;
     }
-    if let Some(&k) = siblings.iter().find(|&&k| complete(viable[k])) {
+    // A sibling that fills a parameter for no place with a known place the best one reads as
+    // where one goes to or comes from ("a flight to Rome" as the airline of a baggage policy)
+    // reads the request otherwise, not more completely.
+    let best_reading = interpretations(index, best, query).remove(0);
+    let way_of = |doc: &index::MethodDoc, name: &str| {
+        doc.params
+            .iter()
+            .find(|p| p.name == name)
+            .and_then(bind::direction)
+    };
+    let reads_alike = |s: &Scored| {
+        interpretations(index, s, query).first().is_some_and(|i| {
+            i.arguments.iter().all(|(name, value)| {
+                best_reading
+                    .arguments
+                    .iter()
+                    .filter(|(_, v)| {
+                        *v == value
+                            && v.as_str().is_some_and(|place| {
+                                text::places::city(place).is_some()
+                                    || text::places::country_code(place).is_some()
+                            })
+                    })
+                    .all(|(theirs, _)| {
+                        let way = way_of(best.doc, theirs);
+                        !matches!(way, Some(bind::Direction::To | bind::Direction::From))
+                            || way_of(s.doc, name).is_some()
+                    })
+            })
+        })
+    };
+    if let Some(&k) = siblings
+        .iter()
+        .find(|&&k| complete(viable[k]) && reads_alike(viable[k]))
+    {
         let s = viable.remove(k);
         viable.insert(0, s);
     }
@@ -2886,6 +2920,35 @@ mod tests {
         );
         // Where the station is stays the position's.
         assert!(miss_of(&space(false), "Where is the space station right now?").is_none());
+    }
+
+    #[test]
+    fn a_sibling_that_reads_a_destination_as_something_else_does_not_go_first() {
+        let idx = index(&[
+            (
+                "searchFlights",
+                "Search flights between two airports on a date.",
+                json!({"type": "object", "required": ["origin", "destination", "date"],
+                    "properties": {
+                        "origin": {"type": "string", "description": "Departure airport"},
+                        "destination": {"type": "string", "description": "Arrival airport"},
+                        "date": {"type": "string", "format": "date"}}}),
+            ),
+            (
+                "getBaggagePolicy",
+                "Baggage allowance of an airline.",
+                json!({"type": "object", "required": ["airline"], "properties": {
+                    "airline": {"type": "string", "description": "Airline name or IATA code"}}}),
+            ),
+        ]);
+        let report = run(
+            &idx,
+            &Query::parse("Find me a flight to Rome"),
+            &ProbeConfig::default(),
+        );
+        let first = report.execution_shortlist.first().expect("a reading");
+        assert_eq!(first.method, "searchFlights", "{report:?}");
+        assert_eq!(first.arguments.get("destination"), Some(&json!("Rome")));
     }
 
     #[test]
