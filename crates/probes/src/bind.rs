@@ -2152,10 +2152,7 @@ impl<'a> Binder<'a> {
             .collect();
         // A city or a country is named in words: a code with digits ("hotel H-4412") is some
         // other thing's.
-        if text::words(&p.name)
-            .iter()
-            .any(|w| text::lexicon::SETTLEMENT_WORDS.contains(&w.to_lowercase().as_str()))
-        {
+        if crate::schema::name_has(p, text::lexicon::SETTLEMENT_WORDS) {
             candidates.retain(|e| !e.contains(|c: char| c.is_ascii_digit()));
         }
         let way = direction(p);

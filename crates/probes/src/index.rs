@@ -290,12 +290,19 @@ fn index_method(
     let mut terms: HashMap<String, f64> = HashMap::new();
     let mut forms: Vec<(String, String)> = Vec::new();
     let mut seen_forms: HashSet<String> = HashSet::new();
+    // The terms the method's own metadata gives, once the tool's title and description are in:
+    // what tells a word of the API as a whole from one of this method.
+    let own_metadata = std::cell::Cell::new(false);
+    let mut method_terms: HashSet<String> = HashSet::new();
     let mut add = |text: &str, w: f64, affirmed_only: bool| {
         let found = if affirmed_only {
             affirmed_terms(text)
         } else {
             text::terms(text)
         };
+        if own_metadata.get() {
+            method_terms.extend(found.iter().cloned());
+        }
         for (t, word) in text::terms_with_words(text) {
             if seen_forms.insert(t.clone()) {
                 forms.push((t, word.to_lowercase()));
@@ -309,6 +316,7 @@ fn index_method(
     for t in tool_terms {
         add(t, Weights::DEFAULT.in_tool, false);
     }
+    own_metadata.set(true);
     add(&m.name, Weights::DEFAULT.in_name, false);
     add(&m.description, Weights::DEFAULT.in_description, true);
     let mut params = schema::params(&m.input_schema);
@@ -331,35 +339,11 @@ fn index_method(
     }
     // The words only the tool's own title and description give: what its API is about, not
     // what this method does.
-    let tool_only_terms: HashSet<String> = {
-        let mut own: HashMap<String, f64> = HashMap::new();
-        let mut add = |text: &str, _: f64, affirmed_only: bool| {
-            let found = if affirmed_only {
-                affirmed_terms(text)
-            } else {
-                text::terms(text)
-            };
-            own.extend(found.into_iter().map(|t| (t, 0.0)));
-        };
-        add(&m.name, 0.0, false);
-        add(&m.description, 0.0, true);
-        for p in &params {
-            index_param(p, 1.0, &mut add);
-        }
-        for p in params.iter().flat_map(|top| schema::flattened(&top.nested)) {
-            index_param(p, 1.0, &mut add);
-        }
-        if let Some(out) = &m.output_schema {
-            for name in output_property_names(out) {
-                add(&name, 0.0, false);
-            }
-        }
-        tool_terms
-            .iter()
-            .flat_map(|t| text::terms(t))
-            .filter(|t| !own.contains_key(t))
-            .collect()
-    };
+    let tool_only_terms: HashSet<String> = tool_terms
+        .iter()
+        .flat_map(|t| text::terms(t))
+        .filter(|t| !method_terms.contains(t))
+        .collect();
     let name_terms: HashSet<String> = text::terms(&m.name).into_iter().collect();
     let subject_terms = text::terms(text::name_tail(&m.name))
         .into_iter()

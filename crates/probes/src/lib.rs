@@ -1074,11 +1074,6 @@ fn complete_first(index: &MethodIndex, query: &Query, viable: &mut Vec<&Scored>)
     let Some(best) = viable.first().copied() else {
         return;
     };
-    let complete = |s: &Scored| {
-        interpretations(index, s, query)
-            .first()
-            .is_some_and(|i| i.missing.is_empty())
-    };
     // Siblings are found by their words before anything is bound, so that a request with none
     // binds nothing more than it did.
     let reading: HashSet<&str> = best.matched.iter().map(String::as_str).collect();
@@ -1090,44 +1085,47 @@ fn complete_first(index: &MethodIndex, query: &Query, viable: &mut Vec<&Scored>)
                 && !s.doc.free_text
         })
         .collect();
-    if siblings.is_empty() || complete(best) {
+    if siblings.is_empty() {
+        return;
+    }
+    let best_reading = interpretations(index, best, query).remove(0);
+    if best_reading.missing.is_empty() {
         return;
     }
     // A sibling that fills a parameter for no place with a known place the best one reads as
     // where one goes to or comes from ("a flight to Rome" as the airline of a baggage policy)
     // reads the request otherwise, not more completely.
-    let best_reading = interpretations(index, best, query).remove(0);
     let way_of = |doc: &index::MethodDoc, name: &str| {
         doc.params
             .iter()
             .find(|p| p.name == name)
             .and_then(bind::direction)
     };
-    let reads_alike = |s: &Scored| {
-        interpretations(index, s, query).first().is_some_and(|i| {
-            i.arguments.iter().all(|(name, value)| {
-                best_reading
-                    .arguments
-                    .iter()
-                    .filter(|(_, v)| {
-                        *v == value
-                            && v.as_str().is_some_and(|place| {
-                                text::places::city(place).is_some()
-                                    || text::places::country_code(place).is_some()
-                            })
-                    })
-                    .all(|(theirs, _)| {
-                        let way = way_of(best.doc, theirs);
-                        !matches!(way, Some(bind::Direction::To | bind::Direction::From))
-                            || way_of(s.doc, name).is_some()
-                    })
-            })
+    let reads_alike = |s: &Scored, i: &Interpretation| {
+        i.arguments.iter().all(|(name, value)| {
+            best_reading
+                .arguments
+                .iter()
+                .filter(|(_, v)| {
+                    *v == value
+                        && v.as_str().is_some_and(|place| {
+                            text::places::city(place).is_some()
+                                || text::places::country_code(place).is_some()
+                        })
+                })
+                .all(|(theirs, _)| {
+                    let way = way_of(best.doc, theirs);
+                    !matches!(way, Some(bind::Direction::To | bind::Direction::From))
+                        || way_of(s.doc, name).is_some()
+                })
         })
     };
-    if let Some(&k) = siblings
-        .iter()
-        .find(|&&k| complete(viable[k]) && reads_alike(viable[k]))
-    {
+    // Each sibling is bound once, to see both whether the request fills it and how it reads.
+    if let Some(&k) = siblings.iter().find(|&&k| {
+        interpretations(index, viable[k], query)
+            .first()
+            .is_some_and(|i| i.missing.is_empty() && reads_alike(viable[k], i))
+    }) {
         let s = viable.remove(k);
         viable.insert(0, s);
     }

@@ -559,12 +559,16 @@ pub fn takes_handle(p: &Param) -> bool {
             && text::lexicon::HANDLE_NAMES.contains(&p.name.to_lowercase().as_str()))
 }
 
-/// Whether `p` is a text parameter whose name has one of `words` (lowercase).
+/// Whether `p`'s name has one of `words` (lowercase) as a word of its own.
+pub fn name_has(p: &Param, words: &[&str]) -> bool {
+    text::words(&p.name)
+        .iter()
+        .any(|w| words.contains(&w.to_lowercase().as_str()))
+}
+
+/// Whether `p` is a text parameter whose name has one of `words` ([`name_has`]).
 pub fn named_one_of(p: &Param, words: &[&str]) -> bool {
-    takes_any_text(p)
-        && text::words(&p.name)
-            .iter()
-            .any(|w| words.contains(&w.to_lowercase().as_str()))
+    takes_any_text(p) && name_has(p, words)
 }
 
 /// The parameters for an owner and for its thing (`owner`, `repo`) among `params`, when it has
