@@ -346,6 +346,24 @@ mod tests {
     }
 
     #[test]
+    fn a_verb_written_as_one_of_several_alternatives_qualifies_a_noun() {
+        let none = MethodMeta::default();
+        let got = classify(
+            "Analyst Ratings",
+            "Buy/hold/sell recommendations and price targets from analysts.",
+            &none,
+        );
+        assert!(got.query_safe, "{got:?}");
+        // The verb alone still leads a change.
+        let got = classify(
+            "Analyst Ratings",
+            "Buy shares at the analysts' target.",
+            &none,
+        );
+        assert!(!got.query_safe, "{got:?}");
+    }
+
+    #[test]
     fn a_description_that_leads_with_a_destructive_verb_outranks_a_claim() {
         let got = classify(
             "records",

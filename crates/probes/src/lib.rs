@@ -613,6 +613,18 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                     coverage += weight * wt.value / total;
                     matched.push(t);
                 }
+                // A word the method's own binder takes as the value of a parameter ("lodash" of
+                // "the lodash package" for a package's `name`) is a value of it, however it is
+                // written. Looked at only where it decides whether the method serves at all.
+                if coverage < wt.viable_coverage {
+                    let as_one_here = |t: &str| if doc.takes_moments { as_one(t) } else { 1.0 };
+                    for t in bound_terms(doc, query) {
+                        if query.terms.contains(&t) && !matched.contains(&t) {
+                            coverage += weight(&t) * as_one_here(&t) * wt.value / total;
+                            matched.push(t);
+                        }
+                    }
+                }
                 // A search method takes topics its metadata cannot list: it is credited with
                 // half of what is left uncovered.
                 if doc.free_text {
@@ -629,6 +641,36 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         .collect();
     scored.sort_by(|a, b| b.score.total_cmp(&a.score));
     scored
+}
+
+/// The terms of the words written in lower case that no language knows whole ("lodash",
+/// "magnuscarlsen": the semantic table has no token for them, and a long one is no misspelling
+/// of one it has) and that `doc`'s binder takes,
+/// alone, as the value of a parameter that does not take the whole text of a search. A word the
+/// language knows, or a phrase, may be anything the request says; such a word is a name.
+fn bound_terms(doc: &index::MethodDoc, query: &Query) -> Vec<String> {
+    // A long word one letter from a known one is that word misspelt ("sweate"), not a name.
+    let unknown = |w: &str| {
+        w.len() > 2
+            && w.chars().all(|c| c.is_ascii_lowercase())
+            && !text::semantic::whole_word(w)
+            && (w.len() < 6 || !text::semantic::one_edit_from_whole(w))
+    };
+    if !query.tokens.iter().any(|t| unknown(t)) {
+        return Vec::new();
+    }
+    let binding = bind::bind(&doc.params, query, &doc.topic_terms);
+    binding
+        .arguments
+        .iter()
+        .filter(|(name, _)| {
+            !doc.params
+                .iter()
+                .any(|p| p.name == **name && schema::is_free_text(p))
+        })
+        .filter_map(|(_, value)| value.as_str().filter(|v| unknown(v)))
+        .flat_map(text::terms)
+        .collect()
 }
 
 /// What one method's metadata names of a query, before values count.
@@ -3048,6 +3090,43 @@ mod tests {
         );
         // A name alone still anchors nothing.
         assert!(miss_of(&idx, "Tell me about Maya Angelou").is_some());
+    }
+
+    #[test]
+    fn a_word_no_language_knows_that_the_binder_takes_is_a_value() {
+        let package = || {
+            json!({"type": "object", "required": ["name"],
+                "properties": {"name": {"type": "string", "description": "Package name"}}})
+        };
+        let idx = index(&[
+            (
+                "package_info",
+                "Latest version, description, license and maintainers of an npm package.",
+                package(),
+            ),
+            (
+                "package_downloads",
+                "Download counts of a package for a period.",
+                package(),
+            ),
+        ]);
+        let report = run(
+            &idx,
+            &Query::parse("What license does the lodash package use?"),
+            &ProbeConfig::default(),
+        );
+        let first = report.execution_shortlist.first();
+        assert_eq!(
+            first.map(|i| i.method.as_str()),
+            Some("package_info"),
+            "{report:?}"
+        );
+        assert_eq!(
+            first.and_then(|i| i.arguments.get("name")),
+            Some(&json!("lodash"))
+        );
+        // A word the language knows is no value on that ground alone.
+        assert!(miss_of(&idx, "What license does the garden package use?").is_some());
     }
 
     #[test]

@@ -460,7 +460,24 @@ pub fn destructive_verb(term: &str) -> bool {
 /// The first word of the request proper, skipping lead-ins: "Please could you send ..." → "send".
 pub fn leading_verb(text: &str) -> Option<String> {
     let words = words(text);
-    words.get(request_start(&words)?).map(|w| stem(w))
+    let at = request_start(&words)?;
+    // A word written as one of several alternatives ("Buy/hold/sell recommendations") qualifies
+    // the noun after it: it is no command.
+    let mut seen = 0;
+    for token in text.split_whitespace() {
+        seen += self::words(token).len();
+        if seen > at {
+            let alternatives = token
+                .split('/')
+                .filter(|part| part.chars().any(char::is_alphabetic))
+                .count();
+            if alternatives > 1 {
+                return None;
+            }
+            break;
+        }
+    }
+    words.get(at).map(|w| stem(w))
 }
 
 /// Where the request proper starts among `words`: the first that is not a lead-in.

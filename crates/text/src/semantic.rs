@@ -170,6 +170,39 @@ pub fn whole_word(word: &str) -> bool {
     table().is_none_or(|t| t.index.contains_key(word))
 }
 
+/// Whether a word the model knows whole is one edit (a letter left out, added, changed or two
+/// swapped) from `word` (lower case): `word` may then be that word misspelt ("sweate"). `false`
+/// when the table is unusable.
+pub fn one_edit_from_whole(word: &str) -> bool {
+    let Some(t) = table() else {
+        return false;
+    };
+    let chars: Vec<char> = word.chars().collect();
+    let known = |c: &[char]| t.index.contains_key(c.iter().collect::<String>().as_str());
+    let letters = 'a'..='z';
+    (0..chars.len()).any(|i| {
+        let mut c = chars.clone();
+        c.remove(i);
+        known(&c)
+    }) || (0..chars.len().saturating_sub(1)).any(|i| {
+        let mut c = chars.clone();
+        c.swap(i, i + 1);
+        known(&c)
+    }) || (0..=chars.len()).any(|i| {
+        letters.clone().any(|l| {
+            let mut c = chars.clone();
+            c.insert(i, l);
+            known(&c)
+        })
+    }) || (0..chars.len()).any(|i| {
+        letters.clone().any(|l| {
+            let mut c = chars.clone();
+            c[i] = l;
+            l != chars[i] && known(&c)
+        })
+    })
+}
+
 /// Cosine similarity of two unit vectors (eight running sums, so that it vectorises).
 pub fn cosine(a: &[f32], b: &[f32]) -> f32 {
     let mut sums = [0.0f32; 8];
@@ -228,6 +261,13 @@ mod tests {
             assert!(s(a, b) < 0.3, "{a}/{b}: {}", s(a, b));
         }
         assert!((s("movie", "movie") - 1.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn a_word_one_edit_from_a_known_word_may_be_it_misspelt() {
+        assert!(one_edit_from_whole("sweate"));
+        assert!(one_edit_from_whole("wetaher"));
+        assert!(!one_edit_from_whole("magnuscarlsen"));
     }
 
     #[test]
