@@ -357,6 +357,10 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         }
     }
     let as_one = |t: &str| parts.get(t).map_or(1.0, |k| 1.0 / *k as f64);
+    // A term's weight as `doc` sees it: a date's words as one value when it takes one.
+    let weight_for = |doc: &index::MethodDoc, t: &str| {
+        weight(t) * if doc.takes_moments { as_one(t) } else { 1.0 }
+    };
     let total_with_moments_as_one: f64 = query.terms.iter().map(|t| weight(t) * as_one(t)).sum();
     // Words of dates and times ("April 11th, 2023", "9 pm").
     let moments: HashSet<&str> = moment_terms.iter().flatten().map(String::as_str).collect();
@@ -443,6 +447,14 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             joined.entry(t).or_insert_with(|| one.clone());
         }
     }
+    // Words written in lower case that no language knows ([`unknown_word`]), once per query: a
+    // method's binder may take one as a name.
+    let unknown: HashSet<&str> = query
+        .tokens
+        .iter()
+        .map(String::as_str)
+        .filter(|t| unknown_word(t))
+        .collect();
     // The attribute a "how" question asks for ("how old": the age), by its adjective's term.
     let attributes: HashMap<String, Vec<String>> = query.attributes_asked().into_iter().collect();
     // Metadata words alike in meaning to each content word that is not a value, once per query.
@@ -478,7 +490,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         .docs
         .iter()
         .map(|doc| {
-            let weight_of = |t: &str| weight(t) * if doc.takes_moments { as_one(t) } else { 1.0 };
+            let weight_of = |t: &str| weight_for(doc, t);
             let total = if doc.takes_moments {
                 total_with_moments_as_one
             } else {
@@ -616,11 +628,10 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 // A word the method's own binder takes as the value of a parameter ("lodash" of
                 // "the lodash package" for a package's `name`) is a value of it, however it is
                 // written. Looked at only where it decides whether the method serves at all.
-                if coverage < wt.viable_coverage {
-                    let as_one_here = |t: &str| if doc.takes_moments { as_one(t) } else { 1.0 };
-                    for t in bound_terms(doc, query) {
+                if coverage < wt.viable_coverage && !unknown.is_empty() {
+                    for t in bound_names(doc, query, &unknown) {
                         if query.terms.contains(&t) && !matched.contains(&t) {
-                            coverage += weight(&t) * as_one_here(&t) * wt.value / total;
+                            coverage += weight_for(doc, &t) * wt.value / total;
                             matched.push(t);
                         }
                     }
@@ -643,22 +654,20 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     scored
 }
 
-/// The terms of the words written in lower case that no language knows whole ("lodash",
-/// "magnuscarlsen": the semantic table has no token for them, and a long one is no misspelling
-/// of one it has) and that `doc`'s binder takes,
-/// alone, as the value of a parameter that does not take the whole text of a search. A word the
-/// language knows, or a phrase, may be anything the request says; such a word is a name.
-fn bound_terms(doc: &index::MethodDoc, query: &Query) -> Vec<String> {
-    // A long word one letter from a known one is that word misspelt ("sweate"), not a name.
-    let unknown = |w: &str| {
-        w.len() > 2
-            && w.chars().all(|c| c.is_ascii_lowercase())
-            && !text::semantic::whole_word(w)
-            && (w.len() < 6 || !text::semantic::one_edit_from_whole(w))
-    };
-    if !query.tokens.iter().any(|t| unknown(t)) {
-        return Vec::new();
-    }
+/// Whether `word` is written in lower case and no language knows it: the semantic table has no
+/// token for it ("lodash", "magnuscarlsen"), and a long one is no misspelling of a word it has
+/// ("sweate"). Such a word is a name when a parameter takes it.
+fn unknown_word(word: &str) -> bool {
+    word.len() > 2
+        && word.chars().all(|c| c.is_ascii_lowercase())
+        && !text::semantic::whole_word(word)
+        && (word.len() < 6 || !text::semantic::one_edit_from_whole(word))
+}
+
+/// The terms of the `unknown` words ([`unknown_word`]) that `doc`'s binder takes, each alone, as
+/// the value of a parameter that does not take the whole text of a search. A word the language
+/// knows, or a phrase, may be anything the request says.
+fn bound_names(doc: &index::MethodDoc, query: &Query, unknown: &HashSet<&str>) -> Vec<String> {
     let binding = bind::bind(&doc.params, query, &doc.topic_terms);
     binding
         .arguments
@@ -668,7 +677,7 @@ fn bound_terms(doc: &index::MethodDoc, query: &Query) -> Vec<String> {
                 .iter()
                 .any(|p| p.name == **name && schema::is_free_text(p))
         })
-        .filter_map(|(_, value)| value.as_str().filter(|v| unknown(v)))
+        .filter_map(|(_, value)| value.as_str().filter(|v| unknown.contains(v)))
         .flat_map(text::terms)
         .collect()
 }

@@ -459,13 +459,13 @@ pub fn destructive_verb(term: &str) -> bool {
 
 /// The first word of the request proper, skipping lead-ins: "Please could you send ..." → "send".
 pub fn leading_verb(text: &str) -> Option<String> {
-    let words = words(text);
-    let at = request_start(&words)?;
+    let all = words(text);
+    let at = request_start(&all)?;
     // A word written as one of several alternatives ("Buy/hold/sell recommendations") qualifies
     // the noun after it: it is no command.
     let mut seen = 0;
     for token in text.split_whitespace() {
-        seen += self::words(token).len();
+        seen += words(token).len();
         if seen > at {
             let alternatives = token
                 .split('/')
@@ -477,7 +477,7 @@ pub fn leading_verb(text: &str) -> Option<String> {
             break;
         }
     }
-    words.get(at).map(|w| stem(w))
+    all.get(at).map(|w| stem(w))
 }
 
 /// Where the request proper starts among `words`: the first that is not a lead-in.

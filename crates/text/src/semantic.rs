@@ -172,7 +172,9 @@ pub fn whole_word(word: &str) -> bool {
 
 /// Whether a word the model knows whole is one edit (a letter left out, added, changed or two
 /// swapped) from `word` (lower case): `word` may then be that word misspelt ("sweate"). `false`
-/// when the table is unusable.
+/// when the table is unusable. Wider than [`crate::misspelling_of`], which pairs a typo with one
+/// given word and never at its first or last letter: this asks whether a word may be a typo of
+/// any known word at all, so that it is not taken for a name, and so it is generous.
 pub fn one_edit_from_whole(word: &str) -> bool {
     let Some(t) = table() else {
         return false;
