@@ -1348,12 +1348,30 @@ impl<'a> Viability<'a> {
         // what the method is about ("What's the current interest rate?" of a mortgage payment
         // calculator taking a loan amount, a rate and years), names something the method takes
         // or relates to, not what it does.
+        // One that points at the thing the method is about without writing it ("show me his
+        // games", "what did that bill say") has a value in mind: it is asked for, not missing.
         s.coverage >= config.weights.viable_coverage
-            && !std::iter::once(query)
-                .chain(self.whole)
-                .chain(self.earlier)
-                .all(|q| gives_none(self.index, s, q, 2))
+            && (points_at_subject(query, s)
+                || !std::iter::once(query)
+                    .chain(self.whole)
+                    .chain(self.earlier)
+                    .all(|q| gives_none(self.index, s, q, 2)))
     }
+}
+
+/// Whether `query` points ("his", "that", "my": [`text::lexicon::POINTING_WORDS`]) at a thing
+/// `s`'s metadata names: the word right after the pointing word, or the one after that when a
+/// modifier comes between ("that new bill"), is one of the method's matched terms.
+fn points_at_subject(query: &Query, s: &Scored) -> bool {
+    let lower: Vec<String> = query.tokens.iter().map(|t| t.to_lowercase()).collect();
+    lower.iter().enumerate().any(|(i, w)| {
+        text::lexicon::POINTING_WORDS.contains(&w.as_str())
+            && lower[i + 1..]
+                .iter()
+                .take(2)
+                .take_while(|t| !text::is_stopword(t))
+                .any(|t| text::terms(t).iter().any(|term| s.matched.contains(term)))
+    })
 }
 
 /// Whether the method requires, as an input the request does not give, the very thing the
@@ -5097,6 +5115,29 @@ mod tests {
             let r = run(&idx, &Query::parse(query), &ProbeConfig::default());
             assert!(r.missing_capability_signal.is_none(), "{query}: {r:?}");
         }
+    }
+
+    #[test]
+    fn a_request_that_points_at_what_the_method_is_about_asks_for_its_values() {
+        let idx = index(&[(
+            "get_player_games",
+            "Get the games a player played, with their results",
+            json!({"type": "object", "required": ["player_id", "season"], "properties": {
+                "player_id": {"type": "string", "description": "The player's id"},
+                "season": {"type": "string", "description": "The season, such as '2023-24'"}}}),
+        )]);
+        // "his games", "those games": a player and games the user has in mind, not written.
+        for query in [
+            "Show me his games and how they ended",
+            "How did those games end?",
+        ] {
+            let r = run(&idx, &Query::parse(query), &ProbeConfig::default());
+            assert!(r.missing_capability_signal.is_none(), "{query}: {r:?}");
+        }
+        // Without the pointing word nothing says a player is meant: the request names only what
+        // the method returns.
+        let miss = miss_of(&idx, "How did the games end?");
+        assert!(miss.is_some(), "{miss:?}");
     }
 
     #[test]
