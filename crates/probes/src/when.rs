@@ -260,6 +260,15 @@ pub fn dates_on(toks: &[String], today: Option<chrono::NaiveDate>) -> Vec<Moment
             i += 1;
             continue;
         }
+        // "last night", "this morning": a part of a day named relative to today.
+        if i >= 1
+            && text::lexicon::PARTS_OF_DAY.contains(&lower[i].as_str())
+            && ["last", "this"].contains(&lower[i - 1].as_str())
+        {
+            out.push(moment(toks, i - 1, i, None));
+            i += 1;
+            continue;
+        }
         // A relative day written with a capital after a word that leads a name ("the lyrics of
         // Yesterday", "a film called Tomorrow") is that name, not a day; weekdays are written
         // with one either way.
@@ -563,6 +572,18 @@ mod tests {
             normals(times(&tokens("at 12:00 or 12:00:15"))),
             [pair("12:00", Some("12:00"))]
         );
+    }
+
+    #[test]
+    fn a_part_of_a_day_named_relative_to_today_is_a_moment() {
+        assert_eq!(
+            normals(dates(&tokens(
+                "our dinner last night and this morning's run"
+            ))),
+            [pair("last night", None), pair("this morning", None)]
+        );
+        // Without "last" or "this" the word is only a word.
+        assert!(dates(&tokens("a night at the opera")).is_empty());
     }
 
     #[test]

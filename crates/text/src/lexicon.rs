@@ -930,6 +930,10 @@ pub const WEEKDAYS: &[&str] = &[
 /// Words that name a day relative to now (besides weekdays).
 pub const RELATIVE_DAYS: &[&str] = &["today", "tonight", "tomorrow", "yesterday", "weekend"];
 
+/// Parts of a day, which a request names relative to today after "last" or "this" ("last
+/// night", "this morning"). Words.
+pub const PARTS_OF_DAY: &[&str] = &["afternoon", "evening", "morning", "night"];
+
 /// Periods of the calendar a request names relative to now ("next week", "this month", "last
 /// year") with one of [`PERIOD_OPENERS`] before them. Words.
 pub const PERIODS: &[&str] = &["month", "week", "year"];
