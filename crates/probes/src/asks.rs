@@ -381,6 +381,20 @@ fn opens_reason(rest: &[&str]) -> bool {
     {
         return true;
     }
+    // "... for my mental health issues.", "... with my friends who are visiting.": what the
+    // request is for, or who comes along, ending it and naming no value (no quote, number or
+    // name), is the user's own circumstance.
+    if ["for", "with"].contains(&first.as_str())
+        && rest
+            .get(1)
+            .is_some_and(|w| text::lexicon::POSSESSIVES.contains(&bare(w).as_str()))
+        && rest.iter().all(|w| {
+            let w = w.trim_end_matches(['.', '?', '!', ',']);
+            !w.is_empty() && w.chars().all(|c| c.is_lowercase() || c == '\'')
+        })
+    {
+        return true;
+    }
     first == "so" && rest.get(1).is_some_and(|w| bare(w) == "that")
         || first == "in"
             && rest.get(1).is_some_and(|w| bare(w) == "order")
@@ -624,6 +638,18 @@ mod tests {
         // "since" and "so" give a reason only with a subject after them.
         assert!(context("Show the sales since July").is_empty());
         assert!(context("Show the weather in Oslo so I can pack").len() == 1);
+        // Whom the request is for, or who comes along, ending it without a value.
+        assert_eq!(
+            context("Find a psychologist in Campbell for my mental health issues."),
+            ["for my mental health issues."]
+        );
+        assert_eq!(
+            context("Find a comedy to watch with my friends who are visiting"),
+            ["with my friends who are visiting"]
+        );
+        // One that goes on, or names a value, is part of the ask.
+        assert!(context("Visit a museum with my kids in Paris").is_empty());
+        assert!(context("Log in for my username 'JohnDoe'").is_empty());
         // Nothing asks: nothing is only context.
         assert!(context("I have a busy day today.").is_empty());
         // A statement that goes on to want something asks.

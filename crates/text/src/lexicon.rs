@@ -1688,6 +1688,9 @@ pub const POINTING_WORDS: &[&str] = &[
     "her", "his", "my", "our", "that", "their", "these", "this", "those", "your",
 ];
 
+/// Possessive determiners: whose a thing is ("my friends", "our trip"). Words.
+pub const POSSESSIVES: &[&str] = &["her", "his", "my", "our", "their", "your"];
+
 /// Words that refer to a thing without naming it when "of" follows ("one of my files").
 pub const VAGUE_BEFORE_OF: &[&str] = &["one"];
 
