@@ -886,6 +886,11 @@ fn asked_thing(sentences: &[String]) -> Option<(Vec<String>, bool)> {
             if i > start && text::participle(&b) {
                 break;
             }
+            // A demonstrative after the noun opens another phrase ("his statistics this
+            // season", "the scores these days").
+            if i > start && ["these", "this", "those"].contains(&b.as_str()) {
+                break;
+            }
             i += 1;
             if w.ends_with([',', '.', '?', '!', ';', ':']) {
                 break;
@@ -1101,6 +1106,11 @@ mod tests {
         assert_eq!(
             thing("I'm off tomorrow. Get me the latest weather forecast"),
             some(&["weather", "forecast"])
+        );
+        // A demonstrative after the noun dates it; it names another thing.
+        assert_eq!(
+            thing("What are his statistics this season?"),
+            some(&["statist"])
         );
         // No frame, a name, a number, a quotation or only an aspect of something: nothing.
         assert_eq!(thing("Weather in Oslo"), None);
