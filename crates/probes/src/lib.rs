@@ -2120,7 +2120,18 @@ pub fn follows_up(query: &Query) -> bool {
         || text::words(&query.text).first().is_some_and(|w| {
             FOLLOW_UP_OPENERS.contains(&w.as_str()) || ANSWER_OPENERS.contains(&w.as_str())
         })
+        || opens_what_about(&query.text)
         || values()
+}
+
+/// Whether `text` opens "What about ..." or "How about ...": it asks the same of something else.
+fn opens_what_about(text: &str) -> bool {
+    let words = text::words(text);
+    matches!(
+        words.as_slice(),
+        [first, second, ..] if ["what", "how"].contains(&first.to_lowercase().as_str())
+            && second.eq_ignore_ascii_case("about")
+    )
 }
 
 /// What came before the current turn of a conversation.
@@ -2170,16 +2181,32 @@ pub fn run_in_conversation(
 ) -> ProbeReport {
     let earlier = parsed_turns(conversation.turns, query);
     let mut report = run_after(index, query, &earlier, config);
-    if report.missing_capability_signal.is_some()
+    // A follow-up that asks the same of something else ("What about line 7?" after the alerts on
+    // line 4, where another method also takes a line but needs a stop) and alone would only ask
+    // is read with the turn it follows too; that reading wins when it asks nothing.
+    let only_asks = |r: &ProbeReport| {
+        opens_what_about(&query.text)
+            && r.missing_capability_signal.is_none()
+            && r.execution_shortlist
+                .first()
+                .is_some_and(|i| !i.missing.is_empty())
+    };
+    if (report.missing_capability_signal.is_some() || only_asks(&report))
         && let Some(last) = conversation.followed(query)
     {
+        let asked_alone = only_asks(&report);
         let joined = run_after(
             index,
             &Query::parse_on(&joined(last, &query.text), query.today),
             &earlier,
             config,
         );
-        if joined.missing_capability_signal.is_none() {
+        let complete = |r: &ProbeReport| {
+            r.execution_shortlist
+                .first()
+                .is_some_and(|i| i.missing.is_empty())
+        };
+        if joined.missing_capability_signal.is_none() && (!asked_alone || complete(&joined)) {
             report = joined;
             for i in report
                 .ambiguity_pool
@@ -5278,6 +5305,36 @@ mod tests {
         };
         let after = run_in_conversation(&idx, &q, conversation, &ProbeConfig::default());
         assert!(after.missing_capability_signal.is_none(), "{after:?}");
+    }
+
+    #[test]
+    fn what_about_asks_the_turn_before_of_something_else() {
+        let idx = index(&[
+            (
+                "get_service_alerts",
+                "Current disruptions and service alerts, optionally for one line",
+                json!({"type": "object", "properties": {
+                    "line": {"type": "string", "description": "Line number or name"}}}),
+            ),
+            (
+                "get_next_departures",
+                "Next departures from a stop, optionally for one line",
+                json!({"type": "object", "required": ["stop_name"], "properties": {
+                    "stop_name": {"type": "string", "description": "Name of the stop"},
+                    "line": {"type": "string", "description": "Line number or name"}}}),
+            ),
+        ]);
+        let history = ["Are there any disruptions on line 4 today?".to_owned()];
+        let conversation = Conversation {
+            turns: &history,
+            asked: None,
+        };
+        let q = Query::parse("What about line 7?");
+        let r = run_in_conversation(&idx, &q, conversation, &ProbeConfig::default());
+        let i = &r.execution_shortlist[0];
+        assert_eq!(i.method, "get_service_alerts", "{r:?}");
+        assert_eq!(i.arguments.get("line"), Some(&json!("7")), "{i:?}");
+        assert!(i.missing.is_empty(), "{i:?}");
     }
 
     #[test]
