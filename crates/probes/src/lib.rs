@@ -5311,25 +5311,38 @@ mod tests {
     fn what_about_asks_the_turn_before_of_something_else() {
         let idx = index(&[
             (
+                "get_next_departures",
+                "Next departures from a stop, optionally for one line.",
+                json!({"type": "object", "required": ["stop_name"], "properties": {
+                    "stop_name": {"type": "string", "description": "Name of the stop or station"},
+                    "line": {"type": "string", "description": "Line number or name"}}}),
+            ),
+            (
                 "get_service_alerts",
                 "Current disruptions and service alerts, optionally for one line",
                 json!({"type": "object", "properties": {
                     "line": {"type": "string", "description": "Line number or name"}}}),
             ),
             (
-                "get_next_departures",
-                "Next departures from a stop, optionally for one line",
-                json!({"type": "object", "required": ["stop_name"], "properties": {
-                    "stop_name": {"type": "string", "description": "Name of the stop"},
-                    "line": {"type": "string", "description": "Line number or name"}}}),
+                "plan_journey",
+                "Plan a journey by public transport between two places.",
+                json!({"type": "object", "required": ["origin", "destination"], "properties": {
+                    "origin": {"type": "string", "description": "Where the journey starts"},
+                    "destination": {"type": "string", "description": "Where the journey ends"}}}),
             ),
         ]);
+        // Alone, the turn names a line, which the departures method, listed first, also takes.
+        let q = Query::parse("What about line 7?");
+        let alone = run(&idx, &q, &ProbeConfig::default());
+        assert_eq!(
+            alone.execution_shortlist[0].method, "get_next_departures",
+            "{alone:?}"
+        );
         let history = ["Are there any disruptions on line 4 today?".to_owned()];
         let conversation = Conversation {
             turns: &history,
             asked: None,
         };
-        let q = Query::parse("What about line 7?");
         let r = run_in_conversation(&idx, &q, conversation, &ProbeConfig::default());
         let i = &r.execution_shortlist[0];
         assert_eq!(i.method, "get_service_alerts", "{r:?}");
