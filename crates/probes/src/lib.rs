@@ -4470,6 +4470,16 @@ mod tests {
         assert!(r.missing_capability_signal.is_some(), "{r:?}");
         let r = probe("How much is Bitcoin worth in euros right now?");
         assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        // What a thing is worth is its price: a coin pointed at, not named, is asked for.
+        let r = probe("What's that coin worth now?");
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert!(
+            r.execution_shortlist[0]
+                .missing
+                .iter()
+                .any(|m| m.name == "symbol"),
+            "{r:?}"
+        );
     }
 
     #[test]

@@ -1654,7 +1654,7 @@ pub const ASKING_FOR_ATTRIBUTES: &[(&str, &[&str])] = &[
     ("mean", &["meaning", "definition"]),
     ("means", &["meaning", "definition"]),
     ("weigh", &["weight"]),
-    ("worth", &["value", "valuation"]),
+    ("worth", &["value", "valuation", "price"]),
 ];
 
 /// Words that refer to a thing without naming it ("a specific company", "another file").
