@@ -1006,6 +1006,7 @@ fn run_after(
         .collect();
     // The method the request names goes first, unless a method it fills completely must.
     named_first(query, &mut viable, &config.weights);
+    let coded = coded_first(query, &mut viable, &config.weights);
     complete_first(index, query, &mut viable);
     let signal = missing_capability(index, query, &scored, &viable, &config.weights);
     let mut report = ProbeReport {
@@ -1073,6 +1074,7 @@ fn run_after(
             std::ptr::eq(s.doc, viable[0].doc) || !names_best || names_subject(s.doc, query)
         })
         .filter(|s| lead.is_none_or(|v| names_verb(s.doc, v, &config.weights)))
+        .filter(|s| !(coded && s.doc.free_text))
     {
         let reading: BTreeSet<&str> = s.matched.iter().map(String::as_str).collect();
         if readings.iter().any(|r| r.is_superset(&reading)) {
@@ -1095,6 +1097,39 @@ fn run_after(
     let spread = 1.0 / report.ambiguity_pool.len().max(1) as f64;
     report.confidence_score = round(viable[0].coverage.min(1.0) * spread);
     report
+}
+
+/// Whether one of `doc`'s declared patterns, one that no plain word fits, recognises a token
+/// of `query` ("4455667788" for a card number's `^[0-9]{10}$`): its schema says what that
+/// token is.
+fn recognises_code(doc: &index::MethodDoc, query: &Query) -> bool {
+    doc.patterns
+        .iter()
+        .filter(|re| !re.is_match("word") && !re.is_match("Word"))
+        .any(|re| query.tokens.iter().any(|t| re.is_match(t)))
+}
+
+/// When the best method searches free text and a near-top one recognises a code the request
+/// writes ([`recognises_code`]), that one goes first, and the search is no other reading of the
+/// request: it would take the code as words to look for. Says whether it did.
+fn coded_first(query: &Query, viable: &mut [&Scored], wt: &Weights) -> bool {
+    let Some(best) = viable.first() else {
+        return false;
+    };
+    if !best.doc.free_text || recognises_code(best.doc, query) {
+        return false;
+    }
+    let floor = best.score * wt.pool_margin;
+    match viable
+        .iter()
+        .position(|s| s.score >= floor && !s.doc.free_text && recognises_code(s.doc, query))
+    {
+        Some(at) => {
+            viable[..=at].rotate_right(1);
+            true
+        }
+        None => false,
+    }
 }
 
 /// When the request names everything a near-top method's name is about ("find trains" of
@@ -5315,6 +5350,41 @@ mod tests {
         };
         let after = run_in_conversation(&idx, &q, conversation, &ProbeConfig::default());
         assert!(after.missing_capability_signal.is_none(), "{after:?}");
+    }
+
+    #[test]
+    fn a_code_a_schema_recognises_is_not_words_for_a_search() {
+        let idx = index(&[
+            (
+                "search_catalog",
+                "Search the library catalogue by title, author or subject.",
+                json!({"type": "object", "required": ["query"], "properties": {
+                    "query": {"type": "string", "description": "Search terms"},
+                    "format": {"type": "string", "description": "Item format",
+                        "enum": ["book", "ebook", "audiobook", "dvd"]}}}),
+            ),
+            (
+                "get_loans",
+                "List the items a library card currently has on loan, with due dates.",
+                json!({"type": "object", "required": ["card_number"], "properties": {
+                    "card_number": {"type": "string", "description": "Library card number",
+                        "pattern": "^[0-9]{10}$"}}}),
+            ),
+        ]);
+        let q = Query::parse("Which books do I have out on card 4455667788 and when are they due?");
+        let r = run(&idx, &q, &ProbeConfig::default());
+        assert_eq!(r.execution_shortlist[0].method, "get_loans", "{r:?}");
+        assert!(
+            r.ambiguity_pool
+                .iter()
+                .all(|i| i.method != "search_catalog"),
+            "{:?}",
+            r.ambiguity_pool
+        );
+        // Without the code the search reads the request as well as any.
+        let q = Query::parse("Which books about owls do you have?");
+        let r = run(&idx, &q, &ProbeConfig::default());
+        assert_eq!(r.execution_shortlist[0].method, "search_catalog", "{r:?}");
     }
 
     #[test]
