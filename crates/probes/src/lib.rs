@@ -1236,6 +1236,8 @@ struct Viability<'a> {
     people: Option<Vec<String>>,
     /// The query's terms that are names ([`Query::name_terms`]).
     names: HashSet<String>,
+    /// The terms the query points at without writing them out ([`pointed_terms`]).
+    pointed: HashSet<String>,
 }
 
 impl<'a> Viability<'a> {
@@ -1283,6 +1285,7 @@ impl<'a> Viability<'a> {
             people,
             asked_kin,
             names: query.name_terms(),
+            pointed: pointed_terms(query),
         }
     }
 
@@ -1386,7 +1389,7 @@ impl<'a> Viability<'a> {
         // One that points at the thing the method is about without writing it ("show me his
         // games", "what did that bill say") has a value in mind: it is asked for, not missing.
         s.coverage >= config.weights.viable_coverage
-            && (points_at_subject(query, s)
+            && (s.matched.iter().any(|t| self.pointed.contains(t))
                 || !std::iter::once(query)
                     .chain(self.whole)
                     .chain(self.earlier)
@@ -1394,19 +1397,24 @@ impl<'a> Viability<'a> {
     }
 }
 
-/// Whether `query` points ("his", "that", "my": [`text::lexicon::POINTING_WORDS`]) at a thing
-/// `s`'s metadata names: the word right after the pointing word, or the one after that when a
-/// modifier comes between ("that new bill"), is one of the method's matched terms.
-fn points_at_subject(query: &Query, s: &Scored) -> bool {
+/// The terms of what `query` points at ("his", "that", "my": [`text::lexicon::POINTING_WORDS`])
+/// without writing it out: the word right after the pointing word, and the one after that when
+/// a modifier comes between ("that new bill"). A method that matches one is what the request
+/// has in mind.
+fn pointed_terms(query: &Query) -> HashSet<String> {
     let lower: Vec<String> = query.tokens.iter().map(|t| t.to_lowercase()).collect();
-    lower.iter().enumerate().any(|(i, w)| {
-        text::lexicon::POINTING_WORDS.contains(&w.as_str())
-            && lower[i + 1..]
+    lower
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| text::lexicon::POINTING_WORDS.contains(&w.as_str()))
+        .flat_map(|(i, _)| {
+            lower[i + 1..]
                 .iter()
                 .take(2)
                 .take_while(|t| !text::is_stopword(t))
-                .any(|t| text::terms(t).iter().any(|term| s.matched.contains(term)))
-    })
+                .flat_map(|t| text::terms(t))
+        })
+        .collect()
 }
 
 /// Whether the method requires, as an input the request does not give, the very thing the
@@ -2226,10 +2234,10 @@ pub fn run_in_conversation(
                 .first()
                 .is_some_and(|i| !i.missing.is_empty())
     };
-    if (report.missing_capability_signal.is_some() || only_asks(&report))
+    let asked_alone = only_asks(&report);
+    if (report.missing_capability_signal.is_some() || asked_alone)
         && let Some(last) = conversation.followed(query)
     {
-        let asked_alone = only_asks(&report);
         let joined = run_after(
             index,
             &Query::parse_on(&joined(last, &query.text), query.today),
