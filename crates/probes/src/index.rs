@@ -106,8 +106,9 @@ pub struct MethodDoc {
     /// `products` of `wholefoods.vegan_products`), stems: a request for another kind of that
     /// thing ("soccer scores", "vegetarian products") is not about it.
     pub name_kinds: Vec<NameKind>,
-    /// Compiled `pattern`s of string parameters: a query token they match is named by the
-    /// method's own schema.
+    /// Compiled `pattern`s of string parameters, only those no plain word fits
+    /// ([`text::lexicon::PLAIN_WORDS`]): a query token they match is named by the method's own
+    /// schema.
     pub patterns: Vec<Arc<crate::schema::Pattern>>,
     /// The method's whole input schema, compiled on first use and kept with the index (which
     /// lives as long as the tool listing it was built from): `None` when it does not compile.

@@ -1099,13 +1099,12 @@ fn run_after(
     report
 }
 
-/// Whether one of `doc`'s declared patterns, one that no plain word fits, recognises a token
-/// of `query` ("4455667788" for a card number's `^[0-9]{10}$`): its schema says what that
-/// token is.
+/// Whether one of `doc`'s declared patterns recognises a token of `query` ("4455667788" for a
+/// card number's `^[0-9]{10}$`): its schema says what that token is. The index keeps only
+/// patterns no plain word fits ([`index::MethodDoc::patterns`]).
 fn recognises_code(doc: &index::MethodDoc, query: &Query) -> bool {
     doc.patterns
         .iter()
-        .filter(|re| !re.is_match("word") && !re.is_match("Word"))
         .any(|re| query.tokens.iter().any(|t| re.is_match(t)))
 }
 

@@ -888,7 +888,7 @@ fn asked_thing(sentences: &[String]) -> Option<(Vec<String>, bool)> {
             }
             // A demonstrative after the noun opens another phrase ("his statistics this
             // season", "the scores these days").
-            if i > start && ["these", "this", "those"].contains(&b.as_str()) {
+            if i > start && lx::DEMONSTRATIVES.contains(&b.as_str()) {
                 break;
             }
             i += 1;

@@ -1688,6 +1688,10 @@ pub const POINTING_WORDS: &[&str] = &[
     "her", "his", "my", "our", "that", "their", "these", "this", "those", "your",
 ];
 
+/// Demonstratives that open a noun phrase of their own ("this season", "those games"); "that"
+/// is left out, since it as often opens a relative clause. Words.
+pub const DEMONSTRATIVES: &[&str] = &["these", "this", "those"];
+
 /// Possessive determiners: whose a thing is ("my friends", "our trip"). Words.
 pub const POSSESSIVES: &[&str] = &["her", "his", "my", "our", "their", "your"];
 
