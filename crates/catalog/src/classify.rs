@@ -148,7 +148,7 @@ pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety
             format!("{why}name carries the destructive verb '{verb}'"),
         );
     }
-    let description_verb = text::leading_verb(description);
+    let description_verb = text::description_verb(description);
     if let Some(verb) = description_verb
         .as_deref()
         .filter(|v| text::destructive_verb(v) && !sends_a_read(description))
@@ -255,6 +255,26 @@ mod tests {
             true,
             SafetyBasis::Declared,
         );
+    }
+
+    #[test]
+    fn a_changing_verb_that_qualifies_the_noun_after_it_leads_no_change() {
+        // "Open" of open recalls lists them; "open" with an object opens it.
+        for (description, safe) in [
+            (
+                "Open safety recalls for a vehicle identification number.",
+                true,
+            ),
+            ("Close prices of a stock over a range of days.", true),
+            ("Open a support ticket for a customer.", false),
+            ("Open it in the editor.", false),
+        ] {
+            check(
+                json!({"name": "vehicle_recalls", "description": description}),
+                safe,
+                SafetyBasis::Inferred,
+            );
+        }
     }
 
     #[test]

@@ -1524,6 +1524,8 @@ fn takes_one_of_what_is_asked(d: &index::MethodDoc, query: &Query) -> bool {
 /// "application"): a word unrelated to it says something else ("baby shark song" names a song).
 /// A word another method of the tool set is named for is another kind however far its meaning
 /// ("flight tickets" for `Trains_1_GetTrainTickets` beside `Flights_4_SearchOnewayFlight`).
+/// A word more related in meaning to the thing itself than to the method's kind word is one of
+/// the thing, not a kind of it ("blue colors" for `mix_paint_color`: blue is a color).
 fn names_other_kind(d: &index::MethodDoc, query: &Query, index: &MethodIndex) -> bool {
     let tokens = &query.tokens;
     // The words that may say what kind of the thing at `i` the query means: the one right before
@@ -1557,11 +1559,17 @@ fn names_other_kind(d: &index::MethodDoc, query: &Query, index: &MethodIndex) ->
                             return false;
                         }
                         let other = text::stem(word);
+                        let to_kind = text::semantic::similarity(word, &k.word);
+                        let one_of_it = text::semantic::similarity(word, &tokens[i].to_lowercase())
+                            .is_some_and(|s| {
+                                s >= text::semantic::RELATED && to_kind.is_none_or(|k| s > k)
+                            });
                         other != k.kind
+                            && !one_of_it
                             && !word.starts_with(k.word.as_str())
                             && !k.word.starts_with(word)
                             && !d.terms.contains_key(&other)
-                            && (text::semantic::similarity(word, &k.word).is_some_and(|s| {
+                            && (to_kind.is_some_and(|s| {
                                 (text::semantic::RELATED..text::semantic::ALIKE).contains(&s)
                             }) || index.docs.iter().any(|o| o.name_terms.contains(&other)))
                     })
@@ -5104,6 +5112,21 @@ mod tests {
             let served = miss_of(&scores, query);
             assert!(served.is_none(), "{query}: {served:?}");
         }
+    }
+
+    #[test]
+    fn a_word_that_is_one_of_the_thing_is_no_other_kind_of_it() {
+        let paint = index(&[(
+            "mix_paint_color",
+            "Combine two primary paint colors and adjust the resulting color's lightness level",
+            json!({"type": "object", "required": ["color1", "color2"], "properties": {
+                "color1": {"type": "string", "description": "The first primary color to be mixed"},
+                "color2": {"type": "string", "description": "The second primary color to be mixed"},
+                "lightness": {"type": "integer", "description": "Lightness in percent"}}}),
+        )]);
+        // Blue is a color, not a kind of color beside paint colors.
+        let served = miss_of(&paint, "Mix yellow and blue colors at 60 percent lightness");
+        assert!(served.is_none(), "{served:?}");
     }
 
     #[test]

@@ -749,6 +749,11 @@ pub const NAME_FIELDS: &[&str] = &["alia", "label", "name", "nicknam", "titl"];
 /// Forms of "be" that link an attribute to its value ("the username is 'admin'"). Words.
 pub const LINKING_IS: &[&str] = &["is", "should be", "was", "will be"];
 
+/// Changing verbs that qualify a noun as often as they command ("open recalls", "clear
+/// skies", "close prices"): at the head of a description, a verb only with an object opened
+/// after it. Stems.
+pub const QUALIFYING_VERBS: &[&str] = &["clear", "close", "open"];
+
 /// Words that open the thing a command acts on ("make **the** volume 20", "lower **my**
 /// thermostat"): after the request's first word, they show that word is a verb. Words.
 pub const OBJECT_OPENERS: &[&str] = &[

@@ -513,6 +513,23 @@ pub fn commanding_verb(text: &str) -> Option<String> {
     (opens_object && !looks_or_asks).then_some(verb)
 }
 
+/// The verb a method's description leads with ([`leading_verb`]), unless that word is one that
+/// qualifies a noun as often as it commands ([`lexicon::QUALIFYING_VERBS`]) and nothing opens an
+/// object after it: "Open safety recalls for a vehicle" lists the open ones, "Open a ticket"
+/// opens one.
+pub fn description_verb(description: &str) -> Option<String> {
+    let verb = leading_verb(description)?;
+    let all = words(description);
+    let next = request_start(&all).and_then(|at| all.get(at + 1));
+    let qualifies = lexicon::QUALIFYING_VERBS.contains(&verb.as_str())
+        && next.is_some_and(|w| {
+            let w = w.to_lowercase();
+            !lexicon::OBJECT_OPENERS.contains(&w.as_str())
+                && !lexicon::BACK_REFERENCES.contains(&w.as_str())
+        });
+    (!qualifies).then_some(verb)
+}
+
 /// Whether a method's own name follows its first word with a preposition ("book_by_isbn",
 /// "post_of_user"): that word is then the thing found by a key, not an act, since an act takes
 /// its object rather than "by". A description that leads with a change still makes it one.
