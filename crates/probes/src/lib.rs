@@ -1559,16 +1559,20 @@ fn names_other_kind(d: &index::MethodDoc, query: &Query, index: &MethodIndex) ->
                             return false;
                         }
                         let other = text::stem(word);
+                        if other == k.kind
+                            || word.starts_with(k.word.as_str())
+                            || k.word.starts_with(word)
+                            || d.terms.contains_key(&other)
+                        {
+                            return false;
+                        }
+                        // Meaning is looked up only for a word the cheap tests leave open.
                         let to_kind = text::semantic::similarity(word, &k.word);
                         let one_of_it = text::semantic::similarity(word, &tokens[i].to_lowercase())
                             .is_some_and(|s| {
                                 s >= text::semantic::RELATED && to_kind.is_none_or(|k| s > k)
                             });
-                        other != k.kind
-                            && !one_of_it
-                            && !word.starts_with(k.word.as_str())
-                            && !k.word.starts_with(word)
-                            && !d.terms.contains_key(&other)
+                        !one_of_it
                             && (to_kind.is_some_and(|s| {
                                 (text::semantic::RELATED..text::semantic::ALIKE).contains(&s)
                             }) || index.docs.iter().any(|o| o.name_terms.contains(&other)))

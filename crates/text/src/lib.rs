@@ -538,7 +538,7 @@ pub fn leads_with_a_thing(name: &str, description: &str) -> bool {
     words
         .get(1)
         .is_some_and(|w| lexicon::KEY_PREPOSITIONS.contains(&w.to_lowercase().as_str()))
-        && leading_verb(description).is_none_or(|v| !mutating_verb(&v))
+        && description_verb(description).is_none_or(|v| !mutating_verb(&v))
 }
 
 /// A method's own name: the last part of a namespaced path (`open_meteo_api.fetch_weather_data`,
