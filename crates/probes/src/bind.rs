@@ -2302,6 +2302,11 @@ impl<'a> Binder<'a> {
                     .then(|| introduced_phrase(p, query, &self.used_terms, self.topic))
                     .flatten()
                     .filter(|e| fits(p, query, e))
+            })
+            .or_else(|| {
+                (open_strings <= 1 && crate::schema::takes_words(p))
+                    .then(|| lone_word(p, query, &self.used_terms, self.topic))
+                    .flatten()
             });
         let entity = entity.or_else(|| {
             (way == Some(Direction::At) && candidates_were_none)
@@ -4537,6 +4542,62 @@ fn introduced_phrase(
     only(found)
 }
 
+/// The one word a request writes that a parameter whose value is a word of language
+/// ([`crate::schema::takes_words`]) can take when nothing introduces it ("What does ephemeral
+/// mean?", "Define laconic"): no stop word, chatter, number or date, no word of the method's
+/// topic (nor a form of one), of the parameter's own name or description, already bound, framing
+/// the request, the verb it leads with, the word a question asks an attribute with, or one after
+/// an article or a possessive. Only when
+/// exactly one such word is left: with two, which one is meant is a guess.
+fn lone_word(
+    p: &Param,
+    query: &Query,
+    used: &HashSet<String>,
+    topic: &HashMap<String, f64>,
+) -> Option<String> {
+    let own: HashSet<String> = text::terms(&format!("{} {}", p.name, p.description))
+        .into_iter()
+        .collect();
+    let asking: HashSet<String> = query
+        .attributes_asked()
+        .into_iter()
+        .map(|(word, _)| word)
+        .collect();
+    let mut found: Vec<(String, String)> = Vec::new();
+    for (at, token) in query.tokens.iter().enumerate() {
+        let word = phrase_word(token);
+        let lower = word.to_lowercase();
+        let [term] = &text::terms(&word)[..] else {
+            continue;
+        };
+        // A word after an article or a possessive is a thing the request speaks of ("if a
+        // word is a palindrome", "my essay"), not a word it cites.
+        let determined = at > 0
+            && text::lexicon::OBJECT_OPENERS
+                .contains(&phrase_word(&query.tokens[at - 1]).to_lowercase().as_str());
+        let frame = determined
+            || text::is_stopword(&lower)
+            || text::chatter(term)
+            || word.chars().any(|c| c.is_ascii_digit())
+            || crate::when::is_date_word(&word)
+            || text::lexicon::RELATIVE_DAYS.contains(&lower.as_str())
+            || own.contains(term)
+            || used.contains(term)
+            || asking.contains(term)
+            || query.framing.contains(term)
+            || query.requested.contains(term)
+            || query.lead.as_ref() == Some(term)
+            || topic.keys().any(|t| t == term || text::near_form(t, term));
+        if !frame && !found.iter().any(|(t, _)| t == term) {
+            found.push((term.clone(), word));
+        }
+    }
+    match &found[..] {
+        [(_, word)] => Some(word.clone()),
+        _ => None,
+    }
+}
+
 /// A query word without the punctuation around it (hyphens kept).
 fn phrase_word(w: &str) -> String {
     w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-')
@@ -5392,8 +5453,11 @@ pub(crate) fn currencies_named(query: &Query) -> Vec<CurrencyMention> {
 
 /// Whether the query names the thing of `own` (a parameter's name terms) vaguely: one of its
 /// words comes after a vague word ([`text::lexicon::VAGUE_WORDS`]) or "one of" with only
-/// small words between ("a specific company stock", "one of my files").
+/// small words between ("a specific company stock", "one of my files"). The thing the request
+/// asks back ([`Query::asked_thing`]) is not the value it gives, however vaguely it is named:
+/// "some other words for happy" wants words and gives one.
 fn vaguely_named(query: &Query, own: &[String]) -> bool {
+    let asked = query.asked_thing.as_ref().and_then(|t| t.last());
     let lower: Vec<String> = query.tokens.iter().map(|t| t.to_lowercase()).collect();
     let vague_before = |i: usize| {
         for k in (i.saturating_sub(3)..i).rev() {
@@ -5407,10 +5471,12 @@ fn vaguely_named(query: &Query, own: &[String]) -> bool {
         }
         false
     };
-    lower
-        .iter()
-        .enumerate()
-        .any(|(i, t)| text::terms(t).iter().any(|x| own.contains(x)) && vague_before(i))
+    lower.iter().enumerate().any(|(i, t)| {
+        text::terms(t)
+            .iter()
+            .any(|x| own.contains(x) && Some(x) != asked)
+            && vague_before(i)
+    })
 }
 
 /// The dimension a parameter's name says it measures (`height` a length, `initial_temperature`
@@ -5903,6 +5969,35 @@ mod tests {
             .find(|m| m.name == name)
             .and_then(|m| m.invalid.as_ref())
             .unwrap_or_else(|| panic!("{name} is not reported invalid: {b:?}"))
+    }
+
+    #[test]
+    fn a_parameter_for_a_word_takes_the_one_word_the_request_gives_it() {
+        let word = json!({"type": "object", "required": ["word"], "properties": {
+            "word": {"type": "string", "description": "The word"}}});
+        // Nothing introduces the word, and however common a word it is the value.
+        for (query, value) in [
+            ("What does ephemeral mean?", "ephemeral"),
+            ("Define laconic", "laconic"),
+            ("Give me some other words for happy", "happy"),
+        ] {
+            let b = check(word.clone(), query);
+            assert_eq!(
+                b.arguments.get("word"),
+                Some(&json!(value)),
+                "{query}: {b:?}"
+            );
+        }
+        // A request that writes no word but "that word", or two that could be it, gives none.
+        for query in ["What does that word mean?", "Define laconic or terse"] {
+            let b = check(word.clone(), query);
+            assert!(!b.arguments.contains_key("word"), "{query}: {b:?}");
+        }
+        // A parameter named for something else does not take a lone word this way.
+        let city = json!({"type": "object", "required": ["city"], "properties": {
+            "city": {"type": "string", "description": "The city"}}});
+        let b = check(city, "What does ephemeral mean?");
+        assert!(!b.arguments.contains_key("city"), "{b:?}");
     }
 
     #[test]

@@ -61,6 +61,10 @@ pub struct MethodDoc {
     pub free_text: bool,
     /// Whether a parameter takes a free-form name (a string with no enum, pattern or format).
     pub takes_names: bool,
+    /// Whether a parameter takes a word of language as its value ([`crate::schema::takes_words`]).
+    pub takes_words: bool,
+    /// The terms of what its description says it gives ([`text::description_gives`]).
+    pub gives: HashSet<String>,
     /// Whether a parameter takes a handle ("@rustlang"): its pattern accepts one but not words
     /// with a space between, or its name is a handle or a user name.
     pub takes_handles: bool,
@@ -383,6 +387,7 @@ fn index_method(
             && !crate::schema::about_unit(p)
     });
     let takes_handles = every.iter().any(|p| crate::schema::takes_handle(p));
+    let takes_words = every.iter().any(|p| crate::schema::takes_words(p));
     let takes_pairs = crate::schema::owner_and_owned(&params).is_some();
     // A list of numbers takes numbers as much as one number does ("sort [5, 3, 4]").
     let takes_numbers = every.iter().any(|p| {
@@ -448,6 +453,10 @@ fn index_method(
         params,
         free_text,
         takes_names,
+        takes_words,
+        gives: text::description_gives(&m.description)
+            .into_iter()
+            .collect(),
         takes_handles,
         takes_pairs,
         takes_numbers,

@@ -485,6 +485,8 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             })
             .collect();
     }
+    // The head word of the thing the request asks for ("email" of "the work email of ...").
+    let asked_head = query.asked_thing.as_ref().and_then(|thing| thing.last());
     // What each method's metadata names of the query, before any value counts.
     let named: Vec<Named> = index
         .docs
@@ -536,7 +538,29 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 )
                 .collect();
             for t in &query.terms {
-                if recognised.contains(t) {
+                // The attribute a question's verb asks for is named by the noun that says it
+                // ("What does ephemeral mean?" asks for a definition): a method whose metadata
+                // names that noun is named by the verb in full, one that only writes the verb's
+                // own word ("words with a similar meaning") by a form of it.
+                let attribute = attributes
+                    .get(t)
+                    .filter(|nouns| nouns.iter().any(|n| n != t))
+                    .and_then(|nouns| {
+                        nouns
+                            .iter()
+                            .filter(|n| *n != t)
+                            .filter_map(|n| doc.terms.get(n))
+                            .copied()
+                            .reduce(f64::max)
+                            .or_else(|| doc.terms.get(t).map(|w| w * wt.near_form))
+                    });
+                if let Some(w) = attribute {
+                    named.covered += weight_of(t) * w;
+                    named.matched.push(t.clone());
+                    if doc.name_terms.contains(t) {
+                        named.in_name += weight_of(t);
+                    }
+                } else if recognised.contains(t) {
                     named.covered += weight_of(t) * wt.pattern;
                     named.matched.push(t.clone());
                 } else if doc.takes_money && money_terms.contains(t) {
@@ -545,9 +569,16 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                     named.covered += weight_of(t) * wt.value;
                     named.matched.push(t.clone());
                 } else if let Some(w) = doc.terms.get(t) {
+                    // The thing the request asks for, where the method takes it and does not say
+                    // it gives it (`define_word` requires a `word` and gives definitions; "other
+                    // words for happy" asks for words), is named by its input, whatever its name
+                    // says.
+                    let input =
+                        asked_head == Some(t) && takes_only(doc, t) && !doc.gives.contains(t);
+                    let w = if input { w.min(wt.in_param_name) } else { *w };
                     named.covered += weight_of(t) * w;
                     named.matched.push(t.clone());
-                    if doc.name_terms.contains(t) {
+                    if doc.name_terms.contains(t) && !input {
                         named.in_name += weight_of(t);
                     }
                 } else if let Some(w) = joined.get(t).and_then(|one| doc.terms.get(one)) {
@@ -582,8 +613,6 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             named
         })
         .collect();
-    // The head word of the thing the request asks for ("email" of "the work email of ...").
-    let asked_head = query.asked_thing.as_ref().and_then(|thing| thing.last());
     // The most any method's metadata names of the words the query does not quote.
     let best_unquoted = named.iter().map(Named::unquoted).fold(0.0, f64::max);
     let mut scored: Vec<Scored> = index
@@ -636,6 +665,23 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                         }
                     }
                 }
+                // A word of language the method's binder takes as the value of a parameter for
+                // one ("ephemeral" for a dictionary's `word`) is that value, however common a
+                // word, when it is the only word the metadata leaves unnamed: the rest of the
+                // request is the method's own frame.
+                if coverage < wt.viable_coverage && doc.takes_words {
+                    let left: Vec<&String> = query
+                        .terms
+                        .iter()
+                        .filter(|t| !text::chatter(t) && !matched.contains(t))
+                        .collect();
+                    if let [t] = left[..]
+                        && bound_words(doc, query).contains(t)
+                    {
+                        coverage += weight_for(doc, t) * wt.value / total;
+                        matched.push(t.clone());
+                    }
+                }
                 // A search method takes topics its metadata cannot list: it is credited with
                 // half of what is left uncovered.
                 if doc.free_text {
@@ -678,6 +724,19 @@ fn bound_names(doc: &index::MethodDoc, query: &Query, unknown: &HashSet<&str>) -
                 .any(|p| p.name == **name && schema::is_free_text(p))
         })
         .filter_map(|(_, value)| value.as_str().filter(|v| unknown.contains(v)))
+        .flat_map(text::terms)
+        .collect()
+}
+
+/// The terms of the one-word values `doc`'s binder gives its parameters that take a word of
+/// language ([`schema::takes_words`]).
+fn bound_words(doc: &index::MethodDoc, query: &Query) -> Vec<String> {
+    let binding = bind::bind(&doc.params, query, &doc.topic_terms);
+    doc.params
+        .iter()
+        .filter(|p| schema::takes_words(p))
+        .filter_map(|p| binding.arguments.get(&p.name).and_then(Value::as_str))
+        .filter(|v| !v.contains(char::is_whitespace))
         .flat_map(text::terms)
         .collect()
 }
@@ -1423,14 +1482,10 @@ fn needs_what_is_asked(d: &index::MethodDoc, query: &Query) -> bool {
     let Some(head) = query.asked_thing.as_ref().and_then(|t| t.last()) else {
         return false;
     };
-    let is_head = |p: &schema::Param| {
-        let words = text::words(&p.name);
-        !words.is_empty() && words.iter().all(|w| text::stem(&w.to_lowercase()) == *head)
-    };
     let wanted: Vec<&schema::Param> = d
         .params
         .iter()
-        .filter(|p| p.required && is_head(p))
+        .filter(|p| p.required && named_by_only(p, head))
         .collect();
     if wanted.is_empty() {
         return false;
@@ -1439,6 +1494,20 @@ fn needs_what_is_asked(d: &index::MethodDoc, query: &Query) -> bool {
     wanted
         .iter()
         .any(|p| binding.missing.iter().any(|m| m.name == p.name))
+}
+
+/// Whether `doc` requires a parameter named only by `term` (`define_word`'s `word` for "word"):
+/// that thing is what it takes, not what it gives.
+fn takes_only(doc: &index::MethodDoc, term: &str) -> bool {
+    doc.params
+        .iter()
+        .any(|p| p.required && named_by_only(p, term))
+}
+
+/// Whether every word of `p`'s name has the stem `term` (`word` for "word").
+fn named_by_only(p: &schema::Param, term: &str) -> bool {
+    let words = text::words(&p.name);
+    !words.is_empty() && words.iter().all(|w| text::stem(&w.to_lowercase()) == term)
 }
 
 /// Whether `query` is a question that asks who ("Who is aboard ...?", "who won ..."): its first
@@ -4608,6 +4677,38 @@ mod tests {
         let call = &r.execution_shortlist[0].arguments;
         assert_eq!(call["place_type"], "pharmacies", "{r:?}");
         assert_eq!(call["location"], "221B Baker Street", "{r:?}");
+    }
+
+    #[test]
+    fn a_dictionary_takes_any_word_and_gives_what_its_description_leads_with() {
+        let word = || {
+            json!({"type": "object", "required": ["word"], "properties": {
+                "word": {"type": "string", "description": "The word"}}})
+        };
+        let dictionary = index(&[
+            ("define_word", "Dictionary definitions of a word.", word()),
+            (
+                "get_synonyms",
+                "Words with the same or a similar meaning.",
+                word(),
+            ),
+        ]);
+        let probe = |q: &str| run(&dictionary, &Query::parse(q), &ProbeConfig::default());
+        // A common word, unquoted, is the value; "mean" asks for a definition, which the
+        // method whose description names one gives.
+        let r = probe("What does ephemeral mean?");
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(r.execution_shortlist[0].method, "define_word");
+        assert_eq!(r.execution_shortlist[0].arguments["word"], "ephemeral");
+        // Words are asked for: the method that gives words serves, not the one that only
+        // takes a word (and whose name says so).
+        let r = probe("Give me some other words for happy");
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(r.execution_shortlist[0].method, "get_synonyms");
+        assert_eq!(r.execution_shortlist[0].arguments["word"], "happy");
+        // A request about something else is still none of the dictionary's.
+        let r = probe("What's the weather in Paris?");
+        assert!(r.missing_capability_signal.is_some(), "{r:?}");
     }
 
     #[test]

@@ -882,6 +882,20 @@ pub fn is_free_text(p: &Param) -> bool {
     takes_any_text(p) && text::lexicon::FREE_TEXT_NAMES.contains(&lowered.as_str())
 }
 
+/// Whether `p` takes a word of language as its value (`word` of a dictionary's `define_word`,
+/// [`text::lexicon::WORD_VALUE_NAMES`]): a plain string, no choices, pattern or format, and no
+/// free text, whose name ends in such a word.
+pub fn takes_words(p: &Param) -> bool {
+    p.kind.as_deref().is_none_or(|k| k == "string")
+        && p.choices.is_empty()
+        && p.pattern.is_none()
+        && p.format.is_none()
+        && !is_free_text(p)
+        && text::words(&p.name)
+            .last()
+            .is_some_and(|w| text::lexicon::WORD_VALUE_NAMES.contains(&w.to_lowercase().as_str()))
+}
+
 /// Whether a free-text parameter searches or asks (a `query`, `keywords`, a `question`, or a
 /// `text` its description says is searched for), so that a request for information is itself
 /// its value; otherwise it is text a method works on (`text` to translate or analyse), which a
@@ -899,6 +913,23 @@ pub fn searches(p: &Param) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_parameter_named_for_a_word_takes_words_unless_its_schema_narrows_it() {
+        let schema = json!({"type": "object", "properties": {
+            "word": {"type": "string"}, "target_term": {"type": "string"},
+            "language": {"type": "string", "enum": ["en", "fr"]},
+            "code_word": {"type": "string", "pattern": "^[A-Z]+$"},
+            "wording": {"type": "string"}, "count": {"type": "integer"}}});
+        let ps = params(&schema);
+        let mut taking: Vec<&str> = ps
+            .iter()
+            .filter(|p| takes_words(p))
+            .map(|p| p.name.as_str())
+            .collect();
+        taking.sort_unstable();
+        assert_eq!(taking, ["target_term", "word"]);
+    }
+
     #[test]
     fn a_description_gives_each_parameter_the_preposition_of_its_slot() {
         let schema = json!({"type": "object", "properties": {

@@ -411,6 +411,10 @@ pub const LEAD_INS: &[&str] = &[
     "please", "to", "want", "we", "would", "you",
 ];
 
+/// The last words of parameter names whose value is a word of language itself (`word`,
+/// `term`: what a dictionary defines, a thesaurus finds synonyms for), however common a word.
+pub const WORD_VALUE_NAMES: &[&str] = &["term", "word"];
+
 /// Parameter names that take the user's words as they are.
 pub const FREE_TEXT_NAMES: &[&str] = &[
     "ask",
@@ -437,6 +441,16 @@ pub const FREE_TEXT_NAMES: &[&str] = &[
 /// Prepositions that, right after a name's first word, make that word the thing a method finds
 /// by a key ("book_by_isbn", "post_of_user"), not an act.
 pub const KEY_PREPOSITIONS: &[&str] = &["by", "from", "of", "with"];
+
+/// Words that join what follows to the noun phrase before them ("definitions *of* a word",
+/// "words *that* rhyme"): where the thing a description leads with ends.
+pub const PHRASE_JOINERS: &[&str] = &[
+    "about", "at", "by", "for", "from", "in", "of", "on", "that", "to", "which", "with",
+];
+
+/// Verbs a method's description opens with to say what it gives ("Returns the ...", "Provides
+/// ..."), beside those that only look ([`GENERIC_VERBS`]). Stems.
+pub const GIVING_VERBS: &[&str] = &["give", "provid", "return"];
 
 /// Stems that say a free-text parameter searches or asks (`query`, `keywords`, "search term",
 /// `question`, `prompt`): a request for information is itself its value.

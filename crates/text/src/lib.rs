@@ -530,6 +530,32 @@ pub fn description_verb(description: &str) -> Option<String> {
     (!qualifies).then_some(verb)
 }
 
+/// The terms of what a method's description says it gives: the noun phrase it leads with, after
+/// a verb that only looks or gives ("Get", "Returns") and up to the first word that joins more to
+/// it ([`lexicon::PHRASE_JOINERS`]). "Dictionary definitions of a word" gives definitions, not
+/// words; "Words with the same or a similar meaning" gives words.
+pub fn description_gives(description: &str) -> Vec<String> {
+    let first = description
+        .split(['.', ',', ';', ':', '('])
+        .next()
+        .unwrap_or("");
+    let mut out = Vec::new();
+    for (at, word) in words(first).iter().enumerate() {
+        let lower = word.to_lowercase();
+        if lexicon::PHRASE_JOINERS.contains(&lower.as_str()) {
+            break;
+        }
+        let term = stem(&lower);
+        let frames = lexicon::GENERIC_VERBS.contains(&term.as_str())
+            || lexicon::GIVING_VERBS.contains(&term.as_str());
+        if (at == 0 && frames) || is_stopword(&lower) {
+            continue;
+        }
+        out.push(term);
+    }
+    out
+}
+
 /// Whether a method's own name follows its first word with a preposition ("book_by_isbn",
 /// "post_of_user"): that word is then the thing found by a key, not an act, since an act takes
 /// its object rather than "by". A description that leads with a change still makes it one.
@@ -567,6 +593,22 @@ pub fn name_tail(name: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_description_gives_the_thing_it_leads_with() {
+        assert_eq!(
+            description_gives("Dictionary definitions of a word."),
+            ["dictionari", "definit"]
+        );
+        assert_eq!(
+            description_gives("Words with the same or a similar meaning."),
+            ["word"]
+        );
+        assert_eq!(
+            description_gives("Returns the current weather for a city"),
+            ["current", "weather"]
+        );
+    }
 
     #[test]
     fn prepositions_written_as_participles_are_not_content() {
