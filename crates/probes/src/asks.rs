@@ -236,7 +236,16 @@ pub fn split(text: &str) -> Vec<Ask> {
             .is_some_and(|at| bare(words[at]) == "and")
             && names_a_thing(&ask.text)
             && !acts_before;
-        let least = if (joined && wh_question(&ask.text)) || thing_joined {
+        // "... and give me some synonyms for it": a bare "and" before a verb that puts a request
+        // to the listener ("give me", "tell me") opens a request of its own, whose one thing is
+        // enough.
+        let put_to_listener = ask
+            .words
+            .start
+            .checked_sub(1)
+            .is_some_and(|at| bare(words[at]) == "and")
+            && puts_to_listener(&ask.text);
+        let least = if (joined && wh_question(&ask.text)) || thing_joined || put_to_listener {
             1
         } else {
             2
@@ -283,6 +292,19 @@ pub fn split(text: &str) -> Vec<Ask> {
         }
     }
     merged
+}
+
+/// Whether `part` opens by putting a request to the listener: a verb that asks
+/// ([`text::lexicon::ASKING_VERBS`]: "give", "tell") before "me" or "us" and more after them.
+pub fn puts_to_listener(part: &str) -> bool {
+    let words = text::words(part);
+    match &words[..] {
+        [verb, whom, _, ..] => {
+            text::lexicon::ASKING_VERBS.contains(&verb.to_lowercase().as_str())
+                && matches!(whom.to_lowercase().as_str(), "me" | "us")
+        }
+        _ => false,
+    }
 }
 
 /// Whether `part` is a noun phrase of a determiner or a possessive and one or two plain
@@ -477,6 +499,19 @@ fn ends_sentence(word: &str, next: Option<&str>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_request_put_to_the_listener_after_and_is_an_ask_of_its_own() {
+        let two = split("Define laconic and give me some synonyms for it");
+        let texts: Vec<&str> = two.iter().map(|a| a.text.as_str()).collect();
+        assert_eq!(texts, ["Define laconic", "give me some synonyms for it"]);
+        // A value, or a thing with no request verb, stays with the ask before it.
+        assert_eq!(split("the price of BTC and ETH").len(), 1);
+        assert_eq!(split("Find hotels in Rome and me too").len(), 1);
+        assert!(puts_to_listener("tell me its population"));
+        assert!(!puts_to_listener("tell me"));
+        assert!(!puts_to_listener("only those that include alpha"));
+    }
 
     #[test]
     fn what_a_quote_holds_neither_ends_a_sentence_nor_opens_an_ask() {

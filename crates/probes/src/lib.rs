@@ -1846,6 +1846,8 @@ fn compound(
     // known. Requests the main method covers are the main ask itself, or details of it.
     let mut context: Vec<&str> = Vec::new();
     let mut covered: Vec<&str> = Vec::new();
+    // Asks of their own that point back at an earlier one's thing.
+    let mut pointing: Vec<&str> = Vec::new();
     let main = whole_best.map(|w| doc_position(index, w.doc));
     // Whether a request-form ask came before: the first one is the request itself.
     let mut first = true;
@@ -1855,7 +1857,8 @@ fn compound(
     let mut statements = false;
     for ask in &parts {
         let part = ask.text.as_str();
-        if !asks::is_request(part) || asks::refers_back(part) {
+        let back = asks::refers_back(part);
+        if !asks::is_request(part) || (back && first_served.is_none()) {
             statements |= !asks::is_request(part);
             context.push(part);
             continue;
@@ -1888,6 +1891,27 @@ fn compound(
                                 .is_some_and(|t| !topic.iter().any(|w| t.matched.contains(w)))
                     })
             });
+        // A request that points back at the first ask's thing ("... and give me some
+        // synonyms for it") is an ask of its own only when it is put to the listener, another
+        // method serves it and the first ask's method names none of its words; else it
+        // qualifies the ask before it ("and only those that include 'alpha'").
+        if back {
+            let separate = asks::puts_to_listener(part)
+                && own.is_some_and(|o| {
+                    first_served.is_some_and(|at| {
+                        !std::ptr::eq(o.doc, &index.docs[at])
+                            && scored
+                                .iter()
+                                .find(|t| std::ptr::eq(t.doc, &index.docs[at]))
+                                .is_some_and(|t| !topic.iter().any(|w| t.matched.contains(w)))
+                    })
+                });
+            if !separate {
+                context.push(part);
+                continue;
+            }
+            pointing.push(part);
+        }
         // A further ask the first ask's method covers as well as any is a detail of the
         // request itself ("... a payment request to Mary for $200, and make sure it is
         // private").
@@ -2012,7 +2036,25 @@ fn compound(
         let s = score_all(index, &q, wt)
             .into_iter()
             .find(|s| std::ptr::eq(s.doc, doc))?;
-        served.push((text, interpretations(index, &s, &q).remove(0)));
+        let mut reading = interpretations(index, &s, &q).remove(0);
+        // What an ask points back at ("synonyms for it") is the value an earlier ask gives the
+        // parameter of the same name ("Define laconic" → `word`).
+        if texts.iter().any(|t| pointing.contains(t)) && !reading.missing.is_empty() {
+            reading.missing.retain(|m| {
+                let earlier = served
+                    .iter()
+                    .find_map(|(_, i)| i.arguments.get(&m.name).cloned());
+                match earlier {
+                    Some(value) => {
+                        reading.arguments.insert(m.name.clone(), value);
+                        false
+                    }
+                    None => true,
+                }
+            });
+            relabel(&mut reading);
+        }
+        served.push((text, reading));
     }
     if unserved.is_empty() {
         // A required value missing in more than one ask cannot be asked for in one question.
@@ -3438,6 +3480,43 @@ mod tests {
             "{:?}",
             r.ranked_methods
         );
+    }
+
+    #[test]
+    fn an_ask_that_points_back_takes_the_value_of_the_ask_it_points_at() {
+        let word = || {
+            json!({"type": "object", "required": ["word"], "properties": {
+                "word": {"type": "string", "description": "The word"}}})
+        };
+        let idx = index(&[
+            ("define_word", "Dictionary definitions of a word.", word()),
+            (
+                "get_synonyms",
+                "Words with the same or a similar meaning.",
+                word(),
+            ),
+        ]);
+        let r = run(
+            &idx,
+            &Query::parse("Define laconic and give me some synonyms for it"),
+            &ProbeConfig::default(),
+        );
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(r.ambiguity_pool.len(), 1, "{r:?}");
+        let combined = &r.ambiguity_pool[0];
+        let calls: Vec<(&str, &Value)> = std::iter::once(combined)
+            .chain(&combined.also)
+            .map(|i| (i.method.as_str(), &i.arguments["word"]))
+            .collect();
+        assert_eq!(
+            calls,
+            [
+                ("define_word", &json!("laconic")),
+                ("get_synonyms", &json!("laconic"))
+            ]
+        );
+        assert!(combined.also.iter().all(|i| i.missing.is_empty()), "{r:?}");
+        assert_eq!(r.asks.len(), 2);
     }
 
     #[test]
