@@ -542,18 +542,20 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 // ("What does ephemeral mean?" asks for a definition): a method whose metadata
                 // names that noun is named by the verb in full, one that only writes the verb's
                 // own word ("words with a similar meaning") by a form of it.
-                let attribute = attributes
+                let others: Vec<&String> = attributes
                     .get(t)
-                    .filter(|nouns| nouns.iter().any(|n| n != t))
-                    .and_then(|nouns| {
-                        nouns
+                    .map(|nouns| nouns.iter().filter(|n| *n != t).collect())
+                    .unwrap_or_default();
+                let attribute = (!others.is_empty())
+                    .then(|| {
+                        others
                             .iter()
-                            .filter(|n| *n != t)
-                            .filter_map(|n| doc.terms.get(n))
+                            .filter_map(|n| doc.terms.get(*n))
                             .copied()
                             .reduce(f64::max)
                             .or_else(|| doc.terms.get(t).map(|w| w * wt.near_form))
-                    });
+                    })
+                    .flatten();
                 if let Some(w) = attribute {
                     named.covered += weight_of(t) * w;
                     named.matched.push(t.clone());
@@ -585,15 +587,6 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                     named.covered += weight_of(t) * w;
                     named.matched.push(t.clone());
                 } else if let Some(w) = near.get(t.as_str()).and_then(|c| near_form(doc, c)) {
-                    named.covered += weight_of(t) * w * wt.near_form;
-                    named.matched.push(t.clone());
-                } else if let Some(w) = attributes.get(t).and_then(|nouns| {
-                    nouns
-                        .iter()
-                        .filter_map(|n| doc.terms.get(n))
-                        .copied()
-                        .reduce(f64::max)
-                }) {
                     named.covered += weight_of(t) * w * wt.near_form;
                     named.matched.push(t.clone());
                 } else if let Some(w) = kin.get(t.as_str()).and_then(|k| kin_weight(doc, k)) {
@@ -1877,36 +1870,27 @@ fn compound(
         // one by a method that covers it adequately, or by another method than the first ask's
         // when that one covers none of its words ("Find thriller books and also recommend
         // thriller movies").
+        // Whether `s` is another method than the first ask's, and that one names none of this
+        // ask's words.
+        let other_than_first = |s: &Scored| {
+            first_served.is_some_and(|at| {
+                !std::ptr::eq(s.doc, &index.docs[at])
+                    && scored
+                        .iter()
+                        .find(|t| std::ptr::eq(t.doc, &index.docs[at]))
+                        .is_some_and(|t| !topic.iter().any(|w| t.matched.contains(w)))
+            })
+        };
         let own = missing_capability(index, &q, &scored, &viable, wt)
             .is_none()
             .then(|| viable[0])
-            .filter(|s| {
-                n == 0
-                    || s.coverage >= wt.adequate_coverage
-                    || first_served.is_some_and(|at| {
-                        !std::ptr::eq(s.doc, &index.docs[at])
-                            && scored
-                                .iter()
-                                .find(|t| std::ptr::eq(t.doc, &index.docs[at]))
-                                .is_some_and(|t| !topic.iter().any(|w| t.matched.contains(w)))
-                    })
-            });
+            .filter(|s| n == 0 || s.coverage >= wt.adequate_coverage || other_than_first(s));
         // A request that points back at the first ask's thing ("... and give me some
         // synonyms for it") is an ask of its own only when it is put to the listener, another
         // method serves it and the first ask's method names none of its words; else it
         // qualifies the ask before it ("and only those that include 'alpha'").
         if back {
-            let separate = asks::puts_to_listener(part)
-                && own.is_some_and(|o| {
-                    first_served.is_some_and(|at| {
-                        !std::ptr::eq(o.doc, &index.docs[at])
-                            && scored
-                                .iter()
-                                .find(|t| std::ptr::eq(t.doc, &index.docs[at]))
-                                .is_some_and(|t| !topic.iter().any(|w| t.matched.contains(w)))
-                    })
-                });
-            if !separate {
+            if !(asks::puts_to_listener(part) && own.is_some_and(other_than_first)) {
                 context.push(part);
                 continue;
             }
@@ -3482,20 +3466,25 @@ mod tests {
         );
     }
 
-    #[test]
-    fn an_ask_that_points_back_takes_the_value_of_the_ask_it_points_at() {
+    /// A dictionary's definitions and synonyms, each taking a `word`.
+    fn dictionary() -> MethodIndex {
         let word = || {
             json!({"type": "object", "required": ["word"], "properties": {
                 "word": {"type": "string", "description": "The word"}}})
         };
-        let idx = index(&[
+        index(&[
             ("define_word", "Dictionary definitions of a word.", word()),
             (
                 "get_synonyms",
                 "Words with the same or a similar meaning.",
                 word(),
             ),
-        ]);
+        ])
+    }
+
+    #[test]
+    fn an_ask_that_points_back_takes_the_value_of_the_ask_it_points_at() {
+        let idx = dictionary();
         let r = run(
             &idx,
             &Query::parse("Define laconic and give me some synonyms for it"),
@@ -4760,18 +4749,7 @@ mod tests {
 
     #[test]
     fn a_dictionary_takes_any_word_and_gives_what_its_description_leads_with() {
-        let word = || {
-            json!({"type": "object", "required": ["word"], "properties": {
-                "word": {"type": "string", "description": "The word"}}})
-        };
-        let dictionary = index(&[
-            ("define_word", "Dictionary definitions of a word.", word()),
-            (
-                "get_synonyms",
-                "Words with the same or a similar meaning.",
-                word(),
-            ),
-        ]);
+        let dictionary = dictionary();
         let probe = |q: &str| run(&dictionary, &Query::parse(q), &ProbeConfig::default());
         // A common word, unquoted, is the value; "mean" asks for a definition, which the
         // method whose description names one gives.
