@@ -7523,6 +7523,30 @@ mod tests {
     }
 
     #[test]
+    fn how_many_times_written_as_a_word_is_a_count() {
+        let dice = json!({"type": "object", "properties": {
+            "desired_number": {"type": "integer", "description": "The number you want to roll."},
+            "number_of_rolls": {"type": "integer", "description": "How many times you roll."},
+            "die_sides": {"type": "integer", "description": "The number of sides on the die.", "default": 6}},
+            "required": ["desired_number", "number_of_rolls"]});
+        for (query, rolls) in [
+            ("What's the probability of rolling a six twice in a row?", 2),
+            (
+                "What's the probability of rolling a six thrice in a row?",
+                3,
+            ),
+        ] {
+            let b = check(dice.clone(), query);
+            assert_eq!(
+                b.arguments["number_of_rolls"],
+                json!(rolls),
+                "{query}: {b:?}"
+            );
+            assert_eq!(b.arguments["desired_number"], json!(6), "{query}: {b:?}");
+        }
+    }
+
+    #[test]
     fn things_counted_out_fill_the_items_and_their_counts() {
         let order = json!({"type": "object", "properties": {
             "restaurant": {"type": "string"},

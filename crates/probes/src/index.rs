@@ -65,6 +65,14 @@ pub struct MethodDoc {
     pub takes_words: bool,
     /// The terms of what its description says it gives ([`text::description_gives`]).
     pub gives: HashSet<String>,
+    /// The terms of everything its metadata says it can give: its names and descriptions (the
+    /// tool's and its own), the values a parameter chooses among (an enum of what to return)
+    /// and the fields of its output. A term found only elsewhere (a parameter's name,
+    /// description or example) names something the method takes.
+    pub given_terms: HashSet<String>,
+    /// The terms only its number parameters' names and descriptions write, none of what it
+    /// gives or of its other parameters: quantities it takes ("acceleration due to gravity").
+    pub taken_quantities: HashSet<String>,
     /// Whether a parameter takes a handle ("@rustlang"): its pattern accepts one but not words
     /// with a space between, or its name is a handle or a user name.
     pub takes_handles: bool,
@@ -375,6 +383,39 @@ fn index_method(
             *w = w.max(weight);
         }
     }
+    let given_terms: HashSet<String> = topic_terms
+        .keys()
+        .cloned()
+        .chain(
+            every
+                .iter()
+                .flat_map(|p| &p.choices)
+                .flat_map(|c| text::terms(&c.label)),
+        )
+        .chain(
+            m.output_schema
+                .iter()
+                .flat_map(output_property_names)
+                .flat_map(|name| text::terms(&name)),
+        )
+        .collect();
+    let numeric = |p: &Param| matches!(p.kind.as_deref(), Some("integer" | "number"));
+    let param_terms = |p: &Param| {
+        let mut t = text::terms(&p.name);
+        t.extend(text::terms(&p.description));
+        t
+    };
+    let other_terms: HashSet<String> = every
+        .iter()
+        .filter(|p| !numeric(p))
+        .flat_map(|p| param_terms(p))
+        .collect();
+    let taken_quantities: HashSet<String> = every
+        .iter()
+        .filter(|p| numeric(p))
+        .flat_map(|p| param_terms(p))
+        .filter(|t| !given_terms.contains(t) && !other_terms.contains(t))
+        .collect();
     let free_text = every.iter().any(|p| crate::schema::is_free_text(p));
     // A parameter about a currency or a unit takes its code ("EUR", "km"), which the query's
     // currencies and units name; it takes no name or number of any other kind.
@@ -457,6 +498,8 @@ fn index_method(
         gives: text::description_gives(&m.description)
             .into_iter()
             .collect(),
+        given_terms,
+        taken_quantities,
         takes_handles,
         takes_pairs,
         takes_numbers,

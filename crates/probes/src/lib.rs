@@ -1427,7 +1427,10 @@ impl<'a> Viability<'a> {
         if names_other_kind(s.doc, query, self.index) {
             return false;
         }
-        if takes_one_of_what_is_asked(s.doc, query) || needs_what_is_asked(s.doc, query) {
+        if takes_one_of_what_is_asked(s.doc, query)
+            || needs_what_is_asked(s.doc, query)
+            || takes_the_quantity_asked(s.doc, query)
+        {
             return false;
         }
         if names_subject(s.doc, query) {
@@ -1487,6 +1490,23 @@ fn needs_what_is_asked(d: &index::MethodDoc, query: &Query) -> bool {
     wanted
         .iter()
         .any(|p| binding.missing.iter().any(|m| m.name == p.name))
+}
+
+/// Whether the thing `query` asks for is a quantity the method takes and does not give: only
+/// its number parameters name it ("What is the acceleration a ball will reach?" of a maximum
+/// height calculator whose `gravity` is "the acceleration due to gravity"). It works from that
+/// value, however it defaults; it does not find it. A thing some word of which the method
+/// gives ("the humidity level" of a humidity forecast filtering by a minimum level) or counted
+/// in a unit ("how many gallons") is not such a quantity.
+fn takes_the_quantity_asked(doc: &index::MethodDoc, query: &Query) -> bool {
+    let Some(thing) = &query.asked_thing else {
+        return false;
+    };
+    thing.last().is_some_and(|head| {
+        doc.taken_quantities.contains(head)
+            && text::lexicon::unit_dimension(query.spelling(head)).is_none()
+            && !thing.iter().any(|t| doc.given_terms.contains(t))
+    })
 }
 
 /// Whether `doc` requires a parameter named only by `term` (`define_word`'s `word` for "word"):
@@ -3127,6 +3147,47 @@ mod tests {
             doc,
             &Query::parse("What time is it in Tokyo when it is 14:30 in London?")
         ));
+    }
+
+    #[test]
+    fn a_quantity_the_method_only_takes_is_not_what_it_answers() {
+        let idx = index(&[(
+            "calculate_maximum_height",
+            "Calculate the maximum height an object will reach if it's thrown straight upwards \
+             with an initial velocity.",
+            json!({"type": "object", "required": ["initial_velocity"], "properties": {
+                "initial_velocity": {"type": "number", "description": "The initial velocity in m/s."},
+                "gravity": {"type": "number", "description": "The acceleration due to gravity, default 9.8."}}}),
+        )]);
+        // The acceleration is what the method works from (its optional `gravity`), not what it
+        // works out, however many of its words the question shares.
+        let asked = "What is the acceleration a ball will reach if it's thrown straight upwards \
+                     with a velocity of 5 m/s?";
+        assert!(miss_of(&idx, asked).is_some());
+        assert!(takes_the_quantity_asked(&idx.docs[0], &Query::parse(asked)));
+        // The height it gives is served.
+        let height = "What is the maximum height a ball will reach if it's thrown straight \
+                      upwards with a velocity of 5 m/s?";
+        assert!(miss_of(&idx, height).is_none());
+        // A thing some word of which the method gives is not only taken: a humidity forecast
+        // that filters by a minimum level answers for the humidity level.
+        let humidity = index(&[(
+            "weather.humidity_forecast",
+            "Retrieve a humidity forecast for a specific location and time frame.",
+            json!({"type": "object", "required": ["location", "days"], "properties": {
+                "location": {"type": "string", "description": "The city."},
+                "days": {"type": "integer", "description": "Number of days for the forecast."},
+                "min_humidity": {"type": "integer", "description": "Minimum level of humidity to filter by."}}}),
+        )]);
+        let level = Query::parse("What is the humidity level in Miami in the upcoming 7 days?");
+        assert!(!takes_the_quantity_asked(&humidity.docs[0], &level));
+        assert!(
+            miss_of(
+                &humidity,
+                "What is the humidity level in Miami in the upcoming 7 days?"
+            )
+            .is_none()
+        );
     }
 
     #[test]

@@ -862,6 +862,7 @@ fn asked_thing(sentences: &[String]) -> Option<(Vec<String>, bool)> {
     }
     loop {
         let mut indefinite = false;
+        let before_determiners = i;
         while let Some(w) = raw
             .get(i)
             .map(|w| bare(w))
@@ -887,8 +888,13 @@ fn asked_thing(sentences: &[String]) -> Option<(Vec<String>, bool)> {
                 break;
             }
             // A demonstrative after the noun opens another phrase ("his statistics this
-            // season", "the scores these days").
-            if i > start && lx::DEMONSTRATIVES.contains(&b.as_str()) {
+            // season", "the scores these days"), and so does any determiner after a phrase a
+            // determiner led: a clause about the thing whose "that" is left out ("the
+            // acceleration a ball will reach").
+            if i > start
+                && (lx::DEMONSTRATIVES.contains(&b.as_str())
+                    || (start > before_determiners && lx::QUANTIFIERS.contains(&b.as_str())))
+            {
                 break;
             }
             i += 1;
@@ -1111,6 +1117,11 @@ mod tests {
         assert_eq!(
             thing("What are his statistics this season?"),
             some(&["statist"])
+        );
+        // A determiner after a phrase a determiner led opens a clause about the thing.
+        assert_eq!(
+            thing("What is the acceleration a ball will reach if it's thrown upwards?"),
+            some(&["acceler"])
         );
         // No frame, a name, a number, a quotation or only an aspect of something: nothing.
         assert_eq!(thing("Weather in Oslo"), None);

@@ -1389,6 +1389,8 @@ pub const NUMBER_VALUES: &[(&str, f64)] = &[
     ("eighty", 80.0),
     ("ninety", 90.0),
     ("hundred", 100.0),
+    ("twice", 2.0),
+    ("thrice", 3.0),
 ];
 
 /// The value of a number written as a word (`"five"` → 5): [`NUMBER_VALUES`], matched as given
