@@ -65,13 +65,16 @@ pub struct MethodDoc {
     pub takes_words: bool,
     /// The terms of what its description says it gives ([`text::description_gives`]).
     pub gives: HashSet<String>,
-    /// The terms of everything its metadata says it can give: its names and descriptions (the
-    /// tool's and its own), the values a parameter chooses among (an enum of what to return)
-    /// and the fields of its output. A term found only elsewhere (a parameter's name,
-    /// description or example) names something the method takes.
+    /// The terms of everything its metadata says it can give: its own name, what its description
+    /// leads with ([`MethodDoc::gives`]), the tool's title and description, the values a
+    /// parameter chooses among (an enum of what to return) and the fields of its output. A term
+    /// found only elsewhere (a parameter's name, description or example, the rest of the
+    /// method's description: "given the loan amount and the annual interest rate") names
+    /// something the method takes.
     pub given_terms: HashSet<String>,
-    /// The terms only its number parameters' names and descriptions write, none of what it
-    /// gives or of its other parameters: quantities it takes ("acceleration due to gravity").
+    /// The terms of its number parameters' names and of the phrases their descriptions lead
+    /// with ([`leading_phrase`]) that none of what it gives nor any other parameter writes:
+    /// quantities it takes ("The acceleration due to gravity").
     pub taken_quantities: HashSet<String>,
     /// Whether a parameter takes a handle ("@rustlang"): its pattern accepts one but not words
     /// with a space between, or its name is a handle or a user name.
@@ -383,9 +386,14 @@ fn index_method(
             *w = w.max(weight);
         }
     }
-    let given_terms: HashSet<String> = topic_terms
-        .keys()
+    let gives: HashSet<String> = text::description_gives(&m.description)
+        .into_iter()
+        .collect();
+    let given_terms: HashSet<String> = name_terms
+        .iter()
+        .chain(&gives)
         .cloned()
+        .chain(tool_terms.iter().flat_map(|t| text::terms(t)))
         .chain(
             every
                 .iter()
@@ -400,20 +408,25 @@ fn index_method(
         )
         .collect();
     let numeric = |p: &Param| matches!(p.kind.as_deref(), Some("integer" | "number"));
-    let param_terms = |p: &Param| {
-        let mut t = text::terms(&p.name);
-        t.extend(text::terms(&p.description));
-        t
-    };
     let other_terms: HashSet<String> = every
         .iter()
         .filter(|p| !numeric(p))
-        .flat_map(|p| param_terms(p))
+        .flat_map(|p| {
+            text::terms(&p.name)
+                .into_iter()
+                .chain(text::terms(&p.description))
+        })
         .collect();
+    // What a number parameter takes is what its name and the phrase its description leads
+    // with say ("The year the song was released" takes a year, not a song).
     let taken_quantities: HashSet<String> = every
         .iter()
         .filter(|p| numeric(p))
-        .flat_map(|p| param_terms(p))
+        .flat_map(|p| {
+            text::terms(&p.name)
+                .into_iter()
+                .chain(leading_phrase(&p.description))
+        })
         .filter(|t| !given_terms.contains(t) && !other_terms.contains(t))
         .collect();
     let free_text = every.iter().any(|p| crate::schema::is_free_text(p));
@@ -495,9 +508,7 @@ fn index_method(
         free_text,
         takes_names,
         takes_words,
-        gives: text::description_gives(&m.description)
-            .into_iter()
-            .collect(),
+        gives,
         given_terms,
         taken_quantities,
         takes_handles,
@@ -586,6 +597,23 @@ fn output_property_names(schema: &serde_json::Value) -> Vec<String> {
     let mut out = Vec::new();
     walk(schema, 0, &mut out);
     out
+}
+
+/// Terms of the noun phrase `prose` leads with: its first words after any stop words, up to
+/// the next stop word, joiner or mark ("The acceleration due to gravity" → acceler, due; "Number
+/// of top teams" → number).
+fn leading_phrase(prose: &str) -> Vec<String> {
+    let first = prose.split(CLAUSE_ENDS).next().unwrap_or("");
+    let first = first.split([',', '(']).next().unwrap_or("");
+    text::words(first)
+        .iter()
+        .map(|w| w.to_lowercase())
+        .skip_while(|w| text::is_stopword(w))
+        .take_while(|w| {
+            !text::is_stopword(w) && !text::lexicon::PHRASE_JOINERS.contains(&w.as_str())
+        })
+        .map(|w| text::stem(&w))
+        .collect()
 }
 
 /// Characters that end a clause of a description.

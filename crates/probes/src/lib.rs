@@ -3179,6 +3179,36 @@ mod tests {
                 "days": {"type": "integer", "description": "Number of days for the forecast."},
                 "min_humidity": {"type": "integer", "description": "Minimum level of humidity to filter by."}}}),
         )]);
+        // A number parameter takes what its description leads with ("The year the song was
+        // released" takes a year), not every word it writes.
+        let music = index(&[(
+            "Music_3_LookupMusic",
+            "Discover songs that align with your musical preferences by specifying the album.",
+            json!({"type": "object", "required": [], "properties": {
+                "album": {"type": "string", "description": "The album title."},
+                "year": {"type": "integer", "description": "The year the song was released."}}}),
+        )]);
+        let songs = Query::parse("Find me some songs from the album 'Halcyon' released in 2012");
+        assert!(!takes_the_quantity_asked(&music.docs[0], &songs));
+        // Nor is it what the method's description says it works from ("given ... an interest
+        // rate"), beside the thing it leads with.
+        let mortgage = index(&[(
+            "calculate_mortgage_payment",
+            "Calculate the monthly mortgage payment given the loan amount, loan term and annual \
+             interest rate.",
+            json!({"type": "object", "required": ["loan_amount", "loan_term", "annual_interest_rate"], "properties": {
+                "loan_amount": {"type": "number", "description": "The loan amount."},
+                "loan_term": {"type": "integer", "description": "The loan term in years."},
+                "annual_interest_rate": {"type": "number", "description": "The annual interest rate."}}}),
+        )]);
+        assert!(
+            miss_of(
+                &mortgage,
+                "Calculate the compounded interest for a principal amount of $10000, with an \
+                 annual interest rate of 5% for a period of 3 years."
+            )
+            .is_some()
+        );
         let level = Query::parse("What is the humidity level in Miami in the upcoming 7 days?");
         assert!(!takes_the_quantity_asked(&humidity.docs[0], &level));
         assert!(
