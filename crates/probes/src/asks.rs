@@ -344,6 +344,11 @@ pub fn context_of(sentences: &[String]) -> Vec<String> {
             continue;
         }
         let sentence: Vec<&str> = sentence.split_whitespace().collect();
+        let start = stated_lead_in(&sentence);
+        if start > 0 {
+            out.push(sentence[..start].join(" "));
+        }
+        let sentence = &sentence[start..];
         let cut = (0..sentence.len()).find(|&i| opens_reason(&sentence[i..]));
         let (ask, why) = sentence.split_at(cut.unwrap_or(sentence.len()));
         asking |= !content_terms(&ask.join(" ")).is_empty();
@@ -352,6 +357,33 @@ pub fn context_of(sentences: &[String]) -> Vec<String> {
         }
     }
     if asking { out } else { Vec::new() }
+}
+
+/// Where the ask starts in a sentence that opens with a statement of the speaker's and, after a
+/// comma, puts the ask to the listener ("I am in desperate need of a haircut, can you find me a
+/// salon in San Jose?"): the statement explains the ask. 0 when the sentence does not, or when
+/// the ask names too little to stand alone ("I need a flight to Paris, can you help?") or
+/// points back at the statement ("I need to process a number, can you do it with 4.0?").
+fn stated_lead_in(sentence: &[&str]) -> usize {
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+            .to_lowercase()
+            .replace('\'', "")
+    };
+    let Some(first) = sentence.first().map(|w| bare(w)) else {
+        return 0;
+    };
+    if !text::lexicon::STATEMENT_SUBJECTS.contains(&first.as_str()) {
+        return 0;
+    }
+    (1..sentence.len())
+        .find(|&i| {
+            sentence[i - 1].ends_with(',')
+                && text::lexicon::LISTENER_ASKS.contains(&bare(sentence[i]).as_str())
+                && content_terms(&sentence[i..].join(" ")).len() >= 2
+                && !refers_back(&sentence[i..].join(" "))
+        })
+        .unwrap_or(0)
 }
 
 /// Whether a statement goes on to want something ("I'm planning a picnic and would like to
@@ -669,6 +701,16 @@ mod tests {
         assert_eq!(
             context("Show my meetings because I'm late"),
             ["because I'm late"]
+        );
+        // A statement of the speaker's that a comma parts from an ask put to the listener.
+        assert_eq!(
+            context("I am in desperate need of a haircut, can you find me a salon in San Jose?"),
+            ["I am in desperate need of a haircut,"]
+        );
+        // Not when the ask is too thin to stand alone, or points back at the statement.
+        assert!(context("I need a flight to Paris, can you help?").is_empty());
+        assert!(
+            context("I need to process a number, can you do it with the value 4.0?").is_empty()
         );
         // "since" and "so" give a reason only with a subject after them.
         assert!(context("Show the sales since July").is_empty());

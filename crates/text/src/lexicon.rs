@@ -673,6 +673,10 @@ pub const QUESTION_OPENERS: &[&str] = &[
     "what", "when", "where", "which", "who", "whom", "whose", "why", "will", "would",
 ];
 
+/// Words that open an ask put to the listener after a comma ("..., can you find me a salon?",
+/// "..., please book it"). Words.
+pub const LISTENER_ASKS: &[&str] = &["can", "could", "please", "will", "would"];
+
 /// Values that stand for no value at all when a parameter defaults to them ("dontcare", "any",
 /// "none"): lower case.
 pub const NO_VALUE_WORDS: &[&str] = &[
