@@ -76,6 +76,9 @@ pub struct MethodDoc {
     /// with ([`leading_phrase`]) that none of what it gives nor any other parameter writes:
     /// quantities it takes ("The acceleration due to gravity").
     pub taken_quantities: HashSet<String>,
+    /// The spans of time its number parameters count (`days` → "day", `num_months` → "month":
+    /// the name's last word, plural, one of [`text::lexicon::SPANS`]).
+    pub counts_spans: Vec<String>,
     /// Whether a parameter takes a handle ("@rustlang"): its pattern accepts one but not words
     /// with a space between, or its name is a handle or a user name.
     pub takes_handles: bool,
@@ -429,6 +432,17 @@ fn index_method(
         })
         .filter(|t| !given_terms.contains(t) && !other_terms.contains(t))
         .collect();
+    let counts_spans: Vec<String> = every
+        .iter()
+        .filter(|p| numeric(p))
+        .filter_map(|p| {
+            let last = text::words(&p.name).pop()?.to_lowercase();
+            let unit = last.strip_suffix('s')?;
+            text::lexicon::SPANS
+                .contains(&unit)
+                .then(|| unit.to_owned())
+        })
+        .collect();
     let free_text = every.iter().any(|p| crate::schema::is_free_text(p));
     // A parameter about a currency or a unit takes its code ("EUR", "km"), which the query's
     // currencies and units name; it takes no name or number of any other kind.
@@ -511,6 +525,7 @@ fn index_method(
         gives,
         given_terms,
         taken_quantities,
+        counts_spans,
         takes_handles,
         takes_pairs,
         takes_numbers,

@@ -419,6 +419,9 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         })
         .flat_map(|t| text::terms(t))
         .collect();
+    // Spans of time a request writes from now ("the next 3 days", "next week"): the words of
+    // each, with the span, for methods that count that span.
+    let spans_ahead = spans_from_now(query);
     let asks_to_act = query.act.is_some();
     // Near forms are looked up once per query against the index's vocabulary, not per method.
     let near: HashMap<&str, Vec<&str>> = query
@@ -537,6 +540,17 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                         .map(|(unit, _)| unit.clone()),
                 )
                 .collect();
+            // The words of a span from now the method counts ("the next 3 days" for `days`):
+            // a value it takes.
+            let span_words: HashSet<&String> = spans_ahead
+                .iter()
+                .filter(|(_, span)| {
+                    doc.counts_spans
+                        .iter()
+                        .any(|unit| text::lexicon::span_in(span, unit).is_some())
+                })
+                .flat_map(|(terms, _)| terms)
+                .collect();
             for t in &query.terms {
                 // The attribute a question's verb asks for is named by the noun that says it
                 // ("What does ephemeral mean?" asks for a definition): a method whose metadata
@@ -592,7 +606,8 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 } else if let Some(w) = kin.get(t.as_str()).and_then(|k| kin_weight(doc, k)) {
                     named.covered += weight_of(t) * w * wt.kin;
                     named.matched.push(t.clone());
-                } else if (doc.takes_numbers && numbers.contains(t))
+                } else if span_words.contains(t)
+                    || (doc.takes_numbers && numbers.contains(t))
                     || (doc.takes_moments && moments.contains(t.as_str()))
                     || (doc.takes_names && (names.contains(t) || numbers.contains(t)))
                     || (doc.takes_records && measured.contains(t))
@@ -691,6 +706,26 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         .collect();
     scored.sort_by(|a, b| b.score.total_cmp(&a.score));
     scored
+}
+
+/// The spans of time `query` counts from now: "next", then a number or none, then a span
+/// ("the next 3 days", "next week"), each as the terms of its words with the span in the
+/// singular ("day"). A method that counts that span takes them as one value.
+fn spans_from_now(query: &Query) -> Vec<(Vec<String>, String)> {
+    let lower: Vec<String> = query.tokens.iter().map(|t| t.to_lowercase()).collect();
+    let number = |w: &str| w.parse::<f64>().is_ok() || text::lexicon::number_value(w).is_some();
+    (0..lower.len())
+        .filter(|&i| lower[i] == text::lexicon::NEXT)
+        .filter_map(|i| {
+            let at = i + 1 + usize::from(lower.get(i + 1).is_some_and(|w| number(w)));
+            let written = lower.get(at)?;
+            let span = written.strip_suffix('s').unwrap_or(written);
+            text::lexicon::SPANS.contains(&span).then(|| {
+                let terms = lower[i..=at].iter().flat_map(|w| text::terms(w)).collect();
+                (terms, span.to_owned())
+            })
+        })
+        .collect()
 }
 
 /// Whether `word` is written in lower case and no language knows it: the semantic table has no
@@ -3147,6 +3182,56 @@ mod tests {
             doc,
             &Query::parse("What time is it in Tokyo when it is 14:30 in London?")
         ));
+    }
+
+    #[test]
+    fn a_span_from_now_is_a_value_of_a_method_that_counts_it() {
+        let q = Query::parse("Will it rain over the next 3 days, or next week?");
+        assert_eq!(
+            spans_from_now(&q),
+            [
+                (
+                    vec!["next".to_owned(), "3".to_owned(), "day".to_owned()],
+                    "day".to_owned()
+                ),
+                (
+                    vec!["next".to_owned(), "week".to_owned()],
+                    "week".to_owned()
+                ),
+            ]
+        );
+        let forecast = |name: &str, description: &str| {
+            (
+                name.to_owned(),
+                description.to_owned(),
+                json!({"type": "object", "required": ["location", "days"], "properties": {
+                    "location": {"type": "string", "description": "The city."},
+                    "days": {"type": "integer", "description": "How many days ahead."}}}),
+            )
+        };
+        let (n, d, schema) = forecast(
+            "air_quality_forecast",
+            "Retrieve an air quality forecast for a location.",
+        );
+        let air = index(&[(n.as_str(), d.as_str(), schema)]);
+        // "next week" is the seven days the method counts, not a word it fails to name.
+        assert!(
+            miss_of(
+                &air,
+                "What will be the air quality index of New York for the next week?"
+            )
+            .is_none()
+        );
+        // A span alone does not make an unrelated method serve.
+        let (n, d, schema) = forecast("weather_forecast", "Retrieve a weather forecast.");
+        let weather = index(&[(n.as_str(), d.as_str(), schema)]);
+        assert!(
+            miss_of(
+                &weather,
+                "Predict the stock price for Google for the next 3 days."
+            )
+            .is_some()
+        );
     }
 
     #[test]
