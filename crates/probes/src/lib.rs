@@ -5547,9 +5547,16 @@ mod tests {
         // It names what the method takes, not what it does.
         let miss = miss_of(&idx, "What's the current interest rate");
         assert!(miss.is_some(), "{miss:?}");
-        // Naming what the method is about asks for the values; giving one plans the call.
+        // Nor does it give the rate however many values come with it: the rate is a quantity
+        // it takes.
+        let miss = miss_of(
+            &idx,
+            "What's the interest rate on a loan of 300000 over 30 years?",
+        );
+        assert!(miss.is_some(), "{miss:?}");
+        // Naming what the method is about asks for the values; giving them plans the call.
         for query in [
-            "What's the current interest rate on a loan of 300000 over 30 years?",
+            "What's the monthly payment on a loan of 300000 at 4% over 30 years?",
             "Calculate my mortgage payment",
         ] {
             let r = run(&idx, &Query::parse(query), &ProbeConfig::default());
@@ -5708,8 +5715,8 @@ mod tests {
     #[test]
     fn values_an_earlier_turn_gives_count_for_a_method_that_requires_several() {
         let idx = mortgage();
-        let history = ["I'm borrowing 300000 for 30 years.".to_owned()];
-        let q = Query::parse("What's the interest rate?");
+        let history = ["I'm borrowing 300000 for 30 years at 4%.".to_owned()];
+        let q = Query::parse("How much is that a month?");
         let alone = run(&idx, &q, &ProbeConfig::default());
         assert!(alone.missing_capability_signal.is_some(), "{alone:?}");
         let conversation = Conversation {
