@@ -108,11 +108,8 @@ fn example_default(p: &Param) -> bool {
 }
 
 fn bind_as_declared(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Binding {
-    let binding = with_regions(
-        params,
-        query,
-        coordinated(params, query, topic, bind_once(params, query, topic)),
-    );
+    let first = numbered_in_turn(params, query, topic, bind_once(params, query, topic));
+    let binding = with_regions(params, query, coordinated(params, query, topic, first));
     with_stay_length(params, query, binding)
 }
 
@@ -193,6 +190,90 @@ fn with_regions(params: &[Param], query: &Query, mut binding: Binding) -> Bindin
         {
             values.iter_mut().for_each(|v| regioned(p, v));
         }
+    }
+    binding
+}
+
+/// Values the query coordinates for numbered text parameters of one kind (`color1`, `color2`;
+/// "Mix yellow and blue"): the first takes the value bound, the next the value written after the
+/// coordinator, found as [`coordinated`] finds a fan-out's: with the first value and its
+/// coordinator taken out, the first parameter binds the value in its place. Only for a next
+/// parameter nothing bound, and a value none other took.
+fn numbered_in_turn(
+    params: &[Param],
+    query: &Query,
+    topic: &HashMap<String, f64>,
+    mut binding: Binding,
+) -> Binding {
+    let plain = |p: &Param| {
+        p.choices.is_empty()
+            && p.temporal.is_none()
+            && p.kind.as_deref().is_none_or(|k| k == "string")
+    };
+    for p in params.iter().filter(|p| plain(p)) {
+        let digits = p.name.len() - p.name.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+        if digits == 0 {
+            continue;
+        }
+        let (base, number) = p.name.split_at(p.name.len() - digits);
+        let Ok(number) = number.parse::<u32>() else {
+            continue;
+        };
+        let next_name = format!("{base}{}", number + 1);
+        let Some(next) = params.iter().find(|o| o.name == next_name && plain(o)) else {
+            continue;
+        };
+        if binding.arguments.contains_key(&next.name) {
+            continue;
+        }
+        let Some(first) = binding.arguments.get(&p.name).cloned() else {
+            continue;
+        };
+        let written = written_form(&query.text, &first);
+        let Some(at) = written_at(&query.text, &written) else {
+            continue;
+        };
+        // The value bound may be the first of the two ("yellow and blue", "blue" bound: the
+        // other comes after it) or the last ("yellow and blue colors", "blue" bound for the
+        // noun it comes right before: the other comes before it).
+        let text = &query.text;
+        let after = coordinator(&text[at.1..])
+            .filter(|(_, conjunction)| *conjunction)
+            .map(|(joiner, _)| (format!("{}{}", &text[..at.0], &text[at.1 + joiner..]), true));
+        let before = || {
+            let head = &text[..at.0];
+            let joined = [" and ", " or ", " & "]
+                .iter()
+                .find(|j| head.ends_with(*j))?;
+            let cut = head.len() - joined.len();
+            Some((format!("{}{}", &head[..cut], &text[at.1..]), false))
+        };
+        let Some((rest, first_bound)) = after.or_else(before) else {
+            continue;
+        };
+        let again = bind_once(params, &Query::parse_on(&rest, query.today), topic);
+        let Some(other) = again.arguments.get(&p.name).cloned() else {
+            continue;
+        };
+        let other_written = written_form(&rest, &other);
+        let in_place = written_at(&rest, &other_written).is_some_and(|span| {
+            if first_bound {
+                span.0 == at.0
+            } else {
+                span.1 == rest.len() - (text.len() - at.1)
+            }
+        });
+        if !in_place || binding.arguments.values().any(|v| *v == other) {
+            continue;
+        }
+        let (one, two) = if first_bound {
+            (first, other)
+        } else {
+            (other, first)
+        };
+        binding.arguments.insert(p.name.clone(), one);
+        binding.arguments.insert(next.name.clone(), two);
+        binding.missing.retain(|m| m.name != next.name);
     }
     binding
 }
@@ -7520,6 +7601,34 @@ mod tests {
             b.missing.iter().any(|m| m.name == "title"),
             "the list's items and the publisher's name are spent: {b:?}"
         );
+    }
+
+    #[test]
+    fn coordinated_values_fill_numbered_parameters_in_turn() {
+        let mix = json!({"type": "object", "properties": {
+            "color1": {"type": "string", "description": "The first primary color to be mixed."},
+            "color2": {"type": "string", "description": "The second primary color to be mixed."},
+            "lightness": {"type": "integer", "description": "The lightness in percent."}},
+            "required": ["color1", "color2"]});
+        let described =
+            "Combine two primary paint colors and adjust the resulting color's lightness.";
+        let b = check_described(
+            mix.clone(),
+            "mix_paint_color",
+            described,
+            "Mix yellow and blue colors and adjust the lightness level to 60 percent.",
+        );
+        assert_eq!(b.arguments["color1"], json!("yellow"), "{b:?}");
+        assert_eq!(b.arguments["color2"], json!("blue"), "{b:?}");
+        assert!(b.missing.is_empty(), "{b:?}");
+        // One value is no pair: the second is still asked for.
+        let b = check_described(
+            mix,
+            "mix_paint_color",
+            described,
+            "Mix yellow with something and set the lightness to 60 percent.",
+        );
+        assert!(b.missing.iter().any(|m| m.name == "color2"), "{b:?}");
     }
 
     #[test]
