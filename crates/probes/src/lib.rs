@@ -344,6 +344,31 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             (t.as_str(), index.idf(t) * factor)
         })
         .collect();
+    // All the context together weighs at most `context_share` of the ask.
+    let (in_context, asked): (f64, f64) = weights.iter().fold((0.0, 0.0), |(c, a), (t, w)| {
+        if query.in_context(t) {
+            (c + w, a)
+        } else {
+            (c, a + w)
+        }
+    });
+    // A request that is all context (one long quotation) keeps its words' weights.
+    let context_scale = if asked > 0.0 && in_context > wt.context_share * asked {
+        wt.context_share * asked / in_context
+    } else {
+        1.0
+    };
+    let weights: HashMap<&str, f64> = weights
+        .into_iter()
+        .map(|(t, w)| {
+            let w = if query.in_context(t) {
+                w * context_scale
+            } else {
+                w
+            };
+            (t, w)
+        })
+        .collect();
     let weight = |t: &str| weights.get(t).copied().unwrap_or_default();
     let total: f64 = query.terms.iter().map(|t| weight(t)).sum();
     // For a method that takes a date or a time, one written in several words ("April 11th,
@@ -3182,6 +3207,24 @@ mod tests {
             doc,
             &Query::parse("What time is it in Tokyo when it is 14:30 in London?")
         ));
+    }
+
+    #[test]
+    fn a_long_explanation_does_not_outweigh_the_ask_it_explains() {
+        let idx = index(&[(
+            "Services_4_FindProvider",
+            "Find a suitable therapist in a specified city according to user's requirements.",
+            json!({"type": "object", "required": ["city", "type"], "properties": {
+                "city": {"type": "string", "description": "The city to search in."},
+                "type": {"type": "string", "enum": ["Psychologist", "Family Counselor", "Psychiatrist"]}}}),
+        )]);
+        let query = "My family is having trouble processing the horrible gas explosion and traffic \
+                     pile-up we witnessed. Would you please help me locate a therapist?";
+        assert!(miss_of(&idx, query).is_none());
+        // The context still counts: an ask the method does not serve stays a miss.
+        let other = "My family is having trouble processing the horrible gas explosion and traffic \
+                     pile-up we witnessed. Would you please book us a table for dinner?";
+        assert!(miss_of(&idx, other).is_some());
     }
 
     #[test]

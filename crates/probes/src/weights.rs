@@ -48,6 +48,11 @@ pub struct Weights {
     /// gives), relative to a word of the ask: context explains a request, so it barely counts
     /// against a method that serves the ask; higher lets a long explanation sink a served ask.
     pub context: f64,
+    /// The most all of a request's context weighs together, as a share of what its ask weighs:
+    /// however long the explanation ("My family is having trouble processing the horrible gas
+    /// explosion ... we witnessed"), it cannot outweigh the ask it explains; higher lets a long
+    /// story sink a short ask again.
+    pub context_share: f64,
     /// A word whose token the method's schema recognises by a declared pattern.
     pub pattern: f64,
     /// A value word (a name or a number the method could take as an argument).
@@ -101,6 +106,7 @@ impl Weights {
         asked_related: text::semantic::RELATED,
         chatter: 0.25,
         context: 0.1,
+        context_share: 0.25,
         pattern: 0.9,
         value: 0.8,
         anchor: 0.2,
