@@ -1791,8 +1791,8 @@ impl<'a> Binder<'a> {
     /// parameter's unit where the conversion is exact (a week is 7 days, a year 12 months, a day
     /// 24 hours). A calendar part (`year`, `month`) is not a count.
     fn next_span(&self, p: &Param) -> Option<(usize, f64)> {
-        let last = text::words(&p.name).pop()?.to_lowercase();
-        let unit = last.strip_suffix('s')?;
+        let unit = crate::schema::counted_span(p)?;
+        let unit = unit.as_str();
         let tokens = &self.query.tokens;
         (1..tokens.len()).find_map(|i| {
             if !tokens[i - 1].eq_ignore_ascii_case(text::lexicon::NEXT)

@@ -435,13 +435,8 @@ fn index_method(
     let counts_spans: Vec<String> = every
         .iter()
         .filter(|p| numeric(p))
-        .filter_map(|p| {
-            let last = text::words(&p.name).pop()?.to_lowercase();
-            let unit = last.strip_suffix('s')?;
-            text::lexicon::SPANS
-                .contains(&unit)
-                .then(|| unit.to_owned())
-        })
+        .filter_map(|p| schema::counted_span(p))
+        .filter(|unit| text::lexicon::SPANS.contains(&unit.as_str()))
         .collect();
     let free_text = every.iter().any(|p| crate::schema::is_free_text(p));
     // A parameter about a currency or a unit takes its code ("EUR", "km"), which the query's

@@ -358,17 +358,12 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     } else {
         1.0
     };
-    let weights: HashMap<&str, f64> = weights
-        .into_iter()
-        .map(|(t, w)| {
-            let w = if query.in_context(t) {
-                w * context_scale
-            } else {
-                w
-            };
-            (t, w)
-        })
-        .collect();
+    let mut weights = weights;
+    for (t, w) in weights.iter_mut() {
+        if query.in_context(t) {
+            *w *= context_scale;
+        }
+    }
     let weight = |t: &str| weights.get(t).copied().unwrap_or_default();
     let total: f64 = query.terms.iter().map(|t| weight(t)).sum();
     // For a method that takes a date or a time, one written in several words ("April 11th,

@@ -856,6 +856,14 @@ pub fn about_money(p: &Param) -> bool {
             .any(|t| t == "currenc" || text::lexicon::PRICE_WORDS.contains(&t.as_str()))
 }
 
+/// The span of time `p` counts, by its name's last word in the plural (`days` → "day",
+/// `num_months` → "month"); whether that word is a span ([`text::lexicon::SPANS`]) is the
+/// caller's to ask where it matters.
+pub fn counted_span(p: &Param) -> Option<String> {
+    let last = text::words(&p.name).pop()?.to_lowercase();
+    last.strip_suffix('s').map(str::to_owned)
+}
+
 /// Whether `p` takes a unit of measure: a string whose name or description says "unit"
 /// (`from_unit`, "The unit to convert to").
 pub fn about_unit(p: &Param) -> bool {
