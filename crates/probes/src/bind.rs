@@ -2134,7 +2134,7 @@ impl<'a> Binder<'a> {
         // An address parameter takes the query's address as written; one named an address or a
         // wallet (`address`, `wallet_address`: a street's too, so not every address) takes a
         // hexadecimal one ("0x742d…").
-        let takes_address = matches!(identifier_kind(&p.name), Some(Identifier::Address));
+        let takes_address = matches!(identifier_of(p), Some(Identifier::Address));
         let takes_wallet = text::words(&p.name)
             .last()
             .is_some_and(|w| w == "address" || w == "wallet");
@@ -2323,8 +2323,7 @@ impl<'a> Binder<'a> {
             // Left over is not enough for a place that points one way (it needs its "from" or
             // "to"), nor for a code to fill a parameter that takes words.
             let pointed = way.is_none_or(|w| cue(query, e) == Some(w));
-            let coded =
-                identifier_kind(&p.name).is_none() && e.contains(|c: char| c.is_ascii_digit());
+            let coded = identifier_of(p).is_none() && e.contains(|c: char| c.is_ascii_digit());
             let e = with_region(p, query, e.clone());
             if !pointed || coded || !fits(p, query, &e) {
                 return false;
@@ -2781,10 +2780,7 @@ impl<'a> Binder<'a> {
     /// a date, a time or a quantity with its unit. With several, the one nearest a word of the
     /// parameter's name.
     fn code(&self, p: &Param) -> Option<String> {
-        if !matches!(
-            identifier_kind(&p.name),
-            Some(Identifier::Id | Identifier::Number)
-        ) {
+        if !matches!(identifier_of(p), Some(Identifier::Id | Identifier::Number)) {
             return None;
         }
         let quantities: HashSet<usize> = self.query.numbers_at().iter().map(|n| n.0).collect();
@@ -3508,7 +3504,19 @@ fn listed(text: &str) -> String {
 fn fits(p: &Param, query: &Query, value: &str) -> bool {
     let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
     let terms = text::terms(value);
-    if terms.is_empty() || terms.iter().all(|t| own.contains(t)) || value.trim().chars().count() < 2
+    // One character is a value only as a capital letter ("in G key", "trait A"), and not one
+    // that only ever follows a number, whose unit or hemisphere it is ("5 V", "37.86 N").
+    let tokens = &query.tokens;
+    let after_number = |i: usize| {
+        i.checked_sub(1)
+            .is_some_and(|b| tokens[b].parse::<f64>().is_ok())
+    };
+    let letter = one_letter(value.trim())
+        && (0..tokens.len()).any(|i| tokens[i] == value.trim() && !after_number(i));
+    let short = value.trim().chars().count() < 2 && !letter;
+    if (terms.is_empty() && !letter)
+        || (!terms.is_empty() && terms.iter().all(|t| own.contains(t)))
+        || short
     {
         return false;
     }
@@ -3517,7 +3525,7 @@ fn fits(p: &Param, query: &Query, value: &str) -> bool {
         return value.chars().any(|c| c.is_ascii_digit())
             || value.split_whitespace().any(crate::when::is_date_word);
     }
-    match identifier_kind(&p.name) {
+    match identifier_of(p) {
         Some(Identifier::Number) => value.chars().any(|c| c.is_ascii_digit()),
         Some(Identifier::Id) => {
             looks_like_identifier(value) || (query.quotes_only(value) && !written_as_name(value))
@@ -3527,6 +3535,16 @@ fn fits(p: &Param, query: &Query, value: &str) -> bool {
         }
         None => true,
     }
+}
+
+/// Whether `word` is one capital letter written on its own, which names a thing ("the key of
+/// G", "trait A", "Plan B") however short: never the speaker's "I".
+fn one_letter(word: &str) -> bool {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_uppercase() && c != 'I')
+        && chars.next().is_none()
 }
 
 /// The role words of [`text::lexicon::CAST_ROLES`] and [`text::lexicon::MAKER_ROLES`] as terms,
@@ -4209,6 +4227,23 @@ fn unit_choices(p: &Param) -> bool {
 }
 
 /// Whether the parameter's name ends in a word that makes it an identifier.
+fn identifier_of(p: &Param) -> Option<Identifier> {
+    let words = text::words(&p.name);
+    if let [only] = words.as_slice()
+        && only.eq_ignore_ascii_case("key")
+    {
+        // A bare `key` is a credential or a record's key only where its description says so;
+        // elsewhere it is a key of something else ("The key for the chord progression").
+        let described = text::words(&p.description);
+        let credential = described
+            .iter()
+            .any(|w| text::lexicon::CREDENTIAL_WORDS.contains(&w.to_lowercase().as_str()));
+        return credential.then_some(Identifier::Id);
+    }
+    identifier_kind(&p.name)
+}
+
+/// What kind of identifier a parameter named `name` takes, from its last word.
 fn identifier_kind(name: &str) -> Option<Identifier> {
     match text::words(name).last()?.as_str() {
         "number" | "no" | "num" => Some(Identifier::Number),
@@ -4276,7 +4311,7 @@ fn modifier_of_own(
     used: &HashSet<String>,
     topic: &HashMap<String, f64>,
 ) -> Option<String> {
-    if identifier_kind(&p.name).is_some() {
+    if identifier_of(p).is_some() {
         return None;
     }
     let mut others: Vec<String> = text::terms(&p.name);
@@ -4315,7 +4350,7 @@ fn self_introduced(query: &Query) -> Option<String> {
 fn for_speaker(p: &Param) -> bool {
     p.kind.as_deref().is_none_or(|k| k == "string")
         && p.choices.is_empty()
-        && identifier_kind(&p.name).is_none()
+        && identifier_of(p).is_none()
         && text::terms(&p.name)
             .iter()
             .any(|t| text::lexicon::SPEAKER_FIELDS.contains(&t.as_str()))
@@ -4473,11 +4508,12 @@ fn modifier_before(
             let counted = i >= 2
                 && (tokens[i - 2].chars().all(|c| c.is_ascii_digit())
                     || text::lexicon::number_value(&tokens[i - 2].to_ascii_lowercase()).is_some());
-            ((dated || (plain && terms.len() == 1))
+            let letter = one_letter(word);
+            ((dated || (plain && (terms.len() == 1 || letter)))
                 && !spoken
                 && !verb
                 && !counted
-                && !text::chatter(&terms[0])
+                && terms.first().is_none_or(|t| !text::chatter(t))
                 && !text::lexicon::QUALIFIERS.contains(&lower.as_str()))
             .then(|| word.clone())
         })
@@ -4563,8 +4599,8 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
             return compound.then(|| before.to_owned());
         }
         let lead = bare.is_empty()
-            || text::is_stopword(&lower)
-            || text::terms(bare).iter().all(|t| own.contains(t));
+            || (text::is_stopword(&lower) && !one_letter(bare))
+            || (!one_letter(bare) && text::terms(bare).iter().all(|t| own.contains(t)));
         if !(value.is_empty() && lead) {
             value.push(*w);
         }
@@ -4578,8 +4614,8 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
         .trim()
         .to_owned();
     let terms = text::terms(&joined);
-    (!joined.is_empty() && !terms.is_empty() && !terms.iter().all(|t| used.contains(t)))
-        .then_some(joined)
+    let named = !terms.is_empty() && !terms.iter().all(|t| used.contains(t));
+    (named || one_letter(&joined)).then_some(joined)
 }
 
 /// The one phrase the query introduces with a preposition ("the boiling point of water",
@@ -4602,7 +4638,7 @@ fn introduced_phrase(
     // effects of ibuprofen"), though never a phrase of them.
     let kind_name = words.len() >= 2 && words.last().is_some_and(|w| w == "name");
     let takes_proper_names = direction(p).is_some()
-        || identifier_kind(&p.name).is_some()
+        || identifier_of(p).is_some()
         || words.iter().any(|w| {
             text::lexicon::PROPER_VALUE_NAMES.contains(&w.as_str()) && !(kind_name && w == "name")
         });
@@ -4748,7 +4784,7 @@ fn slot_phrase(
     topic: &HashMap<String, f64>,
 ) -> Option<String> {
     let lead_word = p.introduced_by.as_deref()?;
-    if direction(p).is_some() || identifier_kind(&p.name).is_some() || p.temporal.is_some() {
+    if direction(p).is_some() || identifier_of(p).is_some() || p.temporal.is_some() {
         return None;
     }
     let lead = |w: &str| phrase_word(w).eq_ignore_ascii_case(lead_word);
@@ -6050,6 +6086,50 @@ mod tests {
             .find(|m| m.name == name)
             .and_then(|m| m.invalid.as_ref())
             .unwrap_or_else(|| panic!("{name} is not reported invalid: {b:?}"))
+    }
+
+    #[test]
+    fn a_capital_letter_on_its_own_is_a_value() {
+        let chords = json!({"type": "object", "required": ["key", "chords"], "properties": {
+            "key": {"type": "string", "description": "The key for the chord progression."},
+            "chords": {"type": "integer", "description": "Number of chords in the progression."}}});
+        // A bare `key` whose description names no credential is a key of something else, and
+        // one capital letter is its value, before the word or after its "of".
+        for (query, key) in [
+            (
+                "Generate a major chord progression in C key with four chords.",
+                "C",
+            ),
+            (
+                "Generate a chord progression in the key of G with four chords.",
+                "G",
+            ),
+            ("Make a progression in D key with 4 chords", "D"),
+        ] {
+            let b = check(chords.clone(), query);
+            assert_eq!(b.arguments.get("key"), Some(&json!(key)), "{query}: {b:?}");
+            assert_eq!(b.arguments.get("chords"), Some(&json!(4)), "{query}: {b:?}");
+        }
+        // A key its description calls a credential still wants a code, not a letter.
+        let api = json!({"type": "object", "required": ["key"], "properties": {
+            "key": {"type": "string", "description": "Your API key."}}});
+        let b = check(api.clone(), "Generate a progression in G key");
+        assert!(!b.arguments.contains_key("key"), "{b:?}");
+        let b = check(api, "Use the key 'a81Fq-22x'");
+        assert_eq!(b.arguments.get("key"), Some(&json!("a81Fq-22x")), "{b:?}");
+        // A letter that only follows a number is its unit or hemisphere, not a name.
+        let place = json!({"type": "object", "required": ["location"], "properties": {
+            "location": {"type": "string", "description": "The location"}}});
+        let b = check(place, "Weather at the coordinates 37.8651 N, 119.5383 W?");
+        assert_ne!(b.arguments.get("location"), Some(&json!("N")), "{b:?}");
+        assert_ne!(b.arguments.get("location"), Some(&json!("W")), "{b:?}");
+        // The speaker's "I" is never a value.
+        let player = json!({"type": "object", "required": ["player"], "properties": {
+            "player": {"type": "string", "description": "The name of the player"}}});
+        let b = check(player.clone(), "What score did I get as a player?");
+        assert!(!b.arguments.contains_key("player"), "{b:?}");
+        let b = check(player, "What is the score of player A?");
+        assert_eq!(b.arguments.get("player"), Some(&json!("A")), "{b:?}");
     }
 
     #[test]

@@ -1922,6 +1922,25 @@ pub const FINITE_VERBS: &[&str] = &[
 /// `uuid`): lower case.
 pub const ID_WORDS: &[&str] = &["id", "identifier", "uuid"];
 
+/// Words of a parameter's description that make a bare `key` a credential or a record's key
+/// ("Your API key", "The access key", "The unique key of the record"). Lowercase words.
+pub const CREDENTIAL_WORDS: &[&str] = &[
+    "access",
+    "api",
+    "auth",
+    "authentication",
+    "credential",
+    "id",
+    "identifier",
+    "license",
+    "licence",
+    "primary",
+    "private",
+    "secret",
+    "token",
+    "unique",
+];
+
 /// Top-level domains common enough that a dotted word ending in one is a host ("example.org",
 /// "plga.ca"), not a file ("summary.txt", "config.py", "notes.md"): generic ones and the
 /// country codes most written, less those that are also common file extensions. Lowercase.
