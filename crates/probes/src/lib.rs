@@ -1421,10 +1421,9 @@ impl<'a> Viability<'a> {
         // tool set whose methods only read, unless the method names the change itself.
         if s.doc.acts.is_none()
             && self.reads_only
-            && query
-                .acts
-                .iter()
-                .any(|v| !names_verb(s.doc, v, &config.weights))
+            && query.acts.iter().any(|v| {
+                !names_verb(s.doc, v, &config.weights) && !views_what_it_shows(s.doc, query, v)
+            })
         {
             return false;
         }
@@ -1432,10 +1431,9 @@ impl<'a> Viability<'a> {
         // request leads with ("Set a new alarm", "book a train") unless its metadata names it,
         // wherever in the tool set the change might be.
         if s.doc.looks
-            && query
-                .act
-                .as_ref()
-                .is_some_and(|v| !names_verb(s.doc, v, &config.weights))
+            && query.act.as_ref().is_some_and(|v| {
+                !names_verb(s.doc, v, &config.weights) && !views_what_it_shows(s.doc, query, v)
+            })
         {
             return false;
         }
@@ -1504,6 +1502,45 @@ impl<'a> Viability<'a> {
                     .chain(self.earlier)
                     .all(|q| gives_none(self.index, s, q, 2)))
     }
+}
+
+/// Whether the change a request leads with only brings up, for a look, the thing the method is
+/// named for showing ([`text::lexicon::VIEWING_ACTS`]): "Open service provider profile id:7434"
+/// of `view_service_provider_profile`. What the verb takes is the run of plain words after it,
+/// past a determiner or a possessive, up to an identifier or a number; every one of them is a
+/// word of the method's name.
+fn views_what_it_shows(d: &index::MethodDoc, query: &Query, act: &str) -> bool {
+    if !text::lexicon::VIEWING_ACTS.contains(&act) {
+        return false;
+    }
+    let tokens = &query.tokens;
+    let Some(at) = tokens
+        .iter()
+        .position(|t| text::stem(&t.to_lowercase()) == act)
+    else {
+        return false;
+    };
+    // "Open a ticket", "open a new account": what an indefinite article brings is a thing to
+    // make, not one to look at.
+    let next = tokens.get(at + 1).map(|t| t.to_lowercase());
+    if next.is_some_and(|w| text::lexicon::INDEFINITES.contains(&w.as_str()) || w == "new") {
+        return false;
+    }
+    let object: Vec<String> = tokens[at + 1..]
+        .iter()
+        .map(|t| t.to_lowercase())
+        .skip_while(|w| {
+            text::lexicon::DETERMINERS.contains(&w.as_str())
+                || text::lexicon::POINTING_WORDS.contains(&w.as_str())
+        })
+        .take_while(|w| {
+            w.chars().all(char::is_alphabetic)
+                && !text::is_stopword(w)
+                && !text::lexicon::ID_WORDS.contains(&w.as_str())
+        })
+        .flat_map(|w| text::terms(&w))
+        .collect();
+    !object.is_empty() && object.iter().all(|t| d.name_terms.contains(t))
 }
 
 /// The terms of what `query` points at ("his", "that", "my": [`text::lexicon::POINTING_WORDS`])
@@ -3341,6 +3378,43 @@ mod tests {
             )
             .is_none()
         );
+    }
+
+    #[test]
+    fn opening_the_thing_a_method_shows_views_it_and_opening_a_new_one_does_not() {
+        let profiles = index(&[
+            (
+                "view_service_provider_profile",
+                "Retrieve and display the profile of a service provider.",
+                json!({"type": "object", "properties": {"professional_id": {"type": "integer",
+                    "description": "The provider's ID"}}, "required": ["professional_id"]}),
+            ),
+            (
+                "view_ticket",
+                "Show a support ticket by its number.",
+                json!({"type": "object", "properties": {"ticket_id": {"type": "integer",
+                    "description": "The ticket number"}}, "required": ["ticket_id"]}),
+            ),
+        ]);
+        let report = run(
+            &profiles,
+            &Query::parse("Open service provider profile id:7434"),
+            &ProbeConfig::default(),
+        );
+        assert!(report.missing_capability_signal.is_none(), "{report:?}");
+        assert_eq!(
+            report
+                .execution_shortlist
+                .first()
+                .map(|i| i.method.as_str()),
+            Some("view_service_provider_profile"),
+            "{report:?}"
+        );
+        assert!(miss_of(&profiles, "Open the ticket 5512").is_none());
+        // A thing an indefinite article brings is one to make, which no method here does.
+        for q in ["Open a ticket for my broken laptop", "Open a new ticket"] {
+            assert!(miss_of(&profiles, q).is_some(), "{q}");
+        }
     }
 
     #[test]

@@ -772,6 +772,11 @@ pub const LINKING_IS: &[&str] = &["is", "should be", "was", "will be"];
 /// after it. Stems.
 pub const QUALIFYING_VERBS: &[&str] = &["clear", "close", "open"];
 
+/// Verbs of change that only bring a thing up to look at when what they take is a thing a
+/// method is named for showing: "open the service provider profile" of
+/// `view_service_provider_profile` views it, where "open a ticket" makes one. Stems.
+pub const VIEWING_ACTS: &[&str] = &["open"];
+
 /// Words that open the thing a command acts on ("make **the** volume 20", "lower **my**
 /// thermostat"): after the request's first word, they show that word is a verb. Words.
 pub const OBJECT_OPENERS: &[&str] = &[
