@@ -47,6 +47,10 @@ pub struct MethodDoc {
     /// verb of generating, numbers and single letters. `Weather_1_GetWeather` → {weather},
     /// `generate_random_number` → {random, number}.
     pub subject_terms: HashSet<String>,
+    /// What the method's name says it works from, not what it gives: the terms after the first
+    /// preposition of its name when a word comes before it (`get_calories_in_recipe` →
+    /// {recip}; `weather_for_city` → {citi}), less any the words before it also have.
+    pub name_source_terms: HashSet<String>,
     /// The abbreviations among `subject_terms` that the description spells out, each with the
     /// terms of the words it stands for: `calculate_gcd`, "the greatest common divisor of two
     /// numbers" → gcd: [greatest, common, divisor].
@@ -505,6 +509,7 @@ fn index_method(
         done_terms: done_terms(&m.description),
         patterns,
         spelled_out: spelled_out(&subject_terms, &m.description),
+        name_source_terms: name_source_terms(&m.name),
         subject_terms,
         topic_terms,
         tool_only_terms,
@@ -696,6 +701,35 @@ fn spelled_out(subject: &HashSet<String>, description: &str) -> HashMap<String, 
                 (initials == *t && terms.len() == n).then(|| (t.clone(), terms))
             })
         })
+        .collect()
+}
+
+/// The terms of a method name after its first preposition ([`text::lexicon::NAME_PREPOSITIONS`])
+/// that the words before it do not have, when some word that is not a generic verb comes before
+/// it: what the method works from.
+fn name_source_terms(name: &str) -> HashSet<String> {
+    let words: Vec<String> = text::words(text::name_tail(name))
+        .into_iter()
+        .map(|w| w.to_lowercase())
+        .collect();
+    let Some(at) = words
+        .iter()
+        .position(|w| text::lexicon::NAME_PREPOSITIONS.contains(&w.as_str()))
+    else {
+        return HashSet::new();
+    };
+    let before: HashSet<String> = words[..at]
+        .iter()
+        .flat_map(|w| text::terms(w))
+        .filter(|t| !text::lexicon::GENERIC_VERBS.contains(&t.as_str()))
+        .collect();
+    if before.is_empty() {
+        return HashSet::new();
+    }
+    words[at + 1..]
+        .iter()
+        .flat_map(|w| text::terms(w))
+        .filter(|t| !before.contains(t))
         .collect()
 }
 

@@ -1483,6 +1483,7 @@ impl<'a> Viability<'a> {
         if takes_one_of_what_is_asked(s.doc, query)
             || needs_what_is_asked(s.doc, query)
             || takes_the_quantity_asked(s.doc, query)
+            || works_from_what_is_asked(s.doc, query)
         {
             return false;
         }
@@ -1599,6 +1600,20 @@ fn takes_the_quantity_asked(doc: &index::MethodDoc, query: &Query) -> bool {
             && text::lexicon::unit_dimension(query.spelling(head)).is_none()
             && !thing.iter().any(|t| doc.given_terms.contains(t))
     })
+}
+
+/// Whether the thing `query` asks for is what the method's name says it works from, not what
+/// it gives ("What's the recipe for lasagna?" of `get_calories_in_recipe`:
+/// [`index::MethodDoc::name_source_terms`]), while the request names nothing of what it gives.
+fn works_from_what_is_asked(doc: &index::MethodDoc, query: &Query) -> bool {
+    let Some(head) = query.asked_thing.as_ref().and_then(|t| t.last()) else {
+        return false;
+    };
+    doc.name_source_terms.contains(head)
+        && !doc
+            .subject_terms
+            .iter()
+            .any(|t| !doc.name_source_terms.contains(t) && query.terms.contains(t))
 }
 
 /// Whether `doc` requires a parameter named only by `term` (`define_word`'s `word` for "word"):
@@ -3377,6 +3392,56 @@ mod tests {
                 "What is the humidity level in Miami in the upcoming 7 days?"
             )
             .is_none()
+        );
+    }
+
+    #[test]
+    fn what_a_method_s_name_works_from_is_not_what_it_gives() {
+        let calories = index(&[(
+            "get_calories_in_recipe",
+            "Calculate the total calories in a given recipe based on its ingredients.",
+            json!({"type": "object", "properties": {"ingredients": {"type": "array",
+                "items": {"type": "string"}, "description": "The ingredients"}},
+                "required": ["ingredients"]}),
+        )]);
+        assert!(miss_of(&calories, "What's the recipe for lasagna?").is_some());
+        // Asked for what it gives, the same method serves.
+        assert!(
+            miss_of(
+                &calories,
+                "What are the calories in a recipe of flour, eggs and milk?"
+            )
+            .is_none()
+        );
+        let movies = index(&[
+            (
+                "GetTimesForMovie",
+                "Show times of a movie at a theater on a date.",
+                json!({"type": "object", "properties": {
+                    "movie_name": {"type": "string", "description": "The movie"},
+                    "location": {"type": "string", "description": "City"}},
+                    "required": ["movie_name", "location"]}),
+            ),
+            (
+                "FindMovies",
+                "Search for movies playing in a city.",
+                json!({"type": "object", "properties": {
+                    "location": {"type": "string", "description": "City"}},
+                    "required": ["location"]}),
+            ),
+        ]);
+        let report = run(
+            &movies,
+            &Query::parse("Find a movie to watch in Saratoga this weekend"),
+            &ProbeConfig::default(),
+        );
+        assert_eq!(
+            report
+                .execution_shortlist
+                .first()
+                .map(|i| i.method.as_str()),
+            Some("FindMovies"),
+            "{report:?}"
         );
     }
 

@@ -442,6 +442,10 @@ pub const FREE_TEXT_NAMES: &[&str] = &[
 /// by a key ("book_by_isbn", "post_of_user"), not an act.
 pub const KEY_PREPOSITIONS: &[&str] = &["by", "from", "of", "with"];
 
+/// Prepositions that, inside a method's name, part what it gives from what it works from
+/// ("get_calories_in_recipe" gives calories of a recipe; "weather_for_city"). Words.
+pub const NAME_PREPOSITIONS: &[&str] = &["by", "for", "from", "in", "of", "on", "per", "with"];
+
 /// Words that join what follows to the noun phrase before them ("definitions *of* a word",
 /// "words *that* rhyme"): where the thing a description leads with ends.
 pub const PHRASE_JOINERS: &[&str] = &[
