@@ -1475,6 +1475,11 @@ impl<'a> Viability<'a> {
         {
             return false;
         }
+        // "The lowest score" is not asked of `high_score`: the request says the opposite of a
+        // word of the method's name.
+        if says_the_opposite(s.doc, query) {
+            return false;
+        }
         // "soccer scores" are not asked of `basketball_scores.get_scores`: the request names
         // another kind of the thing the method's name is about.
         if names_other_kind(s.doc, query, self.index) {
@@ -1599,6 +1604,23 @@ fn takes_the_quantity_asked(doc: &index::MethodDoc, query: &Query) -> bool {
         doc.taken_quantities.contains(head)
             && text::lexicon::unit_dimension(query.spelling(head)).is_none()
             && !thing.iter().any(|t| doc.given_terms.contains(t))
+    })
+}
+
+/// Whether `query` writes the opposite ([`text::lexicon::OPPOSITES`]) of a word of the method's
+/// name ("the lowest score" of `game_tracker.high_score`) and not that word itself, while the
+/// method's metadata never writes the opposite (a method about "high and low tides" serves
+/// both).
+fn says_the_opposite(doc: &index::MethodDoc, query: &Query) -> bool {
+    let stems = |words: &[&str]| -> Vec<String> { words.iter().map(|w| text::stem(w)).collect() };
+    text::lexicon::OPPOSITES.iter().any(|(a, b)| {
+        let (a, b) = (stems(a), stems(b));
+        [(&a, &b), (&b, &a)].iter().any(|(named, opposite)| {
+            named.iter().any(|t| doc.name_terms.contains(t))
+                && opposite.iter().any(|t| query.terms.contains(t))
+                && !named.iter().any(|t| query.terms.contains(t))
+                && !opposite.iter().any(|t| doc.terms.contains_key(t))
+        })
     })
 }
 
@@ -3393,6 +3415,33 @@ mod tests {
             )
             .is_none()
         );
+    }
+
+    #[test]
+    fn a_request_for_the_opposite_of_what_a_method_is_named_for_is_not_served() {
+        let game = json!({"type": "object", "properties": {"game_name": {"type": "string",
+            "description": "The name of the game"}}, "required": ["game_name"]});
+        let scores = index(&[(
+            "game_tracker.high_score",
+            "Retrieves the highest score recorded in the specified game.",
+            game.clone(),
+        )]);
+        for q in [
+            "What's the lowest score in the Flappy Bird game?",
+            "Show me the low score of Tetris",
+        ] {
+            assert!(miss_of(&scores, q).is_some(), "{q}");
+        }
+        assert!(miss_of(&scores, "What's the highest score in the Flappy Bird game?").is_none());
+        // Metadata that writes both sides serves either.
+        let port = json!({"type": "object", "properties": {"port": {"type": "string",
+            "description": "The port"}}, "required": ["port"]});
+        let tides = index(&[(
+            "high_tide_times",
+            "Times of high and low tide at a port.",
+            port,
+        )]);
+        assert!(miss_of(&tides, "When is low tide at the port of Dover?").is_none());
     }
 
     #[test]

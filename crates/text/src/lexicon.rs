@@ -1729,6 +1729,37 @@ pub const DEMONSTRATIVES: &[&str] = &["these", "this", "those"];
 /// Possessive determiners: whose a thing is ("my friends", "our trip"). Words.
 pub const POSSESSIVES: &[&str] = &["her", "his", "my", "our", "their", "your"];
 
+/// Pairs of words that say opposite things of one measure or act ("the lowest score" is not
+/// what `high_score` gives; "sunset" is not "sunrise"), each side with its degrees. Words, each
+/// pair once.
+pub const OPPOSITES: &[(&[&str], &[&str])] = &[
+    (&["ascending"], &["descending"]),
+    (&["best"], &["worst"]),
+    (
+        &["big", "bigger", "biggest", "large", "larger", "largest"],
+        &["small", "smaller", "smallest"],
+    ),
+    (&["buy"], &["sell"]),
+    (
+        &["cheap", "cheaper", "cheapest"],
+        &["dear", "dearer", "dearest", "expensive"],
+    ),
+    (&["decrypt"], &["encrypt"]),
+    (&["decode"], &["encode"]),
+    (&["download"], &["upload"]),
+    (
+        &["early", "earlier", "earliest"],
+        &["late", "later", "latest"],
+    ),
+    (&["export"], &["import"]),
+    (&["high", "higher", "highest"], &["low", "lower", "lowest"]),
+    (&["max", "maximum"], &["min", "minimum"]),
+    (&["most"], &["least"]),
+    (&["new", "newer", "newest"], &["old", "older", "oldest"]),
+    (&["sunrise"], &["sunset"]),
+    (&["top"], &["bottom"]),
+];
+
 /// Words that refer to a thing without naming it when "of" follows ("one of my files").
 pub const VAGUE_BEFORE_OF: &[&str] = &["one"];
 
