@@ -3418,6 +3418,40 @@ mod tests {
     }
 
     #[test]
+    fn times_between_two_numbers_multiplies_and_asks_no_time() {
+        let two = json!({"type": "object", "properties": {
+            "a": {"type": "number", "description": "First factor"},
+            "b": {"type": "number", "description": "Second factor"}}, "required": ["a", "b"]});
+        let clock = (
+            "getCurrentTime",
+            "Returns the current local time in ISO 8601 format.",
+            json!({"type": "object", "properties": {}}),
+        );
+        let product = (
+            "CalcProduct",
+            "Calculates the product of two numeric values.",
+            two,
+        );
+        let q = "How much is 394 times 213?";
+        assert!(miss_of(&index(std::slice::from_ref(&clock)), q).is_some());
+        let report = run(
+            &index(&[clock.clone(), product]),
+            &Query::parse(q),
+            &ProbeConfig::default(),
+        );
+        assert_eq!(
+            report
+                .execution_shortlist
+                .first()
+                .map(|i| i.method.as_str()),
+            Some("CalcProduct"),
+            "{report:?}"
+        );
+        // Anywhere else the word is about time.
+        assert!(miss_of(&index(&[clock]), "What time is it now?").is_none());
+    }
+
+    #[test]
     fn a_request_for_the_opposite_of_what_a_method_is_named_for_is_not_served() {
         let game = json!({"type": "object", "properties": {"game_name": {"type": "string",
             "description": "The name of the game"}}, "required": ["game_name"]});

@@ -120,6 +120,39 @@ fn framing(text: &str) -> Vec<String> {
     out
 }
 
+/// The terms of `text` written only as an operator between two numbers ("394 times 213"), which
+/// say how to combine the numbers, not what the request is about (no time in "times"); and the
+/// terms of the operations they stand for ([`text::lexicon::OPERATOR_WORDS`]: multiply,
+/// product), each with the word the request wrote.
+fn operator_terms(text: &str) -> (Vec<String>, Vec<(String, String)>) {
+    let words = text::words(text);
+    let number = |i: usize| words.get(i).is_some_and(|w| w.parse::<f64>().is_ok());
+    let mut operator = Vec::new();
+    let mut operations = Vec::new();
+    let mut other = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let lower = w.to_lowercase();
+        let between = i > 0 && number(i - 1) && number(i + 1);
+        match text::lexicon::OPERATOR_WORDS
+            .iter()
+            .find(|(word, _)| between && *word == lower)
+        {
+            Some((_, operation)) => {
+                operator.extend(text::terms(&lower));
+                operations.extend(
+                    operation
+                        .iter()
+                        .flat_map(|o| text::terms(o))
+                        .map(|t| (t, w.clone())),
+                );
+            }
+            None => other.extend(text::terms(&lower)),
+        }
+    }
+    operator.retain(|t| !other.contains(t));
+    (operator, operations)
+}
+
 /// The terms of `text` every occurrence of which is inside `parts` (pieces of `text`), sorted.
 fn written_only_in(text: &str, parts: &[String]) -> Vec<String> {
     if parts.is_empty() {
@@ -167,7 +200,14 @@ impl Query {
         let text = text.as_str();
         let mut terms = Vec::new();
         let mut spellings = Vec::new();
+        let (operators, operations) = operator_terms(text);
         for (t, word) in text::terms_with_words(text) {
+            if !terms.contains(&t) && !operators.contains(&t) {
+                terms.push(t);
+                spellings.push(word);
+            }
+        }
+        for (t, word) in operations {
             if !terms.contains(&t) {
                 terms.push(t);
                 spellings.push(word);

@@ -771,6 +771,10 @@ pub const NAME_FIELDS: &[&str] = &["alia", "label", "name", "nicknam", "titl"];
 /// Forms of "be" that link an attribute to its value ("the username is 'admin'"). Words.
 pub const LINKING_IS: &[&str] = &["is", "should be", "was", "will be"];
 
+/// Words that, between two numbers, say how to combine them while elsewhere they name a thing
+/// ("394 times 213" says nothing of time), with the words of that operation. Lowercase words.
+pub const OPERATOR_WORDS: &[(&str, &[&str])] = &[("times", &["multiply", "product"])];
+
 /// Changing verbs that qualify a noun as often as they command ("open recalls", "clear
 /// skies", "close prices"): at the head of a description, a verb only with an object opened
 /// after it. Stems.
