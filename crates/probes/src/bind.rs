@@ -4226,7 +4226,9 @@ fn unit_choices(p: &Param) -> bool {
             .all(|c| text::lexicon::unit_symbol(&c.label).is_some())
 }
 
-/// Whether the parameter's name ends in a word that makes it an identifier.
+/// What kind of identifier `p` takes: the one its name's last word makes it
+/// ([`identifier_kind`]), except that a bare `key` is one only where its description names a
+/// credential.
 fn identifier_of(p: &Param) -> Option<Identifier> {
     let words = text::words(&p.name);
     if let [only] = words.as_slice()
@@ -4243,7 +4245,8 @@ fn identifier_of(p: &Param) -> Option<Identifier> {
     identifier_kind(&p.name)
 }
 
-/// What kind of identifier a parameter named `name` takes, from its last word.
+/// What kind of identifier a parameter named `name` takes: whether its name ends in a word that
+/// makes it one.
 fn identifier_kind(name: &str) -> Option<Identifier> {
     match text::words(name).last()?.as_str() {
         "number" | "no" | "num" => Some(Identifier::Number),
