@@ -300,14 +300,15 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     // So do the verbs that frame it ("help me find", "can you provide"), and the topics of the
     // context it gives ("I have a busy day today", "so that I can decide what to wear"): the
     // request explains itself there, it does not ask for it.
-    // An address ("john.doe@example.com") is one value however many words it is written with:
-    // its words share one word's weight.
+    // An address ("john.doe@example.com") or a path ("/root/txt/Android.txt") is one value
+    // however many words it is written with: its words share one word's weight.
     let mut address_parts: HashMap<String, usize> = HashMap::new();
-    for token in query
-        .tokens
-        .iter()
-        .filter(|t| query::written_address(t) || query::written_handle(t) || query::written_pair(t))
-    {
+    for token in query.tokens.iter().filter(|t| {
+        query::written_address(t)
+            || query::written_handle(t)
+            || query::written_pair(t)
+            || query::written_path(t)
+    }) {
         let terms = text::terms(token);
         for t in &terms {
             let k = address_parts.entry(t.clone()).or_insert(1);
@@ -3415,6 +3416,31 @@ mod tests {
             )
             .is_none()
         );
+    }
+
+    #[test]
+    fn a_path_is_one_value_however_many_words_its_parts_spell() {
+        for path in [
+            "/root/txt/Android.txt",
+            "~/notes/todo.md",
+            "./src/main.rs",
+            "/etc/hosts",
+            "C:\\Users\\me",
+        ] {
+            assert!(query::written_path(path), "{path}");
+        }
+        for not_path in ["km/h", "and/or", "tokio-rs/axum", "/", "/login", "1/2"] {
+            assert!(!query::written_path(not_path), "{not_path}");
+        }
+        let files = index(&[(
+            "get_text_file_contents",
+            "Read the contents of a text file, optionally a range of lines.",
+            json!({"type": "object", "properties": {
+                "path": {"type": "string", "description": "Path to the file"},
+                "line": {"type": "integer", "description": "Line number"}},
+                "required": ["path"]}),
+        )]);
+        assert!(miss_of(&files, "Get line 10 of /root/txt/Android.txt").is_none());
     }
 
     #[test]

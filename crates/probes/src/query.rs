@@ -566,7 +566,7 @@ impl Query {
             }
             // An address ("https://example.com", "jo@example.org") is a value of its own,
             // whatever its case.
-            if written_address(token) || written_handle(token) {
+            if written_address(token) || written_handle(token) || written_path(token) {
                 if !run.is_empty() {
                     out.push(run.join(" "));
                     run.clear();
@@ -665,6 +665,24 @@ pub fn written_address(token: &str) -> bool {
             && token.rsplit('.').next().is_some_and(|tld| {
                 text::lexicon::TOP_LEVEL_DOMAINS.contains(&tld.to_lowercase().as_str())
             }))
+}
+
+/// Whether `token` is a file's or a folder's path ("/root/txt/Android.txt", "~/notes/todo.md",
+/// "./src", "C:\\Users\\me"): a value however many words its parts spell, opened by a root, a home
+/// or a relative mark, with two parts or a last part with an extension.
+pub fn written_path(token: &str) -> bool {
+    let drive = token.len() > 3
+        && token.as_bytes()[0].is_ascii_alphabetic()
+        && token[1..].starts_with(":\\");
+    let rest = ["/", "~/", "./", "../"]
+        .iter()
+        .find_map(|root| token.strip_prefix(root))
+        .or_else(|| drive.then(|| &token[3..]));
+    rest.is_some_and(|rest| {
+        let parts: Vec<&str> = rest.split(['/', '\\']).filter(|p| !p.is_empty()).collect();
+        parts.iter().all(|p| p.chars().any(char::is_alphanumeric))
+            && (parts.len() >= 2 || parts.last().is_some_and(|p| p.contains('.')))
+    })
 }
 
 /// Whether `token` is a handle ("@rustlang", "@jane_doe"): an account's name written as one,
