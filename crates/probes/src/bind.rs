@@ -3511,13 +3511,11 @@ fn fits(p: &Param, query: &Query, value: &str) -> bool {
         i.checked_sub(1)
             .is_some_and(|b| tokens[b].parse::<f64>().is_ok())
     };
-    let letter = one_letter(value.trim())
-        && (0..tokens.len()).any(|i| tokens[i] == value.trim() && !after_number(i));
-    let short = value.trim().chars().count() < 2 && !letter;
-    if (terms.is_empty() && !letter)
-        || (!terms.is_empty() && terms.iter().all(|t| own.contains(t)))
-        || short
-    {
+    let trimmed = value.trim();
+    let letter =
+        one_letter(trimmed) && (0..tokens.len()).any(|i| tokens[i] == trimmed && !after_number(i));
+    let own_only = !terms.is_empty() && terms.iter().all(|t| own.contains(t));
+    if own_only || (!letter && (terms.is_empty() || trimmed.chars().count() < 2)) {
         return false;
     }
     let calendar = p.temporal.is_some() || own.iter().any(|t| t == "month" || t == "year");

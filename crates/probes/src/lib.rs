@@ -1422,9 +1422,10 @@ impl<'a> Viability<'a> {
         // tool set whose methods only read, unless the method names the change itself.
         if s.doc.acts.is_none()
             && self.reads_only
-            && query.acts.iter().any(|v| {
-                !names_verb(s.doc, v, &config.weights) && !views_what_it_shows(s.doc, query, v)
-            })
+            && query
+                .acts
+                .iter()
+                .any(|v| !does_or_views(s.doc, query, v, &config.weights))
         {
             return false;
         }
@@ -1432,9 +1433,10 @@ impl<'a> Viability<'a> {
         // request leads with ("Set a new alarm", "book a train") unless its metadata names it,
         // wherever in the tool set the change might be.
         if s.doc.looks
-            && query.act.as_ref().is_some_and(|v| {
-                !names_verb(s.doc, v, &config.weights) && !views_what_it_shows(s.doc, query, v)
-            })
+            && query
+                .act
+                .as_ref()
+                .is_some_and(|v| !does_or_views(s.doc, query, v, &config.weights))
         {
             return false;
         }
@@ -1509,6 +1511,12 @@ impl<'a> Viability<'a> {
                     .chain(self.earlier)
                     .all(|q| gives_none(self.index, s, q, 2)))
     }
+}
+
+/// Whether the method does the change `verb` asks for ([`names_verb`]) or, for a change that
+/// only brings a thing up, shows that thing ([`views_what_it_shows`]).
+fn does_or_views(d: &index::MethodDoc, query: &Query, verb: &str, wt: &Weights) -> bool {
+    names_verb(d, verb, wt) || views_what_it_shows(d, query, verb)
 }
 
 /// Whether the change a request leads with only brings up, for a look, the thing the method is
@@ -1613,10 +1621,18 @@ fn takes_the_quantity_asked(doc: &index::MethodDoc, query: &Query) -> bool {
 /// method's metadata never writes the opposite (a method about "high and low tides" serves
 /// both).
 fn says_the_opposite(doc: &index::MethodDoc, query: &Query) -> bool {
-    let stems = |words: &[&str]| -> Vec<String> { words.iter().map(|w| text::stem(w)).collect() };
-    text::lexicon::OPPOSITES.iter().any(|(a, b)| {
-        let (a, b) = (stems(a), stems(b));
-        [(&a, &b), (&b, &a)].iter().any(|(named, opposite)| {
+    // The lexicon's pairs as stems, worked out once rather than for every method scored.
+    static STEMMED: std::sync::OnceLock<Vec<(Vec<String>, Vec<String>)>> =
+        std::sync::OnceLock::new();
+    let pairs = STEMMED.get_or_init(|| {
+        let stems = |words: &[&str]| words.iter().map(|w| text::stem(w)).collect();
+        text::lexicon::OPPOSITES
+            .iter()
+            .map(|(a, b)| (stems(a), stems(b)))
+            .collect()
+    });
+    pairs.iter().any(|(a, b)| {
+        [(a, b), (b, a)].iter().any(|(named, opposite)| {
             named.iter().any(|t| doc.name_terms.contains(t))
                 && opposite.iter().any(|t| query.terms.contains(t))
                 && !named.iter().any(|t| query.terms.contains(t))
@@ -3189,6 +3205,14 @@ mod tests {
         })])
     }
 
+    /// The method a report would run first, if any.
+    fn first_shortlisted(report: &ProbeReport) -> Option<&str> {
+        report
+            .execution_shortlist
+            .first()
+            .map(|i| i.method.as_str())
+    }
+
     /// Why nothing serves `query` over `idx` with the default configuration, if nothing does.
     fn miss_of(idx: &MethodIndex, query: &str) -> Option<MissingCapability> {
         run(idx, &Query::parse(query), &ProbeConfig::default()).missing_capability_signal
@@ -3247,10 +3271,7 @@ mod tests {
         let report = run(&idx, &Query::parse(query), &ProbeConfig::default());
         assert!(report.missing_capability_signal.is_none(), "{report:?}");
         assert_eq!(
-            report
-                .execution_shortlist
-                .first()
-                .map(|i| i.method.as_str()),
+            first_shortlisted(&report),
             Some("estimate_distance"),
             "{report:?}"
         );
@@ -3466,10 +3487,7 @@ mod tests {
             &ProbeConfig::default(),
         );
         assert_eq!(
-            report
-                .execution_shortlist
-                .first()
-                .map(|i| i.method.as_str()),
+            first_shortlisted(&report),
             Some("CalcProduct"),
             "{report:?}"
         );
@@ -3544,14 +3562,7 @@ mod tests {
             &Query::parse("Find a movie to watch in Saratoga this weekend"),
             &ProbeConfig::default(),
         );
-        assert_eq!(
-            report
-                .execution_shortlist
-                .first()
-                .map(|i| i.method.as_str()),
-            Some("FindMovies"),
-            "{report:?}"
-        );
+        assert_eq!(first_shortlisted(&report), Some("FindMovies"), "{report:?}");
     }
 
     #[test]
@@ -3577,10 +3588,7 @@ mod tests {
         );
         assert!(report.missing_capability_signal.is_none(), "{report:?}");
         assert_eq!(
-            report
-                .execution_shortlist
-                .first()
-                .map(|i| i.method.as_str()),
+            first_shortlisted(&report),
             Some("view_service_provider_profile"),
             "{report:?}"
         );
@@ -3616,10 +3624,7 @@ mod tests {
             &ProbeConfig::default(),
         );
         assert_eq!(
-            report
-                .execution_shortlist
-                .first()
-                .map(|i| i.method.as_str()),
+            first_shortlisted(&report),
             Some("astronauts_in_space"),
             "{report:?}"
         );
