@@ -229,22 +229,20 @@ pub fn split(text: &str) -> Vec<Ask> {
         let acts_before = merged
             .last()
             .is_some_and(|m| text::terms(&m.text).iter().any(|t| text::mutating_verb(t)));
-        let thing_joined = ask
+        // So does any coordinator before a thing of someone the request already named ("and a
+        // list of her albums", "Also list her albums").
+        let after_and = ask
             .words
             .start
             .checked_sub(1)
-            .is_some_and(|at| bare(words[at]) == "and")
-            && names_a_thing(&ask.text)
-            && !acts_before;
+            .is_some_and(|at| bare(words[at]) == "and");
+        let thing_joined = !acts_before
+            && ((after_and && names_a_thing(&ask.text))
+                || (joined && names_owned_thing(&ask.text)));
         // "... and give me some synonyms for it": a bare "and" before a verb that puts a request
         // to the listener ("give me", "tell me") opens a request of its own, whose one thing is
         // enough.
-        let put_to_listener = ask
-            .words
-            .start
-            .checked_sub(1)
-            .is_some_and(|at| bare(words[at]) == "and")
-            && puts_to_listener(&ask.text);
+        let put_to_listener = after_and && puts_to_listener(&ask.text);
         let least = if (joined && wh_question(&ask.text)) || thing_joined || put_to_listener {
             1
         } else {
@@ -305,6 +303,21 @@ pub fn puts_to_listener(part: &str) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether `part` names a thing of someone or something named before it: a possessive of the
+/// third person and a plain lower-case word after it ("a list of *her albums*", "check *their
+/// reviews*").
+pub fn names_owned_thing(part: &str) -> bool {
+    let words: Vec<&str> = part.split_whitespace().collect();
+    words.windows(2).any(|w| {
+        let owner = w[0].to_lowercase();
+        let thing = w[1].trim_end_matches(['?', '.', '!', ',']);
+        matches!(owner.as_str(), "his" | "her" | "its" | "their")
+            && thing.len() > 1
+            && thing.chars().all(|c| c.is_ascii_lowercase())
+            && !text::is_stopword(thing)
+    })
 }
 
 /// Whether `part` is a noun phrase of a determiner or a possessive and one or two plain

@@ -544,6 +544,17 @@ fn written_form(text: &str, value: &Value) -> Value {
     }
 }
 
+/// The term of the thing a description says a number counts: the word after its first "number
+/// of" or "count of" ("Number of headlines to return" counts headlines).
+fn described_count(description: &str) -> Option<String> {
+    let words = text::words(description);
+    words.windows(3).find_map(|w| {
+        (matches!(w[0].as_str(), "number" | "count") && w[1] == "of")
+            .then(|| text::terms(&w[2]).into_iter().next())
+            .flatten()
+    })
+}
+
 /// The numbers, as written, of the list in `text` that holds the number starting at byte `at`:
 /// numbers joined by commas and closed by "and" or "or" ("17, 23 and 91", "5 or 10"), at most
 /// [`MAX_COORDINATED`]; `None` when the number stands alone.
@@ -639,6 +650,7 @@ fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> B
     // form of "mi" or "m" alike; units written as text after currencies ("pounds").
     b.units(true);
     b.enums();
+    b.languages();
     b.codes();
     b.currencies();
     b.units(false);
@@ -848,7 +860,9 @@ impl<'a> Binder<'a> {
                 })
                 .collect();
             if scored.is_empty() {
-                self.form_choice(p, &own, &words);
+                if !self.language(p) {
+                    self.form_choice(p, &own, &words);
+                }
                 continue;
             }
             // Of several values, one named only in part and only by a word of the method's name
@@ -948,6 +962,98 @@ impl<'a> Binder<'a> {
                 });
             }
         }
+    }
+
+    /// Each open parameter that takes a language's code its description asks for (not an
+    /// enum: [`Binder::enums`] reads those) takes the code of the language the request names for
+    /// it ("from English" for a `source_language` in ISO 639-1 codes is en).
+    fn languages(&mut self) {
+        for p in self.params {
+            if takes_language_code(p) && !self.binding.arguments.contains_key(&p.name) {
+                self.language(p);
+            }
+        }
+    }
+
+    /// A parameter for a language written as its code (an enum of codes, or a code its
+    /// description asks for) takes the code of the language the request names in its place:
+    /// the one after "into" or "to" for the language a text is turned into, after "from" for the
+    /// one it is written in, and the only one named for a parameter that says neither. A
+    /// language whose code an enum does not list is bound as written, and so reported as a value
+    /// the schema refuses. Returns whether one was bound.
+    fn language(&mut self, p: &Param) -> bool {
+        let coded = |v: &Value| {
+            v.as_str().is_some_and(|c| {
+                c.len() <= 3
+                    && text::lexicon::LANGUAGES
+                        .iter()
+                        .any(|(_, code)| c.eq_ignore_ascii_case(code))
+            })
+        };
+        let names_language = text::words(&p.name)
+            .iter()
+            .any(|w| matches!(w.as_str(), "lang" | "language" | "languages"));
+        if !names_language
+            || (!p.choices.is_empty()
+                && p.choices.iter().filter(|c| coded(&c.value)).count() * 2 < p.choices.len())
+        {
+            return false;
+        }
+        let name_words = text::words(&p.name);
+        let role_of = |list: &[&str]| name_words.iter().any(|w| list.contains(&w.as_str()));
+        let (target, source) = (
+            role_of(text::lexicon::TARGET_WORDS),
+            role_of(text::lexicon::SOURCE_WORDS),
+        );
+        let tokens = &self.query.tokens;
+        let quoted = self.query.quoted_terms();
+        // Each language named outside a quote, with the word before it.
+        let named: Vec<(usize, &'static str)> = (0..tokens.len())
+            .filter(|&i| !text::terms(&tokens[i]).iter().any(|t| quoted.contains(t)))
+            .filter_map(|i| text::lexicon::language_code(&tokens[i]).map(|c| (i, c)))
+            .collect();
+        let before = |i: usize| {
+            i.checked_sub(1)
+                .map(|k| tokens[k].to_lowercase())
+                .unwrap_or_default()
+        };
+        let into = |i: usize| matches!(before(i).as_str(), "into" | "to" | "in");
+        let from = |i: usize| before(i) == "from";
+        let picked = if target {
+            named
+                .iter()
+                .find(|(i, _)| into(*i))
+                .or(match named.as_slice() {
+                    [one] if !from(one.0) => Some(one),
+                    _ => None,
+                })
+        } else if source {
+            named.iter().find(|(i, _)| from(*i))
+        } else {
+            match named.as_slice() {
+                [one] => Some(one),
+                _ => None,
+            }
+        };
+        let Some(&(at, code)) = picked else {
+            return false;
+        };
+        let written = tokens[at].clone();
+        let value = if p.choices.is_empty() {
+            Value::String(code.to_owned())
+        } else {
+            p.choices
+                .iter()
+                .find(|c| {
+                    c.value
+                        .as_str()
+                        .is_some_and(|v| v.eq_ignore_ascii_case(code))
+                })
+                .map_or_else(|| Value::String(written.clone()), |c| c.value.clone())
+        };
+        self.used_tokens.insert(written.clone());
+        self.settle(p, value, text::terms(&written));
+        true
     }
 
     /// For an enum none of whose values the query names by their own words: the one value it
@@ -1351,11 +1457,22 @@ impl<'a> Binder<'a> {
                 .iter()
                 .find(|t| !self.used_tokens.contains(*t) && crate::query::written_handle(t))
         });
+        // A function word a loose pattern happens to accept ("me" of "Give me ..." for
+        // `^[a-z]{2}$`) is no value of it, unless written in capitals or named as a thing ("the
+        // us"): a word of content that fits goes first.
+        let tokens = &self.query.tokens;
+        let named = |i: usize| {
+            let t = &tokens[i];
+            !text::is_stopword(&t.to_lowercase())
+                || (t.len() > 1 && t.chars().all(|c| c.is_ascii_uppercase()))
+                || (i > 0 && tokens[i - 1].eq_ignore_ascii_case("the"))
+        };
         let Some(token) = handle.flatten().or_else(|| {
-            self.query
-                .tokens
-                .iter()
-                .find(|t| !self.used_tokens.contains(*t) && re.is_match(t))
+            (0..tokens.len())
+                .find(|&i| {
+                    named(i) && !self.used_tokens.contains(&tokens[i]) && re.is_match(&tokens[i])
+                })
+                .map(|i| &tokens[i])
         }) else {
             return false;
         };
@@ -1395,15 +1512,30 @@ impl<'a> Binder<'a> {
             });
             self.query.text.contains('?') && !request && asks
         };
+        // A word another parameter already took ("French" of "into French" for the target
+        // language) is that parameter's value, not text to work on.
+        // A text to work on that the request only points at ("translate *my name*", "summarise
+        // *this*") is not written in it: the words that point are no text.
+        let tokens = &self.query.tokens;
+        let pointed_at = |t: &String| {
+            !searches(p)
+                && tokens.iter().enumerate().any(|(i, w)| {
+                    i > 0
+                        && text::terms(w).first() == Some(t)
+                        && [text::lexicon::POSSESSIVES, text::lexicon::DEMONSTRATIVES]
+                            .iter()
+                            .any(|l| l.contains(&tokens[i - 1].to_lowercase().as_str()))
+                })
+        };
         let beyond = || {
-            let unsaid = |t: &String| !self.topic.contains_key(t);
+            let unsaid = |t: &String| !self.topic.contains_key(t) && !self.used_terms.contains(t);
             question()
                 || !self.query.quotes.is_empty()
                 || self.query.name_terms().iter().any(unsaid)
                 || !self.query.numbers().is_empty()
                 || crate::asks::content_terms(&self.query.text)
                     .iter()
-                    .any(|t| unsaid(t) && !self.query.framing.contains(t))
+                    .any(|t| unsaid(t) && !self.query.framing.contains(t) && !pointed_at(t))
         };
         if is_free_text(p) && (p.required || only()) && beyond() {
             let quoted = match &self.query.quotes[..] {
@@ -1973,6 +2105,12 @@ impl<'a> Binder<'a> {
             .iter()
             .rev()
             .find(|t| !text::lexicon::COUNT_FIELDS.contains(&t.as_str()))?;
+        // What its description says it is the number of ("Number of headlines to return" for
+        // `page_size`) is counted by it too.
+        let described = described_count(&p.description);
+        let is_head = |t: Option<&String>| {
+            t == Some(head) || (described.is_some() && t == described.as_ref())
+        };
         let of_people = own.iter().any(|t| {
             text::lexicon::PEOPLE_WORDS.contains(&t.as_str())
                 || text::lexicon::PLACES_FOR_PEOPLE.contains(&t.as_str())
@@ -1983,7 +2121,7 @@ impl<'a> Binder<'a> {
                 .get(at + 1)
                 .map(|t| text::terms(t))
                 .unwrap_or_default();
-            if next.first() == Some(head) {
+            if is_head(next.first()) {
                 return true;
             }
             // One plain word may say which kind of the thing it counts ("three hotel rooms",
@@ -1996,7 +2134,7 @@ impl<'a> Binder<'a> {
             if tokens.get(at + 1).is_some_and(|t| plain(t))
                 && tokens
                     .get(at + 2)
-                    .is_some_and(|t| text::terms(t).first() == Some(head))
+                    .is_some_and(|t| is_head(text::terms(t).first()))
             {
                 return true;
             }
@@ -4373,6 +4511,19 @@ fn takes_state_code(p: &Param) -> bool {
     )
 }
 
+/// Whether `p` takes a language's ISO 639 code: named for a language and described by the
+/// standard or as a code.
+fn takes_language_code(p: &Param) -> bool {
+    let described = p.description.to_lowercase();
+    p.choices.is_empty()
+        && text::words(&p.name)
+            .iter()
+            .any(|w| matches!(w.as_str(), "lang" | "language"))
+        && ["iso 639", "language code", "two-letter", "2-letter"]
+            .iter()
+            .any(|m| described.contains(m))
+}
+
 /// Whether `p` takes a country's ISO 3166 code: a country by its name, described by the
 /// standard or as a code, or with a two-letter example ("'US' for the United States").
 fn takes_country_code(p: &Param) -> bool {
@@ -6078,6 +6229,75 @@ mod tests {
 
     fn check(schema: Value, query: &str) -> Binding {
         bind(&params(&schema), &Query::parse(query), &HashMap::new())
+    }
+
+    #[test]
+    fn a_language_named_in_words_is_its_code_where_the_schema_takes_codes() {
+        let schema = json!({"type": "object", "required": ["text", "target_language"], "properties": {
+            "text": {"type": "string", "description": "Text to translate"},
+            "target_language": {"type": "string", "description": "Target language", "enum": ["en", "fr", "de"]},
+            "source_language": {"type": "string", "description": "ISO 639-1 code of the source language"}}});
+        let b = check(
+            schema.clone(),
+            "Translate 'where is the station' from English into German",
+        );
+        assert_eq!(
+            b.arguments.get("target_language"),
+            Some(&json!("de")),
+            "{b:?}"
+        );
+        assert_eq!(
+            b.arguments.get("source_language"),
+            Some(&json!("en")),
+            "{b:?}"
+        );
+        assert_eq!(
+            b.arguments.get("text"),
+            Some(&json!("where is the station")),
+            "{b:?}"
+        );
+        // A language the enum does not list is reported as written, with the values allowed.
+        let b = check(schema.clone(), "Translate 'good morning' into Swahili");
+        assert_eq!(invalid(&b, "target_language").0, json!("Swahili"));
+        // A word another parameter took is no text to work on (the method's own words, here
+        // "translate", are its topic).
+        let topic: HashMap<String, f64> = [("translat".to_owned(), 1.0)].into();
+        for request in [
+            "Translate this into French",
+            "Can you translate my name into French?",
+        ] {
+            let b = bind(&params(&schema), &Query::parse(request), &topic);
+            assert_eq!(b.arguments.get("target_language"), Some(&json!("fr")));
+            assert!(
+                b.missing.iter().any(|m| m.name == "text"),
+                "{request}: {b:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_function_word_a_loose_pattern_accepts_is_no_value_of_it() {
+        let schema = json!({"type": "object", "required": ["country"], "properties": {
+            "country": {"type": "string", "description": "Two-letter country code", "pattern": "^[a-z]{2}$"}}});
+        let b = check(schema.clone(), "Give me the business headlines for gb");
+        assert_eq!(b.arguments.get("country"), Some(&json!("gb")), "{b:?}");
+        let b = check(schema.clone(), "Give me the business headlines");
+        assert!(b.missing.iter().any(|m| m.name == "country"), "{b:?}");
+        // Named as a thing, it is one.
+        let b = check(schema, "Show me the headlines in the us");
+        assert_eq!(b.arguments.get("country"), Some(&json!("us")), "{b:?}");
+    }
+
+    #[test]
+    fn a_number_before_what_a_parameter_s_description_counts_is_that_count() {
+        let schema = json!({"type": "object", "required": ["country"], "properties": {
+            "country": {"type": "string"},
+            "page_size": {"type": "integer", "description": "Number of headlines to return", "maximum": 50}}});
+        let b = check(schema.clone(), "The top 20 business headlines in Germany");
+        assert_eq!(b.arguments.get("page_size"), Some(&json!(20)), "{b:?}");
+        // One the schema refuses is reported, not dropped.
+        let b = check(schema, "The top 200 business headlines in Germany");
+        assert_eq!(invalid(&b, "page_size").0, json!(200));
     }
 
     /// The value a binding reports invalid for `name`, with the constraint it breaks.

@@ -255,6 +255,9 @@ struct Scored<'a> {
     score: f64,
     coverage: f64,
     matched: Vec<String>,
+    /// The request writes a code ("EV330912") that no parameter of the method takes: it names
+    /// a thing the method cannot be asked about.
+    leaves_code: bool,
 }
 
 /// The best weight times similarity among the method's terms alike in meaning to a query word.
@@ -479,6 +482,26 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         .map(String::as_str)
         .filter(|t| unknown_word(t))
         .collect();
+    // Codes the request writes ("EV330912", "LH903"): one term of letters and digits, no
+    // number with its unit and no time of day. No metadata names a code, and a parameter for a
+    // name or a place does not take one, so a method is credited with a code only where a
+    // pattern of its recognises it (above) or its binder takes it as a value.
+    let codes: Vec<(&str, &str)> = query
+        .tokens
+        .iter()
+        .filter(|t| query::written_code(t))
+        .filter_map(|t| match text::terms(t).as_slice() {
+            [term] => query
+                .terms
+                .iter()
+                .find(|q| *q == term)
+                .map(|q| (q.as_str(), t.as_str())),
+            _ => None,
+        })
+        .collect();
+    // The phrases a request says a thing is about ("articles about the Mars sample return
+    // mission"): for a method that searches free text for that thing, the text searched for.
+    let searched = query.searched_phrases();
     // The attribute a "how" question asks for ("how old": the age), by its adjective's term.
     let attributes: HashMap<String, Vec<String>> = query.attributes_asked().into_iter().collect();
     // Metadata words alike in meaning to each content word that is not a value, once per query.
@@ -506,6 +529,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 score: 0.0,
                 coverage: 0.0,
                 matched: Vec::new(),
+                leaves_code: false,
             })
             .collect();
     }
@@ -529,6 +553,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 matched: Vec::new(),
                 values: Vec::new(),
                 literal: 0.0,
+                leaves_code: false,
             };
             // Terms of tokens that one of the method's declared patterns recognises
             // ("acct-0002" for `^acct-[0-9]{4}$`), currencies for a method that takes one, and
@@ -563,6 +588,24 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 .collect();
             // The words of a span from now the method counts ("the next 3 days" for `days`):
             // a value it takes.
+            // The codes this method's binder leaves untaken: values of none of its parameters.
+            let untaken_codes: HashSet<&str> = if codes.is_empty() {
+                HashSet::new()
+            } else {
+                let binding = bind::bind(&doc.params, query, &doc.topic_terms);
+                let taken = |code: &str| {
+                    binding
+                        .arguments
+                        .values()
+                        .any(|v| v.to_string().to_lowercase().contains(&code.to_lowercase()))
+                };
+                codes
+                    .iter()
+                    .filter(|(_, code)| !taken(code))
+                    .map(|(term, _)| *term)
+                    .collect()
+            };
+            named.leaves_code = !untaken_codes.is_empty();
             let span_words: HashSet<&String> = spans_ahead
                 .iter()
                 .filter(|(_, span)| {
@@ -627,6 +670,9 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 } else if let Some(w) = kin.get(t.as_str()).and_then(|k| kin_weight(doc, k)) {
                     named.covered += weight_of(t) * w * wt.kin;
                     named.matched.push(t.clone());
+                } else if untaken_codes.contains(t.as_str()) {
+                    // A code no parameter of the method takes is a part of the request it does
+                    // not serve.
                 } else if span_words.contains(t)
                     || (doc.takes_numbers && numbers.contains(t))
                     || (doc.takes_moments && moments.contains(t.as_str()))
@@ -657,6 +703,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 mut matched,
                 values,
                 literal,
+                leaves_code,
             } = named;
             // Only once the metadata itself anchors the query in the method's domain do values
             // and, for a search method, unnamed topics count: names alone ("Bybit", "BTC") must
@@ -666,8 +713,30 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             // A method whose own name names the thing the request asks for ("the work email
             // of Jane Smith" of `find_email`) is anchored in its domain however many values the
             // request writes beside it.
+            // For a method that searches free text, the phrase the request says a thing the
+            // method's own metadata names is about ("articles about the Mars sample return
+            // mission" of `search_news`) is the text searched for, not words its metadata should
+            // name: the method is anchored by what it names of the rest, and that phrase is then
+            // its value. Nothing named outside the phrase anchors nothing.
+            let searches_text = doc.free_text
+                && doc
+                    .params
+                    .iter()
+                    .any(|p| schema::is_free_text(p) && schema::searches(p));
+            let searched_words: Vec<(String, f64)> = searched
+                .iter()
+                .filter(|(head, _)| searches_text && doc.terms.contains_key(head))
+                .flat_map(|(_, phrase)| phrase)
+                .filter(|t| query.terms.contains(t) && !matched.contains(t))
+                .map(|t| (t.clone(), weight_for(doc, t)))
+                .collect();
+            let outside = total - searched_words.iter().map(|(_, w)| w).sum::<f64>();
             let topical = covered / total;
             let anchored = topical >= wt.anchor
+                || (!searched_words.is_empty()
+                    && outside > 0.0
+                    && covered > 0.0
+                    && covered / outside >= wt.anchor)
                 || (literal > 0.0 && unquoted >= wt.anchor && unquoted >= best_unquoted)
                 || asked_head.is_some_and(|h| doc.name_terms.contains(h));
             // A request that reads ("list", "get", "what ...") is not served by a method whose name
@@ -679,6 +748,12 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             };
             let mut coverage = topical;
             if anchored {
+                let mut values = values;
+                for (t, w) in searched_words {
+                    if !values.iter().any(|(v, _)| *v == t) {
+                        values.push((t, w));
+                    }
+                }
                 for (t, weight) in values {
                     coverage += weight * wt.value / total;
                     matched.push(t);
@@ -722,6 +797,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 score: (coverage + wt.name_bonus * in_name / total) * verb_penalty,
                 coverage,
                 matched,
+                leaves_code,
             }
         })
         .collect();
@@ -804,6 +880,8 @@ struct Named {
     values: Vec<(String, f64)>,
     /// The weight of the values the query quotes.
     literal: f64,
+    /// Whether a code the request writes is a value of none of its parameters.
+    leaves_code: bool,
 }
 
 impl Named {
@@ -1033,6 +1111,7 @@ fn provider(
             score: 0.0,
             coverage: 0.0,
             matched: Vec::new(),
+            leaves_code: false,
         };
         let mut call = interpretation(&scored, &binding, None);
         call.before = before;
@@ -1493,6 +1572,11 @@ impl<'a> Viability<'a> {
             || takes_the_quantity_asked(s.doc, query)
             || works_from_what_is_asked(s.doc, query)
         {
+            return false;
+        }
+        // "Where is event EV330912 being held?" names one event by its code: a method none of
+        // whose parameters takes that code ("search events in a city") cannot be asked about it.
+        if s.leaves_code {
             return false;
         }
         if names_subject(s.doc, query) {
@@ -2189,7 +2273,11 @@ fn compound(
         let mut reading = interpretations(index, &s, &q).remove(0);
         // What an ask points back at ("synonyms for it") is the value an earlier ask gives the
         // parameter of the same name ("Define laconic" → `word`).
-        if texts.iter().any(|t| pointing.contains(t)) && !reading.missing.is_empty() {
+        if texts
+            .iter()
+            .any(|t| pointing.contains(t) || asks::names_owned_thing(t))
+            && !reading.missing.is_empty()
+        {
             reading.missing.retain(|m| {
                 let earlier = served
                     .iter()
@@ -3973,6 +4061,92 @@ mod tests {
         );
         assert!(combined.also.iter().all(|i| i.missing.is_empty()), "{r:?}");
         assert_eq!(r.asks.len(), 2);
+    }
+
+    #[test]
+    fn a_thing_of_someone_named_before_is_an_ask_of_its_own_and_takes_their_value() {
+        let mut methods = music();
+        methods.push((
+            "find_albums",
+            "Find albums by an artist.",
+            json!({"type": "object", "properties": {"artist": {"type": "string", "description": "Artist name"}}, "required": ["artist"]}),
+        ));
+        let idx = index(&methods);
+        for request in [
+            "Give me the biography of Adele and list her albums",
+            "Show me the biography of Adele. Also find her albums.",
+        ] {
+            let q = Query::parse(request);
+            let r = run(&idx, &q, &ProbeConfig::default());
+            assert!(r.missing_capability_signal.is_none(), "{request}: {r:?}");
+            let combined = &r.ambiguity_pool[0];
+            let calls: Vec<(&str, &Value)> = std::iter::once(combined)
+                .chain(&combined.also)
+                .map(|i| (i.method.as_str(), &i.arguments["artist"]))
+                .collect();
+            assert_eq!(
+                calls,
+                [
+                    ("get_artist_biography", &json!("Adele")),
+                    ("find_albums", &json!("Adele"))
+                ],
+                "{request}"
+            );
+        }
+        // A pronoun that is no possessive qualifies the ask before it.
+        assert!(!asks::names_owned_thing("sort them by date"));
+        assert!(asks::names_owned_thing("check their reviews"));
+    }
+
+    #[test]
+    fn a_code_no_parameter_takes_is_a_thing_the_method_cannot_be_asked_about() {
+        let idx = index(&[(
+            "search_events",
+            "Search for upcoming events in a city by category.",
+            json!({"type": "object", "required": ["city"], "properties": {
+                "city": {"type": "string", "description": "City name"},
+                "category": {"type": "string", "enum": ["music", "comedy"]}}}),
+        )]);
+        let miss = miss_of(&idx, "Where is event EV330912 being held?");
+        assert!(
+            miss.is_some(),
+            "the event's code is a value of no parameter"
+        );
+        // Without the code it is a search that lacks its city.
+        assert!(miss_of(&idx, "Where are comedy events being held?").is_none());
+        // A parameter that takes the code serves it.
+        let idx = index(&[(
+            "get_event_details",
+            "Get details of an event such as its venue.",
+            json!({"type": "object", "required": ["event_id"], "properties": {
+                "event_id": {"type": "string", "description": "Event id"}}}),
+        )]);
+        assert!(miss_of(&idx, "Where is event EV330912 being held?").is_none());
+        assert!(query::written_code("EV330912") && query::written_code("LH903"));
+        for not_code in ["300K", "5GB", "Sample1", "440Hz", "network222", "2024"] {
+            assert!(!query::written_code(not_code), "{not_code}");
+        }
+    }
+
+    #[test]
+    fn the_phrase_a_request_says_a_searched_thing_is_about_is_the_search_s_text() {
+        let idx = index(&[(
+            "search_news",
+            "Search news articles by keyword.",
+            json!({"type": "object", "required": ["q"], "properties": {
+                "q": {"type": "string", "description": "Keywords or phrase to search for"}}}),
+        )]);
+        assert!(
+            miss_of(
+                &idx,
+                "Find recent articles about the Mars sample return mission"
+            )
+            .is_none()
+        );
+        // Nothing the method names outside the phrase: no anchor.
+        assert!(miss_of(&idx, "Tell me about the Mars sample return mission").is_some());
+        // A phrase about something the method does not search for is not its text.
+        assert!(miss_of(&idx, "Find recipes about the Mars sample return mission").is_some());
     }
 
     #[test]

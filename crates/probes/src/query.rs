@@ -467,6 +467,42 @@ impl Query {
         out
     }
 
+    /// The phrases a request puts after a word that introduces its topic ("articles *about*
+    /// the Mars sample return mission", [`text::lexicon::TOPIC_LEADS`]), up to the end of the
+    /// clause or the next "and"/"or": for each, the term of the word it is about ("articl") and
+    /// the terms of the phrase, what a search for that word is asked to look for.
+    pub fn searched_phrases(&self) -> Vec<(String, Vec<String>)> {
+        let mut out: Vec<(String, Vec<String>)> = Vec::new();
+        let mut open = false;
+        let mut before: Option<String> = None;
+        for raw in self.text.split_whitespace() {
+            for token in text::tokens(raw) {
+                let lower = token.to_lowercase();
+                if text::lexicon::TOPIC_LEADS.contains(&lower.as_str()) {
+                    open = false;
+                    if let Some(head) = before.take() {
+                        out.push((head, Vec::new()));
+                        open = true;
+                    }
+                } else if matches!(lower.as_str(), "and" | "or" | "but") {
+                    open = false;
+                } else if open {
+                    if let Some((_, phrase)) = out.last_mut() {
+                        phrase.extend(text::terms(&token));
+                    }
+                } else {
+                    before = text::terms(&token).pop();
+                }
+            }
+            if raw.ends_with([',', ';', '.', '?', '!', ':']) {
+                open = false;
+                before = None;
+            }
+        }
+        out.retain(|(_, phrase)| !phrase.is_empty());
+        out
+    }
+
     /// Terms of the phrases the query puts in quotes: literal values it gives, not topics.
     /// Only a short quote's: a long one may be a sentence whose words say what is asked.
     pub fn quoted_terms(&self) -> std::collections::HashSet<String> {
@@ -683,6 +719,26 @@ pub fn written_path(token: &str) -> bool {
         parts.iter().all(|p| p.chars().any(char::is_alphanumeric))
             && (parts.len() >= 2 || parts.last().is_some_and(|p| p.contains('.')))
     })
+}
+
+/// Whether `token` is a code written as one word ("EV330912", "LH903", "B07XJ8C8F5"): four or
+/// more capital letters and digits, with a letter and at least two digits, that is no number
+/// with a unit or a size after it ("300K", "5GB", "1080P"). A word in lower case with a number
+/// in it ("Sample1", "440Hz", "network222") is a name or a quantity, not a code.
+pub fn written_code(token: &str) -> bool {
+    let word = token.trim_matches(|c: char| !c.is_ascii_alphanumeric());
+    if word.len() < 4
+        || !word
+            .chars()
+            .all(|c| c.is_ascii_digit() || c.is_ascii_uppercase())
+        || word.chars().filter(char::is_ascii_digit).count() < 2
+        || !word.chars().any(|c| c.is_ascii_uppercase())
+    {
+        return false;
+    }
+    let suffix = word.trim_start_matches(|c: char| c.is_ascii_digit());
+    let measured = suffix.len() < word.len() && suffix.len() <= 2;
+    !measured
 }
 
 /// Whether `token` is a handle ("@rustlang", "@jane_doe"): an account's name written as one,

@@ -126,6 +126,9 @@ pub const STOPWORDS: &[&str] = &[
     "now",
     "of",
     "off",
+    // "How often" asks how frequently what follows is done, as "how many" asks a count of
+    // what follows: the verb is what the question is about.
+    "often",
     "on",
     "once",
     "one",
@@ -414,6 +417,10 @@ pub const LEAD_INS: &[&str] = &[
 /// The last words of parameter names whose value is a word of language itself (`word`,
 /// `term`: what a dictionary defines, a thesaurus finds synonyms for), however common a word.
 pub const WORD_VALUE_NAMES: &[&str] = &["term", "word"];
+
+/// Words that introduce what a request is about ("articles *about* solar storms", "news
+/// *regarding* the merger"): the phrase after one is a search's text.
+pub const TOPIC_LEADS: &[&str] = &["about", "concerning", "regarding"];
 
 /// Parameter names that take the user's words as they are.
 pub const FREE_TEXT_NAMES: &[&str] = &[
@@ -1038,6 +1045,113 @@ pub const CURRENCY_NAMES: &[(&str, &str)] = &[
     ("yen", "jpy"),
     ("yuan", "cny"),
 ];
+
+/// Languages as a request names them, with their ISO 639-1 codes (names lowercase, sorted).
+pub const LANGUAGES: &[(&str, &str)] = &[
+    ("afrikaans", "af"),
+    ("albanian", "sq"),
+    ("amharic", "am"),
+    ("arabic", "ar"),
+    ("armenian", "hy"),
+    ("azerbaijani", "az"),
+    ("basque", "eu"),
+    ("belarusian", "be"),
+    ("bengali", "bn"),
+    ("bosnian", "bs"),
+    ("bulgarian", "bg"),
+    ("burmese", "my"),
+    ("catalan", "ca"),
+    ("chinese", "zh"),
+    ("croatian", "hr"),
+    ("czech", "cs"),
+    ("danish", "da"),
+    ("dutch", "nl"),
+    ("english", "en"),
+    ("esperanto", "eo"),
+    ("estonian", "et"),
+    ("farsi", "fa"),
+    ("finnish", "fi"),
+    ("french", "fr"),
+    ("galician", "gl"),
+    ("georgian", "ka"),
+    ("german", "de"),
+    ("greek", "el"),
+    ("gujarati", "gu"),
+    ("hausa", "ha"),
+    ("hebrew", "he"),
+    ("hindi", "hi"),
+    ("hungarian", "hu"),
+    ("icelandic", "is"),
+    ("igbo", "ig"),
+    ("indonesian", "id"),
+    ("irish", "ga"),
+    ("italian", "it"),
+    ("japanese", "ja"),
+    ("javanese", "jv"),
+    ("kannada", "kn"),
+    ("kazakh", "kk"),
+    ("khmer", "km"),
+    ("korean", "ko"),
+    ("kurdish", "ku"),
+    ("lao", "lo"),
+    ("latin", "la"),
+    ("latvian", "lv"),
+    ("lithuanian", "lt"),
+    ("macedonian", "mk"),
+    ("malay", "ms"),
+    ("malayalam", "ml"),
+    ("maltese", "mt"),
+    ("mandarin", "zh"),
+    ("maori", "mi"),
+    ("marathi", "mr"),
+    ("mongolian", "mn"),
+    ("nepali", "ne"),
+    ("norwegian", "no"),
+    ("pashto", "ps"),
+    ("persian", "fa"),
+    ("polish", "pl"),
+    ("portuguese", "pt"),
+    ("punjabi", "pa"),
+    ("romanian", "ro"),
+    ("russian", "ru"),
+    ("serbian", "sr"),
+    ("sinhala", "si"),
+    ("slovak", "sk"),
+    ("slovenian", "sl"),
+    ("somali", "so"),
+    ("spanish", "es"),
+    ("swahili", "sw"),
+    ("swedish", "sv"),
+    ("tagalog", "tl"),
+    ("tamil", "ta"),
+    ("telugu", "te"),
+    ("thai", "th"),
+    ("turkish", "tr"),
+    ("ukrainian", "uk"),
+    ("urdu", "ur"),
+    ("uzbek", "uz"),
+    ("vietnamese", "vi"),
+    ("welsh", "cy"),
+    ("xhosa", "xh"),
+    ("yiddish", "yi"),
+    ("yoruba", "yo"),
+    ("zulu", "zu"),
+];
+
+/// The ISO 639-1 code of the language `name` names ("German" is `de`), in any case.
+pub fn language_code(name: &str) -> Option<&'static str> {
+    let lower = name.to_lowercase();
+    LANGUAGES
+        .binary_search_by_key(&lower.as_str(), |(n, _)| n)
+        .ok()
+        .map(|i| LANGUAGES[i].1)
+}
+
+/// Words in a parameter's name that make it the language a text is turned into.
+pub const TARGET_WORDS: &[&str] = &["dest", "destination", "output", "target", "to"];
+
+/// Words in a parameter's name that make it the language a text is written in.
+pub const SOURCE_WORDS: &[&str] = &["from", "input", "original", "source", "src"];
 
 /// Words right before a currency that make it the one money is converted to ("into euros").
 pub const CONVERT_TO: &[&str] = &["in", "into", "to"];
@@ -2015,6 +2129,9 @@ mod tests {
                 list.windows(2).find(|w| w[0] >= w[1])
             );
         }
+        assert!(LANGUAGES.windows(2).all(|w| w[0].0 < w[1].0));
+        assert_eq!(language_code("German"), Some("de"));
+        assert_eq!(language_code("Klingon"), None);
         assert!(
             DESTRUCTIVE.iter().all(|v| MUTATING.contains(v)),
             "every destructive verb is mutating"
