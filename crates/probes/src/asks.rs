@@ -249,7 +249,7 @@ pub fn split(text: &str) -> Vec<Ask> {
             2
         };
         let ask = Ask {
-            added: ask.added || thing_joined,
+            added: ask.added || thing_joined || put_to_listener,
             ..ask
         };
         if content_terms(&ask.text).len() >= least && (!opens_with_number || merged.is_empty()) {
@@ -292,13 +292,16 @@ pub fn split(text: &str) -> Vec<Ask> {
     merged
 }
 
-/// Whether `part` opens by putting a request to the listener: a verb that asks
-/// ([`text::lexicon::ASKING_VERBS`]: "give", "tell") before "me" or "us" and more after them.
+/// Whether `part` opens by putting a request to the listener: a verb that asks or brings
+/// ([`text::lexicon::ASKING_VERBS`]: "give", "tell"; [`text::lexicon::BRINGING_VERBS`]:
+/// "find", "show") before "me" or "us" and more after them.
 pub fn puts_to_listener(part: &str) -> bool {
     let words = text::words(part);
     match &words[..] {
         [verb, whom, _, ..] => {
-            text::lexicon::ASKING_VERBS.contains(&verb.to_lowercase().as_str())
+            let verb = verb.to_lowercase();
+            (text::lexicon::ASKING_VERBS.contains(&verb.as_str())
+                || text::lexicon::BRINGING_VERBS.contains(&verb.as_str()))
                 && matches!(whom.to_lowercase().as_str(), "me" | "us")
         }
         _ => false,

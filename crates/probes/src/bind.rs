@@ -834,7 +834,7 @@ impl<'a> Binder<'a> {
         {
             // Words of the parameter\'s own name ("league" for `league`) name the parameter, not one
             // of its values: "the league standings" chooses no league.
-            if self.string_flag(p) {
+            if self.string_flag(p) || self.language(p) {
                 continue;
             }
             let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
@@ -860,9 +860,7 @@ impl<'a> Binder<'a> {
                 })
                 .collect();
             if scored.is_empty() {
-                if !self.language(p) {
-                    self.form_choice(p, &own, &words);
-                }
+                self.form_choice(p, &own, &words);
                 continue;
             }
             // Of several values, one named only in part and only by a word of the method's name
@@ -1028,7 +1026,13 @@ impl<'a> Binder<'a> {
                     _ => None,
                 })
         } else if source {
-            named.iter().find(|(i, _)| from(*i))
+            // "this English text to Danish": of two languages, the one the text is not turned
+            // into.
+            let not_into: Vec<&(usize, &str)> = named.iter().filter(|(i, _)| !into(*i)).collect();
+            named.iter().find(|(i, _)| from(*i)).or(match not_into[..] {
+                [one] if named.len() > 1 => Some(one),
+                _ => None,
+            })
         } else {
             match named.as_slice() {
                 [one] => Some(one),
@@ -6237,25 +6241,27 @@ mod tests {
             "text": {"type": "string", "description": "Text to translate"},
             "target_language": {"type": "string", "description": "Target language", "enum": ["en", "fr", "de"]},
             "source_language": {"type": "string", "description": "ISO 639-1 code of the source language"}}});
-        let b = check(
-            schema.clone(),
+        for request in [
             "Translate 'where is the station' from English into German",
-        );
-        assert_eq!(
-            b.arguments.get("target_language"),
-            Some(&json!("de")),
-            "{b:?}"
-        );
-        assert_eq!(
-            b.arguments.get("source_language"),
-            Some(&json!("en")),
-            "{b:?}"
-        );
-        assert_eq!(
-            b.arguments.get("text"),
-            Some(&json!("where is the station")),
-            "{b:?}"
-        );
+            "Translate this English text to German: 'where is the station'",
+        ] {
+            let b = check(schema.clone(), request);
+            assert_eq!(
+                b.arguments.get("target_language"),
+                Some(&json!("de")),
+                "{b:?}"
+            );
+            assert_eq!(
+                b.arguments.get("source_language"),
+                Some(&json!("en")),
+                "{b:?}"
+            );
+            assert_eq!(
+                b.arguments.get("text"),
+                Some(&json!("where is the station")),
+                "{b:?}"
+            );
+        }
         // A language the enum does not list is reported as written, with the values allowed.
         let b = check(schema.clone(), "Translate 'good morning' into Swahili");
         assert_eq!(invalid(&b, "target_language").0, json!("Swahili"));

@@ -1424,6 +1424,8 @@ struct Viability<'a> {
     names: HashSet<String>,
     /// The terms the query points at without writing them out ([`pointed_terms`]).
     pointed: HashSet<String>,
+    /// Whether the query asks about another day than today ([`asks_another_day`]).
+    another_day: bool,
 }
 
 impl<'a> Viability<'a> {
@@ -1472,6 +1474,7 @@ impl<'a> Viability<'a> {
             asked_kin,
             names: query.name_terms(),
             pointed: pointed_terms(query),
+            another_day: asks_another_day(query),
         }
     }
 
@@ -1567,6 +1570,11 @@ impl<'a> Viability<'a> {
         if names_other_kind(s.doc, query, self.index) {
             return false;
         }
+        // "Will it rain in Dublin over the next three days?" is not asked of a method that
+        // gives the weather as it is now and takes no day.
+        if self.another_day && gives_only_now(s.doc) {
+            return false;
+        }
         if takes_one_of_what_is_asked(s.doc, query)
             || needs_what_is_asked(s.doc, query)
             || takes_the_quantity_asked(s.doc, query)
@@ -1595,6 +1603,34 @@ impl<'a> Viability<'a> {
                     .chain(self.earlier)
                     .all(|q| gives_none(self.index, s, q, 2)))
     }
+}
+
+/// Whether `query` asks about a day other than today: a span from now ("over the next three
+/// days", "next week"), a period, or a date written that is not today's ("tomorrow", "on March
+/// 9th"; "today" and "tonight" are today).
+fn asks_another_day(query: &Query) -> bool {
+    let today = query.today.map(|d| d.format("%Y-%m-%d").to_string());
+    !spans_from_now(query).is_empty()
+        || query.dates.iter().any(|m| {
+            m.period
+                || match m.normal.as_ref().or(m.coming.as_ref()) {
+                    Some(date) => today.as_ref().is_some_and(|t| t != date),
+                    None => !["today", "tonight", "now"]
+                        .iter()
+                        .any(|w| m.text.eq_ignore_ascii_case(w)),
+                }
+        })
+}
+
+/// Whether a method says it gives things as they are now ("current weather", "live status":
+/// [`text::lexicon::PRESENT_WORDS`] in its name or in what its description says it gives) and
+/// takes no date, time or span that could point it at another day.
+fn gives_only_now(doc: &index::MethodDoc) -> bool {
+    !doc.takes_moments
+        && doc.counts_spans.is_empty()
+        && text::lexicon::PRESENT_WORDS
+            .iter()
+            .any(|w| doc.name_terms.contains(*w) || doc.gives.contains(*w))
 }
 
 /// Whether the method does the change `verb` asks for ([`names_verb`]) or, for a change that
@@ -2141,7 +2177,18 @@ fn compound(
         // qualifies the ask before it ("and only those that include 'alpha'").
         if back {
             if !(asks::puts_to_listener(part) && own.is_some_and(other_than_first)) {
-                context.push(part);
+                // One that asks for a thing of its own no tool's metadata names ("... and find
+                // me a hotel there") is an ask nothing serves, whatever it points back at.
+                let things = things_of(&topic);
+                if own.is_none()
+                    && ask.added
+                    && !things.is_empty()
+                    && !shares_words_with_tools(index, &things)
+                {
+                    unserved.push(ask.text.clone());
+                } else {
+                    context.push(part);
+                }
                 continue;
             }
             pointing.push(part);
@@ -4147,6 +4194,65 @@ mod tests {
         assert!(miss_of(&idx, "Tell me about the Mars sample return mission").is_some());
         // A phrase about something the method does not search for is not its text.
         assert!(miss_of(&idx, "Find recipes about the Mars sample return mission").is_some());
+    }
+
+    #[test]
+    fn a_method_that_gives_things_as_they_are_now_does_not_serve_another_day() {
+        let current = (
+            "get_current_weather",
+            "Current weather conditions for a city.",
+            json!({"type": "object", "required": ["city"], "properties": {
+                "city": {"type": "string", "description": "City name"}}}),
+        );
+        let idx = index(std::slice::from_ref(&current));
+        assert!(miss_of(&idx, "Will it rain in Dublin over the next three days?").is_some());
+        assert!(miss_of(&idx, "What will the weather be in Dublin tomorrow?").is_some());
+        assert!(miss_of(&idx, "What's the weather in Dublin right now?").is_none());
+        assert!(miss_of(&idx, "What's the weather in Dublin today?").is_none());
+        // A method that takes the day serves it.
+        let idx = index(&[
+            current,
+            (
+                "get_forecast",
+                "Daily weather forecast for a city.",
+                json!({"type": "object", "required": ["city"], "properties": {
+                    "city": {"type": "string", "description": "City name"},
+                    "days": {"type": "integer", "description": "Number of days to forecast"}}}),
+            ),
+        ]);
+        let r = run(
+            &idx,
+            &Query::parse("Will it rain in Dublin over the next three days?"),
+            &ProbeConfig::default(),
+        );
+        assert_eq!(first_shortlisted(&r), Some("get_forecast"), "{r:?}");
+    }
+
+    #[test]
+    fn a_further_ask_for_a_thing_no_tool_names_is_unserved_whatever_it_points_back_at() {
+        let idx = index(&[(
+            "get_current_weather",
+            "Current weather conditions for a city.",
+            json!({"type": "object", "required": ["city"], "properties": {
+                "city": {"type": "string", "description": "City name"}}}),
+        )]);
+        for (request, unserved) in [
+            (
+                "What's the weather in Lisbon and find me a hotel there",
+                "find me a hotel there",
+            ),
+            (
+                "What's the weather in Lisbon, and also find a hotel near it",
+                "find a hotel near it",
+            ),
+        ] {
+            let miss = miss_of(&idx, request).unwrap_or_else(|| panic!("{request}"));
+            let partial = miss.partial.unwrap_or_else(|| panic!("{request}"));
+            assert_eq!(partial.unserved_parts, [unserved], "{request}");
+            assert_eq!(partial.servable_parts.len(), 1, "{request}");
+        }
+        // A detail of the weather that points back is part of the weather ask.
+        assert!(miss_of(&idx, "What's the weather in Lisbon and is it windy there?").is_none());
     }
 
     #[test]

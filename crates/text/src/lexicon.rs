@@ -563,6 +563,10 @@ pub const HANDLE_NAMES: &[&str] = &[
     "username",
 ];
 
+/// Verbs that, before "me" or "us", put a request for a thing to the listener ("find me a
+/// hotel", "get us a table", "show me the menu"), as the asking verbs do. Words.
+pub const BRINGING_VERBS: &[&str] = &["book", "bring", "fetch", "find", "get", "order", "show"];
+
 /// Verbs that, followed by "up", fetch a thing to look at ("pull up the profile", "bring up my
 /// notes", "dig up the article"): they frame a request as looking does. Words.
 pub const FETCHING_WITH_UP: &[&str] = &["bring", "call", "dig", "look", "pull"];
@@ -1146,6 +1150,10 @@ pub fn language_code(name: &str) -> Option<&'static str> {
         .ok()
         .map(|i| LANGUAGES[i].1)
 }
+
+/// Stems of words with which a method's name or description says it gives things as they are
+/// now ("current weather", "live status", "real-time quotes").
+pub const PRESENT_WORDS: &[&str] = &["current", "live", "now", "realtim"];
 
 /// Words in a parameter's name that make it the language a text is turned into.
 pub const TARGET_WORDS: &[&str] = &["dest", "destination", "output", "target", "to"];
