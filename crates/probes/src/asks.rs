@@ -248,8 +248,11 @@ pub fn split(text: &str) -> Vec<Ask> {
         } else {
             2
         };
+        // One put with a verb that brings ("and find me a hotel there") adds a thing to find;
+        // one that asks ("and tell me the temperature") may well ask the same thing's details.
+        let brings = put_to_listener && opens_with_bringing_verb(&ask.text);
         let ask = Ask {
-            added: ask.added || thing_joined || put_to_listener,
+            added: ask.added || thing_joined || brings,
             ..ask
         };
         if content_terms(&ask.text).len() >= least && (!opens_with_number || merged.is_empty()) {
@@ -306,6 +309,14 @@ pub fn puts_to_listener(part: &str) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether `part` opens with a verb that brings a thing to the listener
+/// ([`text::lexicon::BRINGING_VERBS`]: "find a hotel near it", "show me the menu").
+pub fn opens_with_bringing_verb(part: &str) -> bool {
+    text::words(part)
+        .first()
+        .is_some_and(|w| text::lexicon::BRINGING_VERBS.contains(&w.to_lowercase().as_str()))
 }
 
 /// Whether `part` names a thing of someone or something named before it: a possessive of the

@@ -5635,12 +5635,26 @@ pub(crate) struct CurrencyMention {
     after_to: bool,
     /// Whether an amount comes right before it ("500 US dollars"): the currency of that amount.
     after_amount: bool,
+    /// The token of that amount.
+    amount: Option<String>,
 }
 
 impl CurrencyMention {
     /// The terms of the words that name it.
     pub(crate) fn terms(&self) -> Vec<String> {
         self.tokens.iter().flat_map(|t| text::terms(t)).collect()
+    }
+
+    /// The terms of the sum of money it writes with the amount before it ("100 dollars"), if it
+    /// follows one.
+    pub(crate) fn sum_terms(&self) -> Vec<String> {
+        match &self.amount {
+            Some(amount) => text::terms(amount)
+                .into_iter()
+                .chain(self.terms())
+                .collect(),
+            None => Vec::new(),
+        }
     }
 }
 
@@ -5714,6 +5728,7 @@ pub(crate) fn currencies_named(query: &Query) -> Vec<CurrencyMention> {
                         tokens: tokens[start..i + n].to_vec(),
                         after_to,
                         after_amount,
+                        amount: before.filter(|_| after_amount).map(|k| tokens[k].clone()),
                     });
                 }
                 i += n;

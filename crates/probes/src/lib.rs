@@ -430,6 +430,8 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     };
     // Terms of the amounts the query writes with a currency's sign ("$100", "€20"), for methods
     // taking a sum of money.
+    // So is an amount written with the currency's name or code after it ("100 dollars", "50
+    // EUR"), for a method that takes no currency of its own: the currency is the amount's.
     let any_takes_money = index.docs.iter().any(|d| d.takes_money);
     let money_terms: Vec<String> = query
         .tokens
@@ -443,6 +445,14 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         })
         .flat_map(|t| text::terms(t))
         .collect();
+    let written_sums: Vec<String> = if any_takes_money {
+        bind::currencies_named(query)
+            .iter()
+            .flat_map(bind::CurrencyMention::sum_terms)
+            .collect()
+    } else {
+        Vec::new()
+    };
     // Spans of time a request writes from now ("the next 3 days", "next week"): the words of
     // each, with the span, for methods that count that span.
     let spans_ahead = spans_from_now(query);
@@ -643,7 +653,10 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 } else if recognised.contains(t) {
                     named.covered += weight_of(t) * wt.pattern;
                     named.matched.push(t.clone());
-                } else if doc.takes_money && money_terms.contains(t) {
+                } else if doc.takes_money
+                    && (money_terms.contains(t)
+                        || (doc.currencies_taken == 0 && written_sums.contains(t)))
+                {
                     // A sum of money for a method that takes one is a value its schema names: it
                     // anchors the request in the method's domain, at a value's weight.
                     named.covered += weight_of(t) * wt.value;
@@ -1610,8 +1623,10 @@ impl<'a> Viability<'a> {
 /// 9th"; "today" and "tonight" are today).
 fn asks_another_day(query: &Query) -> bool {
     let today = query.today.map(|d| d.format("%Y-%m-%d").to_string());
+    // A date the request states as context ("Today is Tuesday.") asks about no day.
+    let stated = |m: &crate::when::Moment| text::terms(&m.text).iter().all(|t| query.in_context(t));
     !spans_from_now(query).is_empty()
-        || query.dates.iter().any(|m| {
+        || query.dates.iter().filter(|m| !stated(m)).any(|m| {
             m.period
                 || match m.normal.as_ref().or(m.coming.as_ref()) {
                     Some(date) => today.as_ref().is_some_and(|t| t != date),
@@ -2177,11 +2192,13 @@ fn compound(
         // qualifies the ask before it ("and only those that include 'alpha'").
         if back {
             if !(asks::puts_to_listener(part) && own.is_some_and(other_than_first)) {
-                // One that asks for a thing of its own no tool's metadata names ("... and find
-                // me a hotel there") is an ask nothing serves, whatever it points back at.
+                // One that asks to bring a thing of its own no tool's metadata names ("... and
+                // also find a hotel near it") is an ask nothing serves, whatever it points back
+                // at; a clause that only describes ("that are featuring ...") is no such ask.
                 let things = things_of(&topic);
                 if own.is_none()
                     && ask.added
+                    && asks::opens_with_bringing_verb(part)
                     && !things.is_empty()
                     && !shares_words_with_tools(index, &things)
                 {
@@ -4209,6 +4226,8 @@ mod tests {
         assert!(miss_of(&idx, "What will the weather be in Dublin tomorrow?").is_some());
         assert!(miss_of(&idx, "What's the weather in Dublin right now?").is_none());
         assert!(miss_of(&idx, "What's the weather in Dublin today?").is_none());
+        // A date stated as context asks about no day.
+        assert!(miss_of(&idx, "What's the weather in Dublin? Today is Tuesday.").is_none());
         // A method that takes the day serves it.
         let idx = index(&[
             current,
@@ -4251,8 +4270,31 @@ mod tests {
             assert_eq!(partial.unserved_parts, [unserved], "{request}");
             assert_eq!(partial.servable_parts.len(), 1, "{request}");
         }
-        // A detail of the weather that points back is part of the weather ask.
+        // A detail of the weather that points back is part of the weather ask, and so is one
+        // asked for with a verb that asks rather than brings.
         assert!(miss_of(&idx, "What's the weather in Lisbon and is it windy there?").is_none());
+        assert!(
+            miss_of(
+                &idx,
+                "What's the current weather in Lisbon, and tell me the wind speed and precipitation"
+            )
+            .is_none()
+        );
+    }
+
+    #[test]
+    fn a_sum_written_with_its_currency_is_a_value_of_a_method_that_takes_money() {
+        let idx = index(&[(
+            "search_products",
+            "Search the product catalogue by keyword.",
+            json!({"type": "object", "required": ["query"], "properties": {
+                "query": {"type": "string", "description": "Search terms"},
+                "max_price": {"type": "number", "description": "Highest price"}}}),
+        )]);
+        assert!(miss_of(&idx, "Find wireless headphones under 100 dollars").is_none());
+        assert!(miss_of(&idx, "Find wireless headphones under $100").is_none());
+        // Nothing of its own named, the names alone anchor nothing.
+        assert!(miss_of(&idx, "Find wireless headphones").is_some());
     }
 
     #[test]
