@@ -236,9 +236,20 @@ pub fn split(text: &str) -> Vec<Ask> {
             .start
             .checked_sub(1)
             .is_some_and(|at| bare(words[at]) == "and");
+        // Not the last item of a list of things ("its price, its metrics, and the volume of
+        // its trades"), nor a clause that does not open as a request ("and would love to hear
+        // their view").
+        let listed = ask
+            .words
+            .start
+            .checked_sub(2)
+            .is_some_and(|at| words[at].ends_with(','));
         let thing_joined = !acts_before
             && ((after_and && names_a_thing(&ask.text))
-                || (joined && names_owned_thing(&ask.text)));
+                || (joined
+                    && !listed
+                    && opens_as_request_for_a_thing(&ask.text)
+                    && names_owned_thing(&ask.text)));
         // "... and give me some synonyms for it": a bare "and" before a verb that puts a request
         // to the listener ("give me", "tell me") opens a request of its own, whose one thing is
         // enough.
@@ -317,6 +328,19 @@ pub fn opens_with_bringing_verb(part: &str) -> bool {
     text::words(part)
         .first()
         .is_some_and(|w| text::lexicon::BRINGING_VERBS.contains(&w.to_lowercase().as_str()))
+}
+
+/// Whether `part` opens as a request for a thing: with a determiner or a possessive ("a list
+/// of ...", "her albums") or a verb that brings, lists or tells ("list her albums").
+fn opens_as_request_for_a_thing(part: &str) -> bool {
+    text::words(part).first().is_some_and(|w| {
+        let w = w.to_lowercase();
+        text::lexicon::DETERMINERS.contains(&w.as_str())
+            || text::lexicon::POSSESSIVES.contains(&w.as_str())
+            || text::lexicon::BRINGING_VERBS.contains(&w.as_str())
+            || text::lexicon::ASKING_VERBS.contains(&w.as_str())
+            || w == "list"
+    })
 }
 
 /// Whether `part` names a thing of someone or something named before it: a possessive of the
@@ -598,6 +622,26 @@ mod tests {
     }
 
     #[test]
+    fn a_thing_of_someone_named_before_is_a_further_ask_unless_it_ends_a_list_or_only_says() {
+        let added =
+            |request: &str| -> Vec<bool> { split(request).iter().map(|a| a.added).collect() };
+        assert_eq!(
+            added("Give me the biography of Adele and list her albums"),
+            [false, true]
+        );
+        assert_eq!(
+            added("Show me the biography of Adele. Also list her albums."),
+            [false, true]
+        );
+        // The last item of a list of the same thing's details is no ask of its own.
+        let listed = split("I want its stock price, its market cap, and the volume of its trades");
+        assert!(listed.iter().all(|a| !a.added), "{listed:?}");
+        // Nor is a clause that does not open as a request.
+        let said = split("I value their insights and would love to hear their perspective");
+        assert!(said.iter().all(|a| !a.added), "{said:?}");
+    }
+
+    #[test]
     fn coordinated_clauses_and_sentences_are_asks() {
         // Each ask with the words of the request it spans, the connector between them left out.
         let ask = |text: &str, added: bool, words: std::ops::Range<usize>| Ask {
@@ -609,7 +653,7 @@ mod tests {
             split("Give me the tracklist of the album and the biography of its singer"),
             [
                 ask("Give me the tracklist of the album", false, 0..7),
-                ask("the biography of its singer", false, 8..13)
+                ask("the biography of its singer", true, 8..13)
             ]
         );
         assert_eq!(

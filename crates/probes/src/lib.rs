@@ -563,7 +563,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 matched: Vec::new(),
                 values: Vec::new(),
                 literal: 0.0,
-                leaves_code: false,
+                untaken_codes: Vec::new(),
             };
             // Terms of tokens that one of the method's declared patterns recognises
             // ("acct-0002" for `^acct-[0-9]{4}$`), currencies for a method that takes one, and
@@ -596,8 +596,6 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                         .map(|(unit, _)| unit.clone()),
                 )
                 .collect();
-            // The words of a span from now the method counts ("the next 3 days" for `days`):
-            // a value it takes.
             // The codes this method's binder leaves untaken: values of none of its parameters.
             let untaken_codes: HashSet<&str> = if codes.is_empty() {
                 HashSet::new()
@@ -615,7 +613,9 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                     .map(|(term, _)| *term)
                     .collect()
             };
-            named.leaves_code = !untaken_codes.is_empty();
+            named.untaken_codes = untaken_codes.iter().map(|t| (*t).to_owned()).collect();
+            // The words of a span from now the method counts ("the next 3 days" for `days`):
+            // a value it takes.
             let span_words: HashSet<&String> = spans_ahead
                 .iter()
                 .filter(|(_, span)| {
@@ -703,6 +703,20 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         .collect();
     // The most any method's metadata names of the words the query does not quote.
     let best_unquoted = named.iter().map(Named::unquoted).fold(0.0, f64::max);
+    // A code some query-safe method takes is that method's value (a login's user id beside a
+    // message, a chained call's key): only one no such method takes names a thing none of them
+    // can be asked about.
+    let taken_somewhere: HashSet<&str> = codes
+        .iter()
+        .map(|(term, _)| *term)
+        .filter(|term| {
+            index
+                .docs
+                .iter()
+                .zip(&named)
+                .any(|(doc, n)| doc.query_safe() && !n.untaken_codes.iter().any(|c| c == term))
+        })
+        .collect();
     let mut scored: Vec<Scored> = index
         .docs
         .iter()
@@ -716,8 +730,11 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 mut matched,
                 values,
                 literal,
-                leaves_code,
+                untaken_codes,
             } = named;
+            let leaves_code = untaken_codes
+                .iter()
+                .any(|c| !taken_somewhere.contains(c.as_str()));
             // Only once the metadata itself anchors the query in the method's domain do values
             // and, for a search method, unnamed topics count: names alone ("Bybit", "BTC") must
             // not make an unrelated search look relevant. What the query quotes is a value ("a
@@ -893,8 +910,8 @@ struct Named {
     values: Vec<(String, f64)>,
     /// The weight of the values the query quotes.
     literal: f64,
-    /// Whether a code the request writes is a value of none of its parameters.
-    leaves_code: bool,
+    /// The codes the request writes that are values of none of its parameters.
+    untaken_codes: Vec<String>,
 }
 
 impl Named {
@@ -1619,22 +1636,30 @@ impl<'a> Viability<'a> {
 }
 
 /// Whether `query` asks about a day other than today: a span from now ("over the next three
-/// days", "next week"), a period, or a date written that is not today's ("tomorrow", "on March
-/// 9th"; "today" and "tonight" are today).
+/// days"), a date that is not today's ("on March 9th" when today is another day), or one
+/// written relative to today that is not today ("tomorrow", "next week", "last Friday":
+/// [`text::lexicon::OTHER_DAY_WORDS`]); "this afternoon" and "tonight" are today.
 fn asks_another_day(query: &Query) -> bool {
     let today = query.today.map(|d| d.format("%Y-%m-%d").to_string());
     // A date the request states as context ("Today is Tuesday.") asks about no day.
     let stated = |m: &crate::when::Moment| text::terms(&m.text).iter().all(|t| query.in_context(t));
+    let relative = |m: &crate::when::Moment| {
+        text::words(&m.text)
+            .iter()
+            .any(|w| text::lexicon::OTHER_DAY_WORDS.contains(&w.as_str()))
+    };
+    let dated = |m: &crate::when::Moment| {
+        m.normal
+            .as_ref()
+            .or(m.coming.as_ref())
+            .is_some_and(|d| d.len() == 10 && today.as_ref().is_some_and(|t| t != d))
+    };
     !spans_from_now(query).is_empty()
-        || query.dates.iter().filter(|m| !stated(m)).any(|m| {
-            m.period
-                || match m.normal.as_ref().or(m.coming.as_ref()) {
-                    Some(date) => today.as_ref().is_some_and(|t| t != date),
-                    None => !["today", "tonight", "now"]
-                        .iter()
-                        .any(|w| m.text.eq_ignore_ascii_case(w)),
-                }
-        })
+        || query
+            .dates
+            .iter()
+            .filter(|m| !stated(m))
+            .any(|m| relative(m) || dated(m))
 }
 
 /// Whether a method says it gives things as they are now ("current weather", "live status":
@@ -3366,6 +3391,15 @@ mod tests {
     }
 
     /// Why nothing serves `query` over `idx` with the default configuration, if nothing does.
+    /// Each call the first reading of `r` plans, with the value it gives `param`.
+    fn planned_calls<'r>(r: &'r ProbeReport, param: &str) -> Vec<(&'r str, &'r Value)> {
+        let first = &r.ambiguity_pool[0];
+        std::iter::once(first)
+            .chain(&first.also)
+            .map(|i| (i.method.as_str(), &i.arguments[param]))
+            .collect()
+    }
+
     fn miss_of(idx: &MethodIndex, query: &str) -> Option<MissingCapability> {
         run(idx, &Query::parse(query), &ProbeConfig::default()).missing_capability_signal
     }
@@ -4111,19 +4145,20 @@ mod tests {
         );
         assert!(r.missing_capability_signal.is_none(), "{r:?}");
         assert_eq!(r.ambiguity_pool.len(), 1, "{r:?}");
-        let combined = &r.ambiguity_pool[0];
-        let calls: Vec<(&str, &Value)> = std::iter::once(combined)
-            .chain(&combined.also)
-            .map(|i| (i.method.as_str(), &i.arguments["word"]))
-            .collect();
         assert_eq!(
-            calls,
+            planned_calls(&r, "word"),
             [
                 ("define_word", &json!("laconic")),
                 ("get_synonyms", &json!("laconic"))
             ]
         );
-        assert!(combined.also.iter().all(|i| i.missing.is_empty()), "{r:?}");
+        assert!(
+            r.ambiguity_pool[0]
+                .also
+                .iter()
+                .all(|i| i.missing.is_empty()),
+            "{r:?}"
+        );
         assert_eq!(r.asks.len(), 2);
     }
 
@@ -4143,13 +4178,8 @@ mod tests {
             let q = Query::parse(request);
             let r = run(&idx, &q, &ProbeConfig::default());
             assert!(r.missing_capability_signal.is_none(), "{request}: {r:?}");
-            let combined = &r.ambiguity_pool[0];
-            let calls: Vec<(&str, &Value)> = std::iter::once(combined)
-                .chain(&combined.also)
-                .map(|i| (i.method.as_str(), &i.arguments["artist"]))
-                .collect();
             assert_eq!(
-                calls,
+                planned_calls(&r, "artist"),
                 [
                     ("get_artist_biography", &json!("Adele")),
                     ("find_albums", &json!("Adele"))
@@ -4186,6 +4216,28 @@ mod tests {
                 "event_id": {"type": "string", "description": "Event id"}}}),
         )]);
         assert!(miss_of(&idx, "Where is event EV330912 being held?").is_none());
+        // A code another method of the set takes is that method's value, not a thing this one
+        // cannot be asked about.
+        let idx = index(&[
+            (
+                "search_events",
+                "Search for upcoming events in a city by category.",
+                json!({"type": "object", "required": ["city"], "properties": {
+                    "city": {"type": "string", "description": "City name"}}}),
+            ),
+            (
+                "get_member",
+                "Get a member's profile by member id.",
+                json!({"type": "object", "required": ["member_id"], "properties": {
+                    "member_id": {"type": "string", "description": "Member id"}}}),
+            ),
+        ]);
+        let r = run(
+            &idx,
+            &Query::parse("Search events in Leeds for member MB20417"),
+            &ProbeConfig::default(),
+        );
+        assert_eq!(first_shortlisted(&r), Some("search_events"), "{r:?}");
         assert!(query::written_code("EV330912") && query::written_code("LH903"));
         for not_code in ["300K", "5GB", "Sample1", "440Hz", "network222", "2024"] {
             assert!(!query::written_code(not_code), "{not_code}");
@@ -4226,6 +4278,7 @@ mod tests {
         assert!(miss_of(&idx, "What will the weather be in Dublin tomorrow?").is_some());
         assert!(miss_of(&idx, "What's the weather in Dublin right now?").is_none());
         assert!(miss_of(&idx, "What's the weather in Dublin today?").is_none());
+        assert!(miss_of(&idx, "What's the weather in Dublin this afternoon?").is_none());
         // A date stated as context asks about no day.
         assert!(miss_of(&idx, "What's the weather in Dublin? Today is Tuesday.").is_none());
         // A method that takes the day serves it.

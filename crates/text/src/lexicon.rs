@@ -1155,6 +1155,18 @@ pub fn language_code(name: &str) -> Option<&'static str> {
 /// now ("current weather", "live status", "real-time quotes").
 pub const PRESENT_WORDS: &[&str] = &["current", "live", "now", "realtim"];
 
+/// Words that place a day written relative to today on another day ("tomorrow", "next week",
+/// "last Friday", "two days ago"). Words.
+pub const OTHER_DAY_WORDS: &[&str] = &[
+    "ago",
+    "coming",
+    "last",
+    "next",
+    "tomorrow",
+    "upcoming",
+    "yesterday",
+];
+
 /// Words in a parameter's name that make it the language a text is turned into.
 pub const TARGET_WORDS: &[&str] = &["dest", "destination", "output", "target", "to"];
 
