@@ -4263,6 +4263,21 @@ mod tests {
         assert!(miss_of(&idx, "Tell me about the Mars sample return mission").is_some());
         // A phrase about something the method does not search for is not its text.
         assert!(miss_of(&idx, "Find recipes about the Mars sample return mission").is_some());
+        // One that says which known thing is meant searches for nothing.
+        let q = Query::parse("Could you retweet that post about tire maintenance?");
+        assert!(
+            q.searched_phrases().is_empty(),
+            "{:?}",
+            q.searched_phrases()
+        );
+        let q = Query::parse("Find posts about tire maintenance");
+        assert_eq!(
+            q.searched_phrases(),
+            [(
+                "post".to_owned(),
+                vec!["tire".to_owned(), "mainten".to_owned()]
+            )]
+        );
     }
 
     #[test]

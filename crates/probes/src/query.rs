@@ -475,12 +475,16 @@ impl Query {
         let mut out: Vec<(String, Vec<String>)> = Vec::new();
         let mut open = false;
         let mut before: Option<String> = None;
+        // Whether a demonstrative came right before the word the phrase is about: "that post
+        // about tire maintenance" points at a known post, it searches for none.
+        let mut pointed = false;
+        let mut last = String::new();
         for raw in self.text.split_whitespace() {
             for token in text::tokens(raw) {
                 let lower = token.to_lowercase();
                 if text::lexicon::TOPIC_LEADS.contains(&lower.as_str()) {
                     open = false;
-                    if let Some(head) = before.take() {
+                    if let Some(head) = before.take().filter(|_| !pointed) {
                         out.push((head, Vec::new()));
                         open = true;
                     }
@@ -490,9 +494,12 @@ impl Query {
                     if let Some((_, phrase)) = out.last_mut() {
                         phrase.extend(text::terms(&token));
                     }
-                } else {
-                    before = text::terms(&token).pop();
+                } else if let Some(term) = text::terms(&token).pop() {
+                    pointed =
+                        text::lexicon::DEMONSTRATIVES.contains(&last.as_str()) || last == "that";
+                    before = Some(term);
                 }
+                last = lower;
             }
             if raw.ends_with([',', ';', '.', '?', '!', ':']) {
                 open = false;
