@@ -475,10 +475,10 @@ impl Query {
         let mut out: Vec<(String, Vec<String>)> = Vec::new();
         let mut open = false;
         let mut before: Option<String> = None;
-        // Whether a demonstrative came right before the word the phrase is about: "that post
-        // about tire maintenance" points at a known post, it searches for none.
+        // Whether a demonstrative came shortly before the word the phrase is about: "that
+        // (fantastic) post about tire maintenance" points at a known post, it searches for none.
         let mut pointed = false;
-        let mut last = String::new();
+        let mut recent: Vec<String> = Vec::new();
         for raw in self.text.split_whitespace() {
             for token in text::tokens(raw) {
                 let lower = token.to_lowercase();
@@ -495,11 +495,12 @@ impl Query {
                         phrase.extend(text::terms(&token));
                     }
                 } else if let Some(term) = text::terms(&token).pop() {
-                    pointed =
-                        text::lexicon::DEMONSTRATIVES.contains(&last.as_str()) || last == "that";
+                    pointed = recent.iter().rev().take(2).any(|w| {
+                        text::lexicon::DEMONSTRATIVES.contains(&w.as_str()) || w == "that"
+                    });
                     before = Some(term);
                 }
-                last = lower;
+                recent.push(lower);
             }
             if raw.ends_with([',', ';', '.', '?', '!', ':']) {
                 open = false;
