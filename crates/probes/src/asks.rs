@@ -333,14 +333,14 @@ pub fn opens_with_bringing_verb(part: &str) -> bool {
 /// Whether `part` opens as a request for a thing: with a determiner or a possessive ("a list
 /// of ...", "her albums") or a verb that brings, lists or tells ("list her albums").
 fn opens_as_request_for_a_thing(part: &str) -> bool {
-    text::words(part).first().is_some_and(|w| {
-        let w = w.to_lowercase();
-        text::lexicon::DETERMINERS.contains(&w.as_str())
-            || text::lexicon::POSSESSIVES.contains(&w.as_str())
-            || text::lexicon::BRINGING_VERBS.contains(&w.as_str())
-            || text::lexicon::ASKING_VERBS.contains(&w.as_str())
-            || w == "list"
-    })
+    opens_with_bringing_verb(part)
+        || text::words(part).first().is_some_and(|w| {
+            let w = w.to_lowercase();
+            text::lexicon::DETERMINERS.contains(&w.as_str())
+                || text::lexicon::POSSESSIVES.contains(&w.as_str())
+                || text::lexicon::ASKING_VERBS.contains(&w.as_str())
+                || w == "list"
+        })
 }
 
 /// Whether `part` names a thing of someone or something named before it: a possessive of the
@@ -351,7 +351,7 @@ pub fn names_owned_thing(part: &str) -> bool {
     words.windows(2).any(|w| {
         let owner = w[0].to_lowercase();
         let thing = w[1].trim_end_matches(['?', '.', '!', ',']);
-        matches!(owner.as_str(), "his" | "her" | "its" | "their")
+        text::lexicon::OWNERS_NAMED_BEFORE.contains(&owner.as_str())
             && thing.len() > 1
             && thing.chars().all(|c| c.is_ascii_lowercase())
             && !text::is_stopword(thing)

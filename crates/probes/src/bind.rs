@@ -988,10 +988,7 @@ impl<'a> Binder<'a> {
                         .any(|(_, code)| c.eq_ignore_ascii_case(code))
             })
         };
-        let names_language = text::words(&p.name)
-            .iter()
-            .any(|w| matches!(w.as_str(), "lang" | "language" | "languages"));
-        if !names_language
+        if !names_a_language(p)
             || (!p.choices.is_empty()
                 && p.choices.iter().filter(|c| coded(&c.value)).count() * 2 < p.choices.len())
         {
@@ -2112,9 +2109,8 @@ impl<'a> Binder<'a> {
         // What its description says it is the number of ("Number of headlines to return" for
         // `page_size`) is counted by it too.
         let described = described_count(&p.description);
-        let is_head = |t: Option<&String>| {
-            t == Some(head) || (described.is_some() && t == described.as_ref())
-        };
+        let is_head =
+            |t: Option<&String>| t.is_some_and(|t| t == head || described.as_ref() == Some(t));
         let of_people = own.iter().any(|t| {
             text::lexicon::PEOPLE_WORDS.contains(&t.as_str())
                 || text::lexicon::PLACES_FOR_PEOPLE.contains(&t.as_str())
@@ -4515,14 +4511,20 @@ fn takes_state_code(p: &Param) -> bool {
     )
 }
 
+/// Whether `p`'s name says it is a language (`target_lang`, `source_language`:
+/// [`text::lexicon::LANGUAGE_NAMES`]).
+fn names_a_language(p: &Param) -> bool {
+    text::words(&p.name)
+        .iter()
+        .any(|w| text::lexicon::LANGUAGE_NAMES.contains(&w.as_str()))
+}
+
 /// Whether `p` takes a language's ISO 639 code: named for a language and described by the
 /// standard or as a code.
 fn takes_language_code(p: &Param) -> bool {
     let described = p.description.to_lowercase();
     p.choices.is_empty()
-        && text::words(&p.name)
-            .iter()
-            .any(|w| matches!(w.as_str(), "lang" | "language"))
+        && names_a_language(p)
         && ["iso 639", "language code", "two-letter", "2-letter"]
             .iter()
             .any(|m| described.contains(m))

@@ -430,8 +430,6 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     };
     // Terms of the amounts the query writes with a currency's sign ("$100", "€20"), for methods
     // taking a sum of money.
-    // So is an amount written with the currency's name or code after it ("100 dollars", "50
-    // EUR"), for a method that takes no currency of its own: the currency is the amount's.
     let any_takes_money = index.docs.iter().any(|d| d.takes_money);
     let money_terms: Vec<String> = query
         .tokens
@@ -445,6 +443,8 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         })
         .flat_map(|t| text::terms(t))
         .collect();
+    // So are an amount and the currency's name or code after it ("100 dollars", "50 EUR"), for a
+    // method that takes no currency of its own: the currency is the amount's.
     let written_sums: Vec<String> = if any_takes_money {
         bind::currencies_named(query)
             .iter()
@@ -597,8 +597,8 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 )
                 .collect();
             // The codes this method's binder leaves untaken: values of none of its parameters.
-            let untaken_codes: HashSet<&str> = if codes.is_empty() {
-                HashSet::new()
+            named.untaken_codes = if codes.is_empty() {
+                Vec::new()
             } else {
                 let binding = bind::bind(&doc.params, query, &doc.topic_terms);
                 let taken = |code: &str| {
@@ -610,10 +610,9 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 codes
                     .iter()
                     .filter(|(_, code)| !taken(code))
-                    .map(|(term, _)| *term)
+                    .map(|(term, _)| (*term).to_owned())
                     .collect()
             };
-            named.untaken_codes = untaken_codes.iter().map(|t| (*t).to_owned()).collect();
             // The words of a span from now the method counts ("the next 3 days" for `days`):
             // a value it takes.
             let span_words: HashSet<&String> = spans_ahead
@@ -683,7 +682,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 } else if let Some(w) = kin.get(t.as_str()).and_then(|k| kin_weight(doc, k)) {
                     named.covered += weight_of(t) * w * wt.kin;
                     named.matched.push(t.clone());
-                } else if untaken_codes.contains(t.as_str()) {
+                } else if named.untaken_codes.contains(t) {
                     // A code no parameter of the method takes is a part of the request it does
                     // not serve.
                 } else if span_words.contains(t)
@@ -748,14 +747,16 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             // mission" of `search_news`) is the text searched for, not words its metadata should
             // name: the method is anchored by what it names of the rest, and that phrase is then
             // its value. Nothing named outside the phrase anchors nothing.
-            let searches_text = doc.free_text
-                && doc
-                    .params
-                    .iter()
-                    .any(|p| schema::is_free_text(p) && schema::searches(p));
+            let searches_text = || {
+                doc.free_text
+                    && doc
+                        .params
+                        .iter()
+                        .any(|p| schema::is_free_text(p) && schema::searches(p))
+            };
             let searched_words: Vec<(String, f64)> = searched
                 .iter()
-                .filter(|(head, _)| searches_text && doc.terms.contains_key(head))
+                .filter(|(head, _)| doc.terms.contains_key(head) && searches_text())
                 .flat_map(|(_, phrase)| phrase)
                 .filter(|t| query.terms.contains(t) && !matched.contains(t))
                 .map(|t| (t.clone(), weight_for(doc, t)))
@@ -3390,7 +3391,6 @@ mod tests {
             .map(|i| i.method.as_str())
     }
 
-    /// Why nothing serves `query` over `idx` with the default configuration, if nothing does.
     /// Each call the first reading of `r` plans, with the value it gives `param`.
     fn planned_calls<'r>(r: &'r ProbeReport, param: &str) -> Vec<(&'r str, &'r Value)> {
         let first = &r.ambiguity_pool[0];
@@ -3400,6 +3400,7 @@ mod tests {
             .collect()
     }
 
+    /// Why nothing serves `query` over `idx` with the default configuration, if nothing does.
     fn miss_of(idx: &MethodIndex, query: &str) -> Option<MissingCapability> {
         run(idx, &Query::parse(query), &ProbeConfig::default()).missing_capability_signal
     }

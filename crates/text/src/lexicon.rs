@@ -1167,6 +1167,9 @@ pub const OTHER_DAY_WORDS: &[&str] = &[
     "yesterday",
 ];
 
+/// Words in a parameter's name that make it a language (`target_lang`, `source_language`).
+pub const LANGUAGE_NAMES: &[&str] = &["lang", "language", "languages"];
+
 /// Words in a parameter's name that make it the language a text is turned into.
 pub const TARGET_WORDS: &[&str] = &["dest", "destination", "output", "target", "to"];
 
@@ -1863,6 +1866,10 @@ pub const POINTING_WORDS: &[&str] = &[
 /// Demonstratives that open a noun phrase of their own ("this season", "those games"); "that"
 /// is left out, since it as often opens a relative clause. Words.
 pub const DEMONSTRATIVES: &[&str] = &["these", "this", "those"];
+
+/// Possessive determiners of someone or something named before ("*her* albums", "*its*
+/// price"): not the speaker's or the listener's. Words.
+pub const OWNERS_NAMED_BEFORE: &[&str] = &["her", "his", "its", "their"];
 
 /// Possessive determiners: whose a thing is ("my friends", "our trip"). Words.
 pub const POSSESSIVES: &[&str] = &["her", "his", "my", "our", "their", "your"];
