@@ -1517,17 +1517,12 @@ impl<'a> Binder<'a> {
         // language) is that parameter's value, not text to work on.
         // A text to work on that the request only points at ("translate *my name*", "summarise
         // *this*") is not written in it: the words that point are no text.
-        let tokens = &self.query.tokens;
-        let pointed_at = |t: &String| {
-            !searches(p)
-                && tokens.iter().enumerate().any(|(i, w)| {
-                    i > 0
-                        && text::terms(w).first() == Some(t)
-                        && [text::lexicon::POSSESSIVES, text::lexicon::DEMONSTRATIVES]
-                            .iter()
-                            .any(|l| l.contains(&tokens[i - 1].to_lowercase().as_str()))
-                })
+        let pointed = if searches(p) {
+            HashSet::new()
+        } else {
+            self.query.pointed_terms()
         };
+        let pointed_at = |t: &String| pointed.contains(t);
         let beyond = || {
             let unsaid = |t: &String| !self.topic.contains_key(t) && !self.used_terms.contains(t);
             question()

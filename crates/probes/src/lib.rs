@@ -1453,7 +1453,7 @@ struct Viability<'a> {
     people: Option<Vec<String>>,
     /// The query's terms that are names ([`Query::name_terms`]).
     names: HashSet<String>,
-    /// The terms the query points at without writing them out ([`pointed_terms`]).
+    /// The terms the query points at without writing them out ([`Query::pointed_terms`]).
     pointed: HashSet<String>,
     /// Whether the query asks about another day than today ([`asks_another_day`]).
     another_day: bool,
@@ -1504,7 +1504,7 @@ impl<'a> Viability<'a> {
             people,
             asked_kin,
             names: query.name_terms(),
-            pointed: pointed_terms(query),
+            pointed: query.pointed_terms(),
             another_day: asks_another_day(query),
         }
     }
@@ -1717,26 +1717,6 @@ fn views_what_it_shows(d: &index::MethodDoc, query: &Query, act: &str) -> bool {
         .flat_map(|w| text::terms(&w))
         .collect();
     !object.is_empty() && object.iter().all(|t| d.name_terms.contains(t))
-}
-
-/// The terms of what `query` points at ("his", "that", "my": [`text::lexicon::POINTING_WORDS`])
-/// without writing it out: the word right after the pointing word, and the one after that when
-/// a modifier comes between ("that new bill"). A method that matches one is what the request
-/// has in mind.
-fn pointed_terms(query: &Query) -> HashSet<String> {
-    let lower: Vec<String> = query.tokens.iter().map(|t| t.to_lowercase()).collect();
-    lower
-        .iter()
-        .enumerate()
-        .filter(|(_, w)| text::lexicon::POINTING_WORDS.contains(&w.as_str()))
-        .flat_map(|(i, _)| {
-            lower[i + 1..]
-                .iter()
-                .take(2)
-                .take_while(|t| !text::is_stopword(t))
-                .flat_map(|t| text::terms(t))
-        })
-        .collect()
 }
 
 /// Whether the method requires, as an input the request does not give, the very thing the

@@ -467,6 +467,25 @@ impl Query {
         out
     }
 
+    /// The terms of what the query points at ("his", "that", "my":
+    /// [`text::lexicon::POINTING_WORDS`]) without writing it out: the word right after the
+    /// pointing word, and the one after that when a modifier comes between ("that new bill").
+    pub fn pointed_terms(&self) -> std::collections::HashSet<String> {
+        let lower: Vec<String> = self.tokens.iter().map(|t| t.to_lowercase()).collect();
+        lower
+            .iter()
+            .enumerate()
+            .filter(|(_, w)| text::lexicon::POINTING_WORDS.contains(&w.as_str()))
+            .flat_map(|(i, _)| {
+                lower[i + 1..]
+                    .iter()
+                    .take(2)
+                    .take_while(|t| !text::is_stopword(t))
+                    .flat_map(|t| text::terms(t))
+            })
+            .collect()
+    }
+
     /// The phrases a request puts after a word that introduces its topic ("articles *about*
     /// the Mars sample return mission", [`text::lexicon::TOPIC_LEADS`]), up to the end of the
     /// clause or the next "and"/"or": for each, the term of the word it is about ("articl") and
