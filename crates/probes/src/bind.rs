@@ -110,6 +110,7 @@ fn example_default(p: &Param) -> bool {
 fn bind_as_declared(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Binding {
     let first = numbered_in_turn(params, query, topic, bind_once(params, query, topic));
     let binding = with_regions(params, query, coordinated(params, query, topic, first));
+    let binding = countries_of_nationalities(params, binding);
     with_stay_length(params, query, binding)
 }
 
@@ -164,6 +165,23 @@ fn with_stay_length(params: &[Param], query: &Query, mut binding: Binding) -> Bi
 /// the short one having been spent like any name. Only a free string takes it: one with a list
 /// of values or a pattern is left as bound. It runs once the fan-out is found, which looks for
 /// each value as the query writes it.
+/// A country parameter bound to a nationality ("Canadian" of "a Canadian passport") takes the
+/// country it names.
+fn countries_of_nationalities(params: &[Param], mut binding: Binding) -> Binding {
+    for p in params.iter().filter(|p| {
+        p.choices.is_empty()
+            && p.pattern.is_none()
+            && text::terms(&p.name).iter().any(|t| t == "countri")
+    }) {
+        if let Some(Value::String(written)) = binding.arguments.get_mut(&p.name)
+            && let Some(country) = text::places::country_of_demonym(written)
+        {
+            *written = country.to_owned();
+        }
+    }
+    binding
+}
+
 fn with_regions(params: &[Param], query: &Query, mut binding: Binding) -> Binding {
     let regioned = |p: &Param, value: &mut Value| {
         let Some(written) = value.as_str() else {
@@ -172,7 +190,11 @@ fn with_regions(params: &[Param], query: &Query, mut binding: Binding) -> Bindin
         let city = direction(p)
             .and(text::places::city_nickname(written))
             .unwrap_or(written);
-        if !city.contains(',') && text::places::city(city).is_some() {
+        // A country's name ("Mexico") names the country, not a city of that name in it.
+        if !city.contains(',')
+            && text::places::city(city).is_some()
+            && text::places::country_code(city).is_none()
+        {
             *value = Value::String(with_region(p, query, city.to_owned()));
         }
     };
@@ -1086,6 +1108,28 @@ impl<'a> Binder<'a> {
             self.settle(p, choice.value.clone(), term.iter().cloned());
             return;
         }
+        // A value for a person's sex is named by the word for such a person ("a 34 year old
+        // woman" is `female`), when the request names people of one sex only.
+        let tokens: Vec<String> = self.query.tokens.iter().map(|t| t.to_lowercase()).collect();
+        let of_sex: Vec<(&Choice, &String)> = p
+            .choices
+            .iter()
+            .filter_map(|c| {
+                let (_, words) = text::lexicon::SEX_WORDS
+                    .iter()
+                    .find(|(value, _)| c.label.eq_ignore_ascii_case(value))?;
+                tokens
+                    .iter()
+                    .find(|t| words.contains(&t.as_str()))
+                    .map(|t| (c, t))
+            })
+            .collect();
+        // The word stays free for text another parameter takes ("Convert it to audio: I am a
+        // pretty girl" keeps its words).
+        if let [(choice, _)] = of_sex.as_slice() {
+            self.settle(p, choice.value.clone(), Vec::new());
+            return;
+        }
         // A value the description glosses with a word ("Use 'asc' for ascending") is named by
         // that word or a form of it.
         let glossed: Vec<(&Choice, String)> = glosses(&p.description)
@@ -1217,6 +1261,11 @@ impl<'a> Binder<'a> {
                     Some(pairs) => pairs.to_vec(),
                     None => return,
                 }
+            }
+            // One currency for a source and a target that "to" or "into" introduces names the
+            // target alone ("And into CHF?" after a conversion).
+            ([a, b], [c]) if target(a) != target(b) && c.after_to => {
+                vec![(if target(a) { *a } else { *b }, c)]
             }
             _ => return,
         };
@@ -1475,13 +1524,49 @@ impl<'a> Binder<'a> {
                 })
                 .map(|i| &tokens[i])
         }) else {
-            return false;
+            return self.pattern_written_otherwise(p, &re);
         };
         self.used_tokens.insert(token.clone());
         self.used_terms.extend(text::terms(token));
         self.binding
             .arguments
             .insert(p.name.clone(), Value::String(token.clone()));
+        true
+    }
+
+    /// A value for a patterned parameter that no token fits as written: one that fits once its
+    /// hyphens are dropped ("ISBN 978-0-14-044913-6" for digits only), as the pattern wants it;
+    /// else the code written right after the parameter's own word ("season 2023-24" for
+    /// `^\d{4}/\d{4}$`), as written, which the schema then refuses and the user is asked to
+    /// correct rather than told nothing can serve them. Returns whether one was bound.
+    fn pattern_written_otherwise(&mut self, p: &Param, re: &crate::schema::Pattern) -> bool {
+        let tokens = &self.query.tokens;
+        let fresh =
+            |t: &String| !self.used_tokens.contains(t) && t.contains(|c: char| c.is_ascii_digit());
+        let joined = tokens
+            .iter()
+            .filter(|t| fresh(t) && t.contains('-'))
+            .find_map(|t| {
+                let bare: String = t.chars().filter(|c| *c != '-').collect();
+                re.is_match(&bare).then(|| (t.clone(), bare))
+            });
+        let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+        let after_own = || {
+            self.query
+                .mentions(&own)
+                .into_iter()
+                .filter_map(|at| tokens.get(at + 1))
+                .find(|t| fresh(t))
+                .map(|t| (t.clone(), t.clone()))
+        };
+        let Some((token, value)) = joined.or_else(after_own) else {
+            return false;
+        };
+        self.used_tokens.insert(token.clone());
+        self.used_terms.extend(text::terms(&token));
+        self.binding
+            .arguments
+            .insert(p.name.clone(), Value::String(value));
         true
     }
 
@@ -1895,6 +1980,22 @@ impl<'a> Binder<'a> {
             self.settle_number(p, at, v);
             return;
         }
+        // An age is the number the request gives as one: "I'm 29", "aged 29", "29 years old".
+        if let Some((at, v)) = self.age_given(p) {
+            self.settle_number(p, at, v);
+            return;
+        }
+        // A year is the one year the query writes ("a 2019 Toyota Corolla"), not whichever
+        // number comes first; a count of years (`years`) is no year.
+        let plural = text::words(&p.name)
+            .last()
+            .is_some_and(|w| w.to_lowercase().ends_with('s'));
+        if names_a_year(p) && !plural {
+            self.year(p);
+            if self.binding.arguments.contains_key(&p.name) {
+                return;
+            }
+        }
         let not_quantities: HashSet<String> = self
             .used_tokens
             .union(&self.temporal_tokens)
@@ -2082,9 +2183,124 @@ impl<'a> Binder<'a> {
                 .collect();
             own.iter().all(|t| before.contains(t))
         });
-        if let Some((at, v)) = found.map(|(at, _, v)| (at, v)).or_else(|| self.counted(p)) {
+        if let Some((at, v)) = found
+            .map(|(at, _, v)| (at, v))
+            .or_else(|| self.counted(p))
+            .or_else(|| self.results_asked(p))
+        {
             self.settle_number(p, at, v);
         }
+    }
+
+    /// For a parameter named for a postal code (`zip`, `postcode_from`), the postal code written
+    /// in digits ("from 10115 to 80331"): four to six digits that no other value took, the one
+    /// "from" or "to" points at for a parameter that points that way, else the only one.
+    fn postal_code(&self, p: &Param) -> Option<String> {
+        let name = p.name.to_lowercase();
+        if !["zip", "postcode", "postal"]
+            .iter()
+            .any(|w| name.contains(w))
+            || p.kind.as_deref().is_some_and(|k| k != "string")
+        {
+            return None;
+        }
+        let way = direction(p).filter(|w| *w != Direction::At);
+        let found: Vec<String> = self
+            .query
+            .tokens
+            .iter()
+            .filter(|t| {
+                (4..=6).contains(&t.len())
+                    && t.chars().all(|c| c.is_ascii_digit())
+                    && !self.used_tokens.contains(*t)
+                    && way.is_none_or(|w| cue(self.query, t) == Some(w))
+            })
+            .cloned()
+            .collect();
+        only(found)
+    }
+
+    /// For a parameter named for an age (`age`, `driver_age`), the one number the request gives
+    /// as an age: after "I'm", "I am", "aged" or "age", or before "years old" or "year-old".
+    fn age_given(&self, p: &Param) -> Option<(usize, f64)> {
+        if !text::words(&p.name).iter().any(|w| w == "age") {
+            return None;
+        }
+        let lower: Vec<String> = self.query.tokens.iter().map(|t| t.to_lowercase()).collect();
+        let word = |i: Option<usize>| i.and_then(|i| lower.get(i)).map(String::as_str);
+        let found: Vec<(usize, f64)> = self
+            .query
+            .numbers_at()
+            .into_iter()
+            .filter(|(at, _, _)| !self.used_numbers.contains(at))
+            .filter(|(at, _, _)| {
+                let before = word(at.checked_sub(1));
+                let said = matches!(before, Some("i'm" | "i’m" | "im" | "aged" | "age"))
+                    || (before == Some("am") && word(at.checked_sub(2)) == Some("i"));
+                let old = matches!(word(Some(at + 1)), Some("years" | "year" | "yrs"))
+                    && word(Some(at + 2)) == Some("old");
+                said || old || lower[*at].ends_with("-year-old")
+            })
+            .map(|(at, _, v)| (at, v))
+            .collect();
+        only(found)
+    }
+
+    /// For a parameter that caps how many results come back (`limit`, `max_results`:
+    /// [`text::lexicon::RESULT_LIMIT_WORDS`]), the one number the request puts before the things
+    /// the method returns, a few words of theirs between ("the 5 most popular films" of a
+    /// method about movies, "the 100 top trending movies"), or after a word that counts ("top
+    /// 10").
+    fn results_asked(&self, p: &Param) -> Option<(usize, f64)> {
+        let words = text::words(&p.name);
+        if words.is_empty()
+            || !words
+                .iter()
+                .all(|w| text::lexicon::RESULT_LIMIT_WORDS.contains(&w.as_str()))
+        {
+            return None;
+        }
+        let tokens = &self.query.tokens;
+        let of_topic = |t: &String| {
+            text::terms(t)
+                .first()
+                .is_some_and(|term| self.topic.contains_key(term))
+        };
+        // A number with a unit on it or after it measures ("24h", "the last 24 hours").
+        let measures = |at: usize| {
+            !tokens[at].chars().all(|c| c.is_ascii_digit())
+                || tokens.get(at + 1).is_some_and(|next| {
+                    let lower = next.to_lowercase();
+                    let one = lower.strip_suffix('s').unwrap_or(&lower);
+                    text::lexicon::MEASURE_WORDS.contains(&one)
+                        || text::lexicon::unit_dimension(&lower).is_some()
+                })
+        };
+        let counts = |at: usize| {
+            if measures(at) {
+                return false;
+            }
+            let led = at > 0
+                && text::lexicon::COUNT_LEADS.contains(&tokens[at - 1].to_lowercase().as_str());
+            let before_things = tokens[at + 1..]
+                .iter()
+                .take(3)
+                .take_while(|t| t.chars().all(char::is_alphabetic))
+                .any(of_topic);
+            led || before_things
+        };
+        let found: Vec<(usize, f64)> = self
+            .query
+            .numbers_at()
+            .into_iter()
+            .filter(|(at, token, _)| {
+                !self.used_numbers.contains(at)
+                    && !self.temporal_tokens.contains(token)
+                    && counts(*at)
+            })
+            .map(|(at, _, v)| (at, v))
+            .collect();
+        only(found)
     }
 
     /// The count an optional number keeps, as the request writes it: the number right before
@@ -2283,8 +2499,16 @@ impl<'a> Binder<'a> {
                 .insert(p.name.clone(), Value::String(address.clone()));
             return true;
         }
-        if let Some(code) = self.code(p) {
+        if let Some(code) = self.code(p).or_else(|| self.postal_code(p)) {
             self.take_code(p, code);
+            return true;
+        }
+        // A value the parameter's own examples give, written in the request in any case
+        // ("physics courses" for a department "e.g. Physics"): the request names it.
+        if let Some((example, written)) = self.example_written(p) {
+            let words: Vec<String> = written.iter().flat_map(|t| text::terms(t)).collect();
+            self.used_tokens.extend(written);
+            self.settle(p, Value::String(example), words);
             return true;
         }
         let query = self.query;
@@ -2428,6 +2652,19 @@ impl<'a> Binder<'a> {
             })
             .collect();
         candidates.retain(|e| beside(p, e) || !others.iter().any(|q| beside(q, e)));
+        // A name right beside a word of this parameter's own ("a Canadian passport" for
+        // `passport_country`) is its value before any other.
+        let of_own_words = |e: &String| {
+            let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+            text::terms(e).iter().all(|t| own.contains(t))
+        };
+        if let Some(own) = candidates
+            .iter()
+            .position(|e| beside(p, e) && !of_own_words(e))
+        {
+            let e = candidates.remove(own);
+            candidates.insert(0, e);
+        }
         let titled = titled_thing(p);
         let titled = titled.as_ref();
         candidates.retain(|e| !named_otherwise(p, query, e) && !cast_of_titled(titled, query, e));
@@ -2539,6 +2776,39 @@ impl<'a> Binder<'a> {
             .arguments
             .insert(p.name.clone(), Value::String(e));
         true
+    }
+
+    /// The one example of `p` (its schema's `examples`, or what its description gives after
+    /// "e.g." or "such as") the request writes as whole words, in any case, and that nothing has
+    /// taken yet: the example as the schema writes it, with the tokens the request writes it as.
+    fn example_written(&self, p: &Param) -> Option<(String, Vec<String>)> {
+        if p.kind.as_deref().is_some_and(|k| k != "string") || !p.choices.is_empty() {
+            return None;
+        }
+        let tokens = &self.query.tokens;
+        let lower: Vec<String> = tokens.iter().map(|t| t.to_lowercase()).collect();
+        let found: Vec<(String, Vec<String>)> = p
+            .examples
+            .iter()
+            .cloned()
+            .chain(described_examples(&p.description))
+            .filter_map(|e| {
+                let words: Vec<String> = e.split_whitespace().map(str::to_lowercase).collect();
+                if words.is_empty() || words.iter().any(|w| text::is_stopword(w)) {
+                    return None;
+                }
+                let at = lower
+                    .windows(words.len())
+                    .position(|w| w == words.as_slice())?;
+                let written = tokens[at..at + words.len()].to_vec();
+                let fresh = written.iter().all(|t| {
+                    !self.used_tokens.contains(t)
+                        && !text::terms(t).iter().any(|x| self.used_terms.contains(x))
+                });
+                fresh.then_some((e, written))
+            })
+            .collect();
+        only(found)
     }
 
     /// An optional identifier takes the code the query writes for it ("the employee A1234567B"
@@ -3946,6 +4216,10 @@ fn pointed_by(query: &Query, at: usize) -> Option<Direction> {
 /// "Chennai, Tamil Nadu", "Paris, France"), for a parameter whose description asks for the
 /// state, region or country: up to three capitalised words, ending at the clause's end.
 fn with_region(p: &Param, query: &Query, entity: String) -> String {
+    // A country's name ("Mexico") names the country, not a city of that name in it.
+    if text::places::country_code(&entity).is_some() {
+        return entity;
+    }
     let described = p.description.to_lowercase();
     let example = example_regions(&p.description);
     if example == Examples::default()
@@ -4787,8 +5061,9 @@ fn introduced_phrase(
     topic: &HashMap<String, f64>,
 ) -> Option<String> {
     let words = text::words(&p.name);
-    // The name of a kind of thing (`drug_name`, `food_name`) may be a common word ("the side
-    // effects of ibuprofen"), though never a phrase of them.
+    // The name of a kind of thing (`drug_name`, `food_name`) may be common words ("the side
+    // effects of ibuprofen", "150 grams of chicken breast"), though never a run of more than
+    // three: that is a clause, not a name.
     let kind_name = words.len() >= 2 && words.last().is_some_and(|w| w == "name");
     let takes_proper_names = direction(p).is_some()
         || identifier_of(p).is_some()
@@ -4806,7 +5081,7 @@ fn introduced_phrase(
             && (!kind_name || text::lexicon::ABOUT_LEADS.contains(&w.as_str()))
     };
     let found = plain_phrases(p, query, used, topic, &lead, usize::MAX, false);
-    if kind_name && found.iter().any(|f| f.contains(' ')) {
+    if kind_name && found.iter().any(|f| f.split_whitespace().count() > 3) {
         return None;
     }
     only(found)
@@ -5033,8 +5308,44 @@ fn plain_place_word(next: &str, used: &HashSet<String>, topic: &HashMap<String, 
     Step::Take(word)
 }
 
+/// The examples a description gives after "e.g.", "for example" or "such as", each up to the
+/// next comma, "or", bracket or full stop: "Department, e.g. Physics" gives Physics.
+fn described_examples(description: &str) -> Vec<String> {
+    static EXAMPLES: OnceLock<regex::Regex> = OnceLock::new();
+    let re = EXAMPLES.get_or_init(|| {
+        regex::Regex::new(r"(?i)\b(?:e\.g\.?|for example|such as)[:,]?\s+([^.;()]+)")
+            .expect("the examples pattern compiles")
+    });
+    let quoted = quoted_examples();
+    re.captures_iter(description)
+        .flat_map(|c| {
+            // Quoted examples are whole as quoted ("'Berkeley, CA' or 'New York, NY'").
+            let inside: Vec<String> = quoted
+                .captures_iter(&c[1])
+                .map(|q| q[1].trim().to_owned())
+                .collect();
+            if !inside.is_empty() {
+                return inside;
+            }
+            c[1].split([','])
+                .flat_map(|part| part.split(" or "))
+                .map(|e| e.trim().trim_matches(['\'', '"', '`']).to_owned())
+                .filter(|e| !e.is_empty() && e.split_whitespace().count() <= 3)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// A value written in quotes.
+fn quoted_examples() -> &'static regex::Regex {
+    static QUOTED: OnceLock<regex::Regex> = OnceLock::new();
+    QUOTED.get_or_init(|| {
+        regex::Regex::new(r#"['"`]([^'"`]{1,40})['"`]"#).expect("the quoted pattern compiles")
+    })
+}
+
 /// The one item of `found`, if it holds exactly one: with two, which is meant is a guess.
-fn only(mut found: Vec<String>) -> Option<String> {
+fn only<T>(mut found: Vec<T>) -> Option<T> {
     (found.len() == 1).then(|| found.remove(0))
 }
 
@@ -6291,6 +6602,175 @@ mod tests {
                 "{request}: {b:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_value_a_pattern_refuses_is_read_where_the_request_names_its_parameter() {
+        let isbn = json!({"type": "object", "required": ["isbn"], "properties": {
+            "isbn": {"type": "string", "pattern": "^\\d{10}(\\d{3})?$", "description": "ISBN, digits only"}}});
+        // Hyphens a pattern of digits does not take are dropped.
+        let b = check(isbn.clone(), "Look up ISBN 978-0-14-044913-6");
+        assert_eq!(
+            b.arguments.get("isbn"),
+            Some(&json!("9780140449136")),
+            "{b:?}"
+        );
+        // A code written after the parameter's word that no form of fits is bound as written,
+        // for the schema to refuse and the user to correct.
+        let season = json!({"type": "object", "required": ["league"], "properties": {
+            "league": {"type": "string", "description": "League name"},
+            "season": {"type": "string", "description": "Season in YYYY/YYYY format", "pattern": "^\\d{4}/\\d{4}$"}}});
+        let b = check(
+            season.clone(),
+            "Show me the Serie A table for season 2023-24",
+        );
+        assert_eq!(invalid(&b, "season").0, json!("2023-24"), "{b:?}");
+        let b = check(season, "Show me the Serie A table for season 2023/2024");
+        assert_eq!(
+            b.arguments.get("season"),
+            Some(&json!("2023/2024")),
+            "{b:?}"
+        );
+        // Nothing is read for it where the request does not name it.
+        let b = check(isbn, "Look up the book 12-44");
+        assert!(b.missing.iter().any(|m| m.name == "isbn"), "{b:?}");
+    }
+
+    #[test]
+    fn a_nationality_beside_a_parameter_s_word_is_its_country() {
+        let visa = json!({"type": "object", "required": ["passport_country", "destination_country"], "properties": {
+            "passport_country": {"type": "string", "description": "Country that issued the passport"},
+            "destination_country": {"type": "string", "description": "Country to visit"}}});
+        let b = check(
+            visa,
+            "Do I need a visa to visit Vietnam with a Canadian passport?",
+        );
+        assert_eq!(
+            b.arguments.get("passport_country"),
+            Some(&json!("Canada")),
+            "{b:?}"
+        );
+        assert_eq!(
+            b.arguments.get("destination_country"),
+            Some(&json!("Vietnam")),
+            "{b:?}"
+        );
+        // A country's own name is not taken for a city of that name in it.
+        let country = json!({"type": "object", "required": ["country"], "properties": {
+            "country": {"type": "string", "description": "Country name, with its region if any"}}});
+        let b = check(country, "Is it safe to travel to Mexico?");
+        assert_eq!(b.arguments.get("country"), Some(&json!("Mexico")), "{b:?}");
+    }
+
+    #[test]
+    fn one_currency_for_a_source_and_a_target_goes_where_its_word_points() {
+        let schema = json!({"type": "object", "required": ["amount", "from_currency", "to_currency"], "properties": {
+            "amount": {"type": "number"},
+            "from_currency": {"type": "string", "description": "Currency code to convert from"},
+            "to_currency": {"type": "string", "description": "Currency code to convert to"}}});
+        let b = check(schema.clone(), "And into CHF?");
+        assert_eq!(b.arguments.get("to_currency"), Some(&json!("CHF")), "{b:?}");
+        assert!(!b.arguments.contains_key("from_currency"), "{b:?}");
+    }
+
+    #[test]
+    fn a_postal_code_in_digits_goes_the_way_its_word_points() {
+        let schema = json!({"type": "object", "required": ["postcode_from", "postcode_to"], "properties": {
+            "postcode_from": {"type": "string"}, "postcode_to": {"type": "string"}}});
+        let b = check(schema, "How long does delivery take from 10115 to 80331?");
+        assert_eq!(
+            b.arguments.get("postcode_from"),
+            Some(&json!("10115")),
+            "{b:?}"
+        );
+        assert_eq!(
+            b.arguments.get("postcode_to"),
+            Some(&json!("80331")),
+            "{b:?}"
+        );
+        let zip = json!({"type": "object", "required": ["zip"], "properties": {"zip": {"type": "string"}}});
+        let b = check(zip.clone(), "Weather for 94103 please");
+        assert_eq!(b.arguments.get("zip"), Some(&json!("94103")), "{b:?}");
+        // A count is no postal code.
+        let b = check(zip, "Weather for 3 days");
+        assert!(b.missing.iter().any(|m| m.name == "zip"), "{b:?}");
+    }
+
+    #[test]
+    fn an_age_is_the_number_a_request_gives_as_one() {
+        let schema = json!({"type": "object", "required": ["driver_age", "car_value"], "properties": {
+            "driver_age": {"type": "integer", "minimum": 17, "maximum": 100},
+            "car_value": {"type": "number", "description": "Value of the car"}}});
+        let b = check(
+            schema.clone(),
+            "Get me a car insurance quote: I'm 29, the car is worth 18000",
+        );
+        assert_eq!(b.arguments.get("driver_age"), Some(&json!(29)), "{b:?}");
+        assert_eq!(b.arguments.get("car_value"), Some(&json!(18000.0)), "{b:?}");
+        let b = check(
+            schema,
+            "A quote for a 45 year old driver with a car worth 9000",
+        );
+        assert_eq!(b.arguments.get("driver_age"), Some(&json!(45)), "{b:?}");
+    }
+
+    #[test]
+    fn a_number_before_the_things_a_method_returns_caps_how_many() {
+        let schema = json!({"type": "object", "properties": {
+            "region": {"type": "string", "pattern": "^[A-Z]{2}$"},
+            "limit": {"type": "integer", "minimum": 1, "maximum": 50, "default": 10}}});
+        let topic: HashMap<String, f64> =
+            [("movi".to_owned(), 1.0), ("trend".to_owned(), 1.0)].into();
+        let bound = |q: &str| bind(&params(&schema), &Query::parse(q), &topic);
+        let b = bound("What are the 5 most popular movies in GB this week?");
+        assert_eq!(b.arguments.get("limit"), Some(&json!(5)), "{b:?}");
+        let b = bound("Show me the 100 top trending movies");
+        assert_eq!(invalid(&b, "limit").0, json!(100), "{b:?}");
+        // A span of time is no cap.
+        let b = bound("Movies trending in the last 24 hours");
+        assert!(!b.arguments.contains_key("limit"), "{b:?}");
+        // A number of something else is no cap.
+        let b = bound("Movies trending in GB for 2 kids");
+        assert!(
+            !b.arguments.contains_key("limit") || b.arguments["limit"] == 10,
+            "{b:?}"
+        );
+    }
+
+    #[test]
+    fn a_year_and_an_example_the_request_writes_are_their_parameters_values() {
+        // A number named for a year takes the year written, not the first number.
+        let car = json!({"type": "object", "required": ["make", "model", "year", "mileage"], "properties": {
+            "make": {"type": "string"}, "model": {"type": "string"},
+            "year": {"type": "integer", "minimum": 1980, "maximum": 2027},
+            "mileage": {"type": "integer", "description": "Odometer reading in miles"}}});
+        let b = check(
+            car,
+            "How much is my 2016 Ford Focus with 62000 miles worth?",
+        );
+        assert_eq!(b.arguments.get("year"), Some(&json!(2016)), "{b:?}");
+        assert_eq!(b.arguments.get("mileage"), Some(&json!(62000)), "{b:?}");
+        // A value the description gives as an example is named in any case.
+        let courses = json!({"type": "object", "required": ["department"], "properties": {
+            "department": {"type": "string", "description": "Department, e.g. Physics"},
+            "term": {"type": "string", "enum": ["autumn", "spring", "summer"]}}});
+        let b = check(
+            courses.clone(),
+            "What physics courses are on in the spring term?",
+        );
+        assert_eq!(
+            b.arguments.get("department"),
+            Some(&json!("Physics")),
+            "{b:?}"
+        );
+        assert_eq!(b.arguments.get("term"), Some(&json!("spring")), "{b:?}");
+        // A department the description does not give is not made up from a lower-case word.
+        let b = check(courses, "What courses are on in the spring term?");
+        assert!(b.missing.iter().any(|m| m.name == "department"), "{b:?}");
+        assert_eq!(
+            described_examples("Grid region, e.g. Scotland or Wales. Required."),
+            ["Scotland", "Wales"]
+        );
     }
 
     #[test]
@@ -8220,13 +8700,20 @@ mod tests {
         // A place or a name takes proper names, not common words.
         assert_eq!(bound("city", "Find the boiling point of water"), None);
         assert_eq!(bound("name", "Find the boiling point of water"), None);
-        // The name of a kind of thing may be one common word, of what the request asks about.
+        // The name of a kind of thing may be common words (three at most), of what the request asks about.
         assert_eq!(
             bound("drug_name", "What is the boiling point of ibuprofen?"),
             Some(json!("ibuprofen"))
         );
         assert_eq!(
             bound("drug_name", "What is the boiling point of ethyl alcohol?"),
+            Some(json!("ethyl alcohol"))
+        );
+        assert_eq!(
+            bound(
+                "drug_name",
+                "What is the boiling point of cheap grain alcohol people drink at parties?"
+            ),
             None
         );
         assert_eq!(

@@ -473,6 +473,23 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     for pair in query.tokens.windows(2) {
         let (a, b) = (pair[0].to_lowercase(), pair[1].to_lowercase());
         let plain = |w: &str| w.len() > 1 && w.chars().all(|c| c.is_ascii_lowercase());
+        // "every day", "a day", "per week": the span's adverb ("daily", "weekly"), where the
+        // metadata writes that.
+        if text::lexicon::FREQUENCY_LEADS.contains(&a.as_str())
+            && text::lexicon::SPANS.contains(&b.as_str())
+        {
+            let adverb = match b.strip_suffix('y') {
+                Some(stem) => format!("{stem}ily"),
+                None => format!("{b}ly"),
+            };
+            let often = text::stem(&adverb);
+            if index.names(&often) {
+                for t in text::terms(&a).into_iter().chain(text::terms(&b)) {
+                    joined.entry(t).or_insert_with(|| often.clone());
+                }
+                continue;
+            }
+        }
         if !plain(&a) || !plain(&b) {
             continue;
         }
@@ -573,8 +590,15 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 .tokens
                 .iter()
                 .filter(|tok| {
-                    doc.patterns.iter().any(|re| re.is_match(tok))
-                        || (doc.takes_handles && query::written_handle(tok))
+                    // A code written with hyphens a pattern wants bare ("978-0-14-044913-6")
+                    // is recognised as the schema will take it.
+                    let bare = || -> String { tok.chars().filter(|c| *c != '-').collect() };
+                    doc.patterns.iter().any(|re| {
+                        re.is_match(tok)
+                            || (tok.contains('-')
+                                && tok.chars().any(|c| c.is_ascii_digit())
+                                && re.is_match(&bare()))
+                    }) || (doc.takes_handles && query::written_handle(tok))
                         || (doc.takes_pairs && query::written_pair(tok))
                 })
                 .flat_map(|tok| text::terms(tok))
@@ -800,6 +824,17 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                         }
                     }
                 }
+                // So is a value its binder reads right after the parameter's own word ("season
+                // 2023-24", "ISBN 978-0-14-044913-6"), and words of the kind a parameter names
+                // ("chicken breast" for `food_name`: chicken is a food).
+                if coverage < wt.viable_coverage {
+                    for t in values_it_names(doc, query) {
+                        if query.terms.contains(&t) && !matched.contains(&t) {
+                            coverage += weight_for(doc, &t) * wt.value / total;
+                            matched.push(t);
+                        }
+                    }
+                }
                 // A word of language the method's binder takes as the value of a parameter for
                 // one ("ephemeral" for a dictionary's `word`) is that value, however common a
                 // word, when it is the only word the metadata leaves unnamed: the rest of the
@@ -882,6 +917,65 @@ fn bound_names(doc: &index::MethodDoc, query: &Query, unknown: &HashSet<&str>) -
         .filter_map(|(_, value)| value.as_str().filter(|v| unknown.contains(v)))
         .flat_map(text::terms)
         .collect()
+}
+
+/// The terms of the values `doc`'s binder gives a parameter that the request names as that
+/// parameter's: one the schema refuses, written right after a word of the parameter's name
+/// ("season 2023-24" for a `season` of the pattern YYYY/YYYY: no pattern credits it, yet it is
+/// the request's value, to be corrected), a postal code in digits for a parameter named for one,
+/// or words related in meaning to the kind of thing a parameter names (`food_name`, "The food
+/// item": chicken is a food).
+fn values_it_names(doc: &index::MethodDoc, query: &Query) -> Vec<String> {
+    let binding = bind::bind(&doc.params, query, &doc.topic_terms);
+    let bare = |v: &str| -> String { v.chars().filter(|c| *c != '-').collect() };
+    let mut out = Vec::new();
+    for p in &doc.params {
+        // A value the schema refuses is still the request's value for it.
+        let refused = || {
+            binding
+                .missing
+                .iter()
+                .find(|m| m.name == p.name)
+                .and_then(|m| m.invalid.as_ref())
+                .map(|(v, _)| v)
+        };
+        let words = text::words(&p.name);
+        if let Some(value) = refused().and_then(Value::as_str) {
+            let own: HashSet<String> = words.iter().map(|w| text::stem(w)).collect();
+            let after_own = query
+                .mentions(&own)
+                .into_iter()
+                .find_map(|at| query.tokens.get(at + 1).filter(|t| bare(t) == bare(value)));
+            out.extend(after_own.iter().flat_map(|t| text::terms(t)));
+            continue;
+        }
+        let Some(value) = binding.arguments.get(&p.name).and_then(Value::as_str) else {
+            continue;
+        };
+        // A postal code written in digits ("from 10115 to 80331") is the value of a parameter
+        // named for one.
+        let postal = ["zip", "postcode", "postal"]
+            .iter()
+            .any(|w| p.name.to_lowercase().contains(w));
+        if postal && value.chars().all(|c| c.is_ascii_digit()) {
+            out.push(value.to_owned());
+            continue;
+        }
+        // The kind a name of a kind names: the words before `name` (`food_name`).
+        let kinds: Vec<&String> = match words.split_last() {
+            Some((last, kinds)) if last == "name" && !kinds.is_empty() => kinds.iter().collect(),
+            _ => continue,
+        };
+        let of_kind = text::words(value).iter().any(|w| {
+            kinds.iter().any(|k| {
+                text::semantic::similarity(w, k).is_some_and(|s| s >= text::semantic::RELATED)
+            })
+        });
+        if of_kind {
+            out.extend(text::terms(value));
+        }
+    }
+    out
 }
 
 /// The terms of the one-word values `doc`'s binder gives its parameters that take a word of
@@ -1627,13 +1721,93 @@ impl<'a> Viability<'a> {
         // or relates to, not what it does.
         // One that points at the thing the method is about without writing it ("show me his
         // games", "what did that bill say") has a value in mind: it is asked for, not missing.
+        // So does one that speaks of the one thing a required parameter identifies ("the
+        // closed issues of the repo" of a method requiring `repo`), or writes a place the
+        // method's place parameters could each take ("a visa for Japan" of one requiring the
+        // passport's country and the destination).
+        // And so does one that asks for the very thing the method's name says it gives, in
+        // words the method's metadata covers as good as whole ("How many calories should I eat
+        // every day?" of `getDailyCalorieNeeds`).
         s.coverage >= config.weights.viable_coverage
             && (s.matched.iter().any(|t| self.pointed.contains(t))
+                || (s.coverage >= config.weights.adequate_coverage
+                    && query
+                        .asked_thing
+                        .as_ref()
+                        .and_then(|t| t.last())
+                        .is_some_and(|head| s.doc.subject_terms.contains(head)))
+                || refers_to_required(s.doc, query)
+                || leaves_a_place(s.doc, query)
                 || !std::iter::once(query)
                     .chain(self.whole)
                     .chain(self.earlier)
                     .all(|q| gives_none(self.index, s, q, 2)))
     }
+}
+
+/// Whether `query` speaks of one thing a required parameter of the method identifies, by a
+/// word of that parameter's name after "the" ("the closed issues of the repo" for `repo`, "the
+/// account" for `account_id`): the user has one in mind and has not said which. Only a
+/// parameter for a thing named in words (a string with no choices and no moment) identifies
+/// one; "the rate" of a number the method works from is no such thing.
+fn refers_to_required(doc: &index::MethodDoc, query: &Query) -> bool {
+    let identified: HashSet<String> = doc
+        .params
+        .iter()
+        .filter(|p| {
+            p.required
+                && p.kind.as_deref().is_none_or(|k| k == "string")
+                && p.choices.is_empty()
+                && p.temporal.is_none()
+        })
+        .flat_map(|p| text::words(&p.name))
+        .filter(|w| {
+            !text::lexicon::ID_WORDS.contains(&w.as_str())
+                && !text::lexicon::NAME_FIELDS.contains(&text::stem(w).as_str())
+        })
+        .map(|w| text::stem(&w))
+        .collect();
+    // The thing a question asks for ("What is the version?") is wanted, not referred to.
+    let asked: HashSet<&String> = query.asked_thing.iter().flatten().collect();
+    query.tokens.windows(2).any(|pair| {
+        pair[0].eq_ignore_ascii_case("the")
+            && text::terms(&pair[1])
+                .first()
+                .is_some_and(|t| identified.contains(t) && !asked.contains(t))
+    })
+}
+
+/// Whether `query` writes a known place (a country or a city) that the binder left to none of
+/// the method's required place parameters while one is open: with two such parameters it
+/// could go to either, so the request gives a value; which one is asked, not missing.
+fn leaves_a_place(doc: &index::MethodDoc, query: &Query) -> bool {
+    let places: Vec<&schema::Param> = doc
+        .params
+        .iter()
+        .filter(|p| {
+            p.required
+                && bind::direction(p).is_some()
+                && p.choices.is_empty()
+                && p.kind.as_deref().is_none_or(|k| k == "string")
+        })
+        .collect();
+    if places.len() < 2 {
+        return false;
+    }
+    let binding = bind::bind(&doc.params, query, &doc.topic_terms);
+    let bound: HashSet<String> = binding
+        .arguments
+        .values()
+        .filter_map(Value::as_str)
+        .flat_map(text::terms)
+        .collect();
+    places
+        .iter()
+        .any(|p| !binding.arguments.contains_key(&p.name))
+        && query.entities().iter().any(|e| {
+            (text::places::country_code(e).is_some() || text::places::city(e).is_some())
+                && text::terms(e).iter().any(|t| !bound.contains(t))
+        })
 }
 
 /// Whether `query` asks about a day other than today: a span from now ("over the next three
@@ -1973,8 +2147,21 @@ fn names_subject(d: &index::MethodDoc, query: &Query) -> bool {
 /// A method named for generating something makes what a request to create, draft or compose asks
 /// for.
 fn names_verb(d: &index::MethodDoc, verb: &str, wt: &Weights) -> bool {
+    // A value a parameter offers ("open" of a `state` listing open and closed) is a state a
+    // thing is in, not what the method does, unless its description says the verb as well.
+    let only_a_choice = || {
+        d.params.iter().any(|p| {
+            p.choices
+                .iter()
+                .any(|c| text::terms(&c.label).iter().any(|t| t == verb))
+        }) && !text::terms(&d.method().description)
+            .iter()
+            .any(|t| t == verb)
+    };
     d.name_terms.contains(verb)
-        || (d.terms.get(verb).is_some_and(|w| *w >= wt.names_verb) && !d.done_terms.contains(verb))
+        || (d.terms.get(verb).is_some_and(|w| *w >= wt.names_verb)
+            && !d.done_terms.contains(verb)
+            && !only_a_choice())
         || (d.generates && text::lexicon::MAKING_VERBS.contains(&verb))
 }
 
@@ -2155,6 +2342,8 @@ fn compound(
     let mut first_served: Option<usize> = None;
     // Whether a statement of context was set aside.
     let mut statements = false;
+    // Whether the first ask asks to change something.
+    let mut first_acts = false;
     for ask in &parts {
         let part = ask.text.as_str();
         let back = asks::refers_back(part);
@@ -2219,7 +2408,27 @@ fn compound(
         // A further ask the first ask's method covers as well as any is a detail of the
         // request itself ("... a payment request to Mary for $200, and make sure it is
         // private").
+        // One that leads with a change only an execute method makes ("..., and book a courier
+        // to collect the parcel" beside `book_courier`) is no detail of a first ask that only reads, however many of its
+        // words that ask's method names; after a first ask that acts ("set up a transaction to
+        // Emma. Transfer through app balance.") it says how.
+        if n == 0 {
+            first_acts = q.act.is_some() || !q.acts.is_empty();
+        }
+        let undone_change = !first_acts
+            && q.act.as_ref().is_some_and(|v| {
+                let does = |safe: bool| {
+                    index
+                        .docs
+                        .iter()
+                        .any(|d| d.query_safe() == safe && does_or_views(d, &q, v, wt))
+                };
+                // Only where the verb surely changes something: an execute method of the tool
+                // set does it ("share what's on my radar" only tells).
+                !does(true) && does(false)
+            });
         if n > 0
+            && !undone_change
             && let Some(at) = first_served
             && let Some(there) = scored.iter().find(|s| std::ptr::eq(s.doc, &index.docs[at]))
             && covers_half(there, &topic)
@@ -2259,6 +2468,7 @@ fn compound(
         // method covers it better on its own (the first ask is the request itself: its own
         // method decides).
         if n > 0
+            && !undone_change
             && let Some(w) = whole_best
             && covers_half(w, &topic)
         {
@@ -2291,6 +2501,7 @@ fn compound(
                 None => groups.push((at, vec![part])),
             },
             (None, true) => unserved.push(ask.text.clone()),
+            (None, false) if undone_change && n > 0 => unserved.push(ask.text.clone()),
             (None, false) => context.push(part),
         }
     }
@@ -3337,19 +3548,35 @@ mod tests {
         tool_description: &str,
         methods: &[(&str, &str, Value, Option<Value>)],
     ) -> MethodIndex {
+        index_with_execute(tool_description, methods, &[])
+    }
+
+    /// [`index_of_tool`] where the methods named in `execute` are declared execute-only.
+    fn index_with_execute(
+        tool_description: &str,
+        methods: &[(&str, &str, Value, Option<Value>)],
+        execute: &[&str],
+    ) -> MethodIndex {
         let methods = methods
             .iter()
-            .map(|(name, description, schema, output)| MethodDescriptor {
-                name: (*name).into(),
-                description: (*description).into(),
-                input_schema: schema.clone(),
-                output_schema: output.clone(),
-                meta: MethodMeta::default(),
-                safety: QuerySafety {
-                    query_safe: true,
-                    basis: SafetyBasis::Declared,
-                    reason: "declared query-eligible".into(),
-                },
+            .map(|(name, description, schema, output)| {
+                let safe = !execute.contains(name);
+                MethodDescriptor {
+                    name: (*name).into(),
+                    description: (*description).into(),
+                    input_schema: schema.clone(),
+                    output_schema: output.clone(),
+                    meta: MethodMeta::default(),
+                    safety: QuerySafety {
+                        query_safe: safe,
+                        basis: SafetyBasis::Declared,
+                        reason: if safe {
+                            "declared query-eligible".into()
+                        } else {
+                            "declared _meta.surface = execute".into()
+                        },
+                    },
+                }
             })
             .collect();
         MethodIndex::build(&[Arc::new(ToolDescriptor {
@@ -4330,6 +4557,48 @@ mod tests {
                 "What's the current weather in Lisbon, and tell me the wind speed and precipitation"
             )
             .is_none()
+        );
+    }
+
+    #[test]
+    fn a_further_ask_that_leads_with_a_change_no_method_makes_is_unserved() {
+        let idx = index_with_execute(
+            "",
+            &[
+                (
+                    "calculate_shipping_cost",
+                    "Price to send a parcel between two countries.",
+                    json!({"type": "object", "required": ["weight_kg", "from_country", "to_country"], "properties": {
+                        "weight_kg": {"type": "number", "description": "Parcel weight in kilograms"},
+                        "from_country": {"type": "string"}, "to_country": {"type": "string"}}}),
+                    None,
+                ),
+                (
+                    "book_courier",
+                    "Book a courier to collect a parcel.",
+                    json!({"type": "object", "required": ["address"], "properties": {
+                        "address": {"type": "string"}}}),
+                    None,
+                ),
+            ],
+            &["book_courier"],
+        );
+        let request =
+            "How much to ship 3 kg from the UK to Italy, and book a courier to collect the parcel";
+        let miss = miss_of(&idx, request).unwrap_or_else(|| panic!("{request}"));
+        let partial = miss.partial.unwrap_or_else(|| panic!("{request}"));
+        assert_eq!(
+            partial.unserved_parts,
+            ["book a courier to collect the parcel"]
+        );
+        assert_eq!(partial.servable_parts.len(), 1);
+        // A detail that changes nothing stays with the ask it details.
+        assert!(
+            miss_of(
+                &idx,
+                "How much to ship 3 kg from the UK to Italy, and how heavy can the parcel be?"
+            )
+            .is_none_or(|m| m.partial.is_none())
         );
     }
 

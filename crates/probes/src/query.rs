@@ -216,6 +216,7 @@ impl Query {
         let tokens = text::tokens(text);
         let sentences = crate::asks::sentences(text);
         let lead = text::leading_verb(text);
+        let act = lead.clone().filter(|v| text::mutating_verb(v));
         let (asked_thing, asked_any) =
             asked_thing(&sentences).map_or((None, false), |(thing, many)| (Some(thing), many));
         let mut query = Self {
@@ -226,7 +227,7 @@ impl Query {
             quotes: quoted(text.trim()),
             dates: Vec::new(),
             times: Vec::new(),
-            act: lead.clone().filter(|v| text::mutating_verb(v)),
+            act,
             lead,
             commands: text::commanding_verb(text),
             acts: text::requested_actions(text),

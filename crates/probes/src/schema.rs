@@ -225,6 +225,19 @@ impl Param {
                         .then(|| Value::Array(vec![value.clone()]))
                 }),
             (Some("array"), v) if !v.is_array() => Some(Value::Array(vec![v.clone()])),
+            // A code a pattern wants bare, written with separators ("978-0-14-044913-6" for
+            // digits only, "AB 12 CD" for letters and digits): the same code without them.
+            (Some("string"), Value::String(s))
+                if self.pattern.is_some()
+                    && s.contains(['-', ' '])
+                    && s.chars().any(|c| c.is_ascii_digit())
+                    && s.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ' ') =>
+            {
+                Some(Value::String(
+                    s.chars().filter(|c| !matches!(c, '-' | ' ')).collect(),
+                ))
+            }
             _ => None,
         };
         match recast {

@@ -738,6 +738,34 @@ pub const DETERMINERS: &[&str] = &["a", "an", "the"];
 /// Words that ask for any one or several of a kind rather than a thing already named. Words.
 pub const INDEFINITES: &[&str] = &["a", "an", "any", "few", "several", "some"];
 
+/// Words that make the span of time after them a frequency ("every day", "per week", "a
+/// month"): the same as the span's adverb ("daily", "weekly", "monthly"). Words.
+pub const FREQUENCY_LEADS: &[&str] = &["a", "each", "every", "per"];
+
+/// Words that name a person of one sex, under the value a schema writes for it ("a 34 year
+/// old woman" is `female`). Words, sorted in each list; the keys are the values as written.
+pub const SEX_WORDS: &[(&str, &[&str])] = &[
+    (
+        "female",
+        &[
+            "daughter", "girl", "lady", "mother", "sister", "wife", "woman", "women",
+        ],
+    ),
+    (
+        "male",
+        &[
+            "boy",
+            "brother",
+            "father",
+            "gentleman",
+            "husband",
+            "man",
+            "men",
+            "son",
+        ],
+    ),
+];
+
 /// Words that give a thing's name right after them ("a movie called Inception"). Words.
 pub const NAMING_WORDS: &[&str] = &["called", "entitled", "named", "titled"];
 
@@ -1264,6 +1292,13 @@ pub const MEASURE_WORDS: &[&str] = &[
 /// Words before a number that make it a count in the request's wording ("top 10", "last 5").
 pub const COUNT_LEADS: &[&str] = &[
     "best", "bottom", "first", "last", "latest", "limit", "next", "past", "top", "worst",
+];
+
+/// Words a parameter's name is made of when it caps how many results come back (`limit`,
+/// `max_results`, `page_size`, `top_n`, `num_results`). Words, sorted.
+pub const RESULT_LIMIT_WORDS: &[&str] = &[
+    "count", "limit", "max", "maximum", "n", "num", "number", "page", "result", "results", "size",
+    "top",
 ];
 
 /// Words before "year" that point to a year other than the one a request's dates give ("next

@@ -35,6 +35,9 @@ pub fn words(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut current = String::new();
     let mut prev: Option<char> = None;
+    // How many capitals the word being read ends with: an acronym run into the next word
+    // ("getISSLocation", "parseJSONBody") ends before the capital that opens that word.
+    let mut capitals = 0;
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         // A decimal point between digits belongs to the number: "0.5" is one word.
@@ -49,6 +52,17 @@ pub fn words(text: &str) -> Vec<String> {
             {
                 push_word(&mut out, std::mem::take(&mut current));
             }
+            // Two capitals or more, then one opening a lower-case word of two letters or more:
+            // the acronym is a word of its own ("ISS" + "location"); "IDs" and "GHz" stay whole.
+            if c.is_lowercase()
+                && capitals >= 3
+                && chars.peek().is_some_and(|n| n.is_lowercase())
+                && let Some(opener) = current.pop()
+            {
+                push_word(&mut out, std::mem::take(&mut current));
+                current.push(opener);
+            }
+            capitals = if c.is_uppercase() { capitals + 1 } else { 0 };
             current.extend(c.to_lowercase());
             prev = Some(c);
         } else {
@@ -56,6 +70,7 @@ pub fn words(text: &str) -> Vec<String> {
                 push_word(&mut out, std::mem::take(&mut current));
             }
             prev = None;
+            capitals = 0;
         }
     }
     if !current.is_empty() {
@@ -832,6 +847,10 @@ mod tests {
     #[test]
     fn splits_identifiers_and_prose_alike() {
         assert_eq!(words("getSpotPrice"), ["get", "spot", "price"]);
+        assert_eq!(words("getISSLocation"), ["get", "iss", "location"]);
+        assert_eq!(words("parseJSONBody"), ["parse", "json", "body"]);
+        assert_eq!(words("list user IDs"), ["list", "user", "ids"]);
+        assert_eq!(words("at 5GHz"), ["at", "5ghz"]);
         assert_eq!(
             words("get_tournament_winner_odds"),
             ["get", "tournament", "winner", "odds"]

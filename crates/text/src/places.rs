@@ -87,6 +87,71 @@ pub fn country_code(name: &str) -> Option<&'static str> {
         .map(|(code, _)| *code)
 }
 
+/// The adjectives of nationality people write for countries ("a Canadian passport"), with the
+/// countries' names as the place table writes them. Lower case, sorted.
+const DEMONYMS: &[(&str, &str)] = &[
+    ("american", "United States"),
+    ("argentine", "Argentina"),
+    ("argentinian", "Argentina"),
+    ("australian", "Australia"),
+    ("austrian", "Austria"),
+    ("belgian", "Belgium"),
+    ("brazilian", "Brazil"),
+    ("british", "United Kingdom"),
+    ("canadian", "Canada"),
+    ("chilean", "Chile"),
+    ("chinese", "China"),
+    ("colombian", "Colombia"),
+    ("croatian", "Croatia"),
+    ("czech", "Czechia"),
+    ("danish", "Denmark"),
+    ("dutch", "The Netherlands"),
+    ("egyptian", "Egypt"),
+    ("filipino", "Philippines"),
+    ("finnish", "Finland"),
+    ("french", "France"),
+    ("german", "Germany"),
+    ("greek", "Greece"),
+    ("hungarian", "Hungary"),
+    ("indian", "India"),
+    ("indonesian", "Indonesia"),
+    ("irish", "Ireland"),
+    ("israeli", "Israel"),
+    ("italian", "Italy"),
+    ("japanese", "Japan"),
+    ("kenyan", "Kenya"),
+    ("korean", "South Korea"),
+    ("malaysian", "Malaysia"),
+    ("mexican", "Mexico"),
+    ("moroccan", "Morocco"),
+    ("nigerian", "Nigeria"),
+    ("norwegian", "Norway"),
+    ("pakistani", "Pakistan"),
+    ("peruvian", "Peru"),
+    ("polish", "Poland"),
+    ("portuguese", "Portugal"),
+    ("romanian", "Romania"),
+    ("russian", "Russia"),
+    ("saudi", "Saudi Arabia"),
+    ("singaporean", "Singapore"),
+    ("spanish", "Spain"),
+    ("swedish", "Sweden"),
+    ("swiss", "Switzerland"),
+    ("thai", "Thailand"),
+    ("turkish", "Turkey"),
+    ("ukrainian", "Ukraine"),
+    ("vietnamese", "Vietnam"),
+];
+
+/// The country whose nationality `word` names ("Canadian" is Canada), any case.
+pub fn country_of_demonym(word: &str) -> Option<&'static str> {
+    let lower = word.trim().to_lowercase();
+    DEMONYMS
+        .binary_search_by(|(d, _)| d.cmp(&lower.as_str()))
+        .ok()
+        .map(|i| DEMONYMS[i].1)
+}
+
 /// Short names people write for cities, with the cities' names ("LA" is Los Angeles).
 const CITY_NICKNAMES: &[(&str, &str)] = &[
     ("chi-town", "Chicago"),
@@ -182,6 +247,18 @@ pub fn us_state_code(name: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_nationality_names_its_country() {
+        assert!(DEMONYMS.windows(2).all(|w| w[0].0 < w[1].0));
+        assert!(
+            DEMONYMS
+                .iter()
+                .all(|(_, country)| country_code(country).is_some())
+        );
+        assert_eq!(country_of_demonym("Canadian"), Some("Canada"));
+        assert_eq!(country_of_demonym("Canada"), None);
+    }
 
     #[test]
     fn a_city_is_placed_in_its_state_or_country_unless_its_name_is_shared() {
