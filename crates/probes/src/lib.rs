@@ -2342,8 +2342,6 @@ fn compound(
     let mut first_served: Option<usize> = None;
     // Whether a statement of context was set aside.
     let mut statements = false;
-    // Whether the first ask asks to change something.
-    let mut first_acts = false;
     for ask in &parts {
         let part = ask.text.as_str();
         let back = asks::refers_back(part);
@@ -2408,27 +2406,7 @@ fn compound(
         // A further ask the first ask's method covers as well as any is a detail of the
         // request itself ("... a payment request to Mary for $200, and make sure it is
         // private").
-        // One that leads with a change only an execute method makes ("..., and book a courier
-        // to collect the parcel" beside `book_courier`) is no detail of a first ask that only reads, however many of its
-        // words that ask's method names; after a first ask that acts ("set up a transaction to
-        // Emma. Transfer through app balance.") it says how.
-        if n == 0 {
-            first_acts = q.act.is_some() || !q.acts.is_empty();
-        }
-        let undone_change = !first_acts
-            && q.act.as_ref().is_some_and(|v| {
-                let does = |safe: bool| {
-                    index
-                        .docs
-                        .iter()
-                        .any(|d| d.query_safe() == safe && does_or_views(d, &q, v, wt))
-                };
-                // Only where the verb surely changes something: an execute method of the tool
-                // set does it ("share what's on my radar" only tells).
-                !does(true) && does(false)
-            });
         if n > 0
-            && !undone_change
             && let Some(at) = first_served
             && let Some(there) = scored.iter().find(|s| std::ptr::eq(s.doc, &index.docs[at]))
             && covers_half(there, &topic)
@@ -2468,7 +2446,6 @@ fn compound(
         // method covers it better on its own (the first ask is the request itself: its own
         // method decides).
         if n > 0
-            && !undone_change
             && let Some(w) = whole_best
             && covers_half(w, &topic)
         {
@@ -2501,7 +2478,6 @@ fn compound(
                 None => groups.push((at, vec![part])),
             },
             (None, true) => unserved.push(ask.text.clone()),
-            (None, false) if undone_change && n > 0 => unserved.push(ask.text.clone()),
             (None, false) => context.push(part),
         }
     }
@@ -3548,35 +3524,19 @@ mod tests {
         tool_description: &str,
         methods: &[(&str, &str, Value, Option<Value>)],
     ) -> MethodIndex {
-        index_with_execute(tool_description, methods, &[])
-    }
-
-    /// [`index_of_tool`] where the methods named in `execute` are declared execute-only.
-    fn index_with_execute(
-        tool_description: &str,
-        methods: &[(&str, &str, Value, Option<Value>)],
-        execute: &[&str],
-    ) -> MethodIndex {
         let methods = methods
             .iter()
-            .map(|(name, description, schema, output)| {
-                let safe = !execute.contains(name);
-                MethodDescriptor {
-                    name: (*name).into(),
-                    description: (*description).into(),
-                    input_schema: schema.clone(),
-                    output_schema: output.clone(),
-                    meta: MethodMeta::default(),
-                    safety: QuerySafety {
-                        query_safe: safe,
-                        basis: SafetyBasis::Declared,
-                        reason: if safe {
-                            "declared query-eligible".into()
-                        } else {
-                            "declared _meta.surface = execute".into()
-                        },
-                    },
-                }
+            .map(|(name, description, schema, output)| MethodDescriptor {
+                name: (*name).into(),
+                description: (*description).into(),
+                input_schema: schema.clone(),
+                output_schema: output.clone(),
+                meta: MethodMeta::default(),
+                safety: QuerySafety {
+                    query_safe: true,
+                    basis: SafetyBasis::Declared,
+                    reason: "declared query-eligible".into(),
+                },
             })
             .collect();
         MethodIndex::build(&[Arc::new(ToolDescriptor {
@@ -4557,48 +4517,6 @@ mod tests {
                 "What's the current weather in Lisbon, and tell me the wind speed and precipitation"
             )
             .is_none()
-        );
-    }
-
-    #[test]
-    fn a_further_ask_that_leads_with_a_change_no_method_makes_is_unserved() {
-        let idx = index_with_execute(
-            "",
-            &[
-                (
-                    "calculate_shipping_cost",
-                    "Price to send a parcel between two countries.",
-                    json!({"type": "object", "required": ["weight_kg", "from_country", "to_country"], "properties": {
-                        "weight_kg": {"type": "number", "description": "Parcel weight in kilograms"},
-                        "from_country": {"type": "string"}, "to_country": {"type": "string"}}}),
-                    None,
-                ),
-                (
-                    "book_courier",
-                    "Book a courier to collect a parcel.",
-                    json!({"type": "object", "required": ["address"], "properties": {
-                        "address": {"type": "string"}}}),
-                    None,
-                ),
-            ],
-            &["book_courier"],
-        );
-        let request =
-            "How much to ship 3 kg from the UK to Italy, and book a courier to collect the parcel";
-        let miss = miss_of(&idx, request).unwrap_or_else(|| panic!("{request}"));
-        let partial = miss.partial.unwrap_or_else(|| panic!("{request}"));
-        assert_eq!(
-            partial.unserved_parts,
-            ["book a courier to collect the parcel"]
-        );
-        assert_eq!(partial.servable_parts.len(), 1);
-        // A detail that changes nothing stays with the ask it details.
-        assert!(
-            miss_of(
-                &idx,
-                "How much to ship 3 kg from the UK to Italy, and how heavy can the parcel be?"
-            )
-            .is_none_or(|m| m.partial.is_none())
         );
     }
 
