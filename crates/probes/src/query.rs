@@ -352,6 +352,23 @@ impl Query {
         how.chain(verbs).collect()
     }
 
+    /// The verb a question for a way of doing something asks about, a stem: "start" in "How do
+    /// I start my own podcast?" (how, an auxiliary, a person, then the verb). Such a question
+    /// asks for steps, so only a method whose metadata covers the doing serves it.
+    pub fn how_to(&self) -> Option<String> {
+        let lower: Vec<String> = self.tokens.iter().map(|t| t.to_lowercase()).collect();
+        match lower.as_slice() {
+            [how, aux, person, verb, ..]
+                if how == "how"
+                    && ["do", "can", "could", "should", "would"].contains(&aux.as_str())
+                    && ["i", "we", "you", "one"].contains(&person.as_str()) =>
+            {
+                Some(text::stem(verb))
+            }
+            _ => None,
+        }
+    }
+
     /// Numbers written as words ("two nights"), with their token positions.
     pub fn number_words_at(&self) -> Vec<(usize, f64)> {
         self.tokens
@@ -652,7 +669,14 @@ impl Query {
                     .is_some_and(|next| next.starts_with(char::is_uppercase));
             // The speaker's "I" ("I", "I'm", "I've") is written with a capital and names no one.
             let speaker = token == "I" || token.starts_with("I'") || token.starts_with("I\u{2019}");
-            let continues = (first.is_some_and(char::is_uppercase) && !speaker)
+            // Nor does a reply word written in capitals on its own ("Is the air quality OK
+            // where I live?"), where no capitalised word follows to make it part of a title.
+            let reply_word = run.is_empty()
+                && text::lexicon::ANSWER_OPENERS.contains(&token.to_lowercase().as_str())
+                && !written
+                    .get(i + 1)
+                    .is_some_and(|next| next.starts_with(char::is_uppercase));
+            let continues = (first.is_some_and(char::is_uppercase) && !speaker && !reply_word)
                 || joins
                 || (!run.is_empty() && first.is_some_and(|c| c.is_ascii_digit()))
                 || (run.is_empty() && numbers_street(i));
@@ -1115,6 +1139,16 @@ mod tests {
         assert_eq!(
             Query::parse("citizenship: I'm from India, and I think I love it").entities(),
             ["India"]
+        );
+        // Nor does a reply word in capitals, unless a title goes on after it.
+        assert!(
+            Query::parse("Is the air quality OK where I live?")
+                .entities()
+                .is_empty()
+        );
+        assert_eq!(
+            Query::parse("Is it OK in Leeds, or play Yes Minister").entities(),
+            ["Leeds", "Yes Minister"]
         );
         assert_eq!(
             Query::parse("send $1,500 to 'Bob Smith'").numbers()[0].1,
