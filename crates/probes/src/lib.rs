@@ -1670,7 +1670,6 @@ impl<'a> Viability<'a> {
             && !text::lexicon::MAKING_VERBS.contains(&verb.as_str())
             && !s.matched.contains(&verb)
             && !s.doc.tells_details
-            && std::env::var("NO_HOW").is_err()
         {
             return false;
         }
