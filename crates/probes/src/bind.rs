@@ -2205,17 +2205,33 @@ impl<'a> Binder<'a> {
             return None;
         }
         let way = direction(p).filter(|w| *w != Direction::At);
-        let found: Vec<String> = self
-            .query
-            .tokens
+        let tokens = &self.query.tokens;
+        let free = |t: &String| {
+            !self.used_tokens.contains(t) && way.is_none_or(|w| cue(self.query, t) == Some(w))
+        };
+        // A code in two parts, an outward and an inward one ("SW1A 1AA", "K1A 0B1"): each of
+        // two to four capitals and digits, with a digit, one after the other.
+        let part = |t: &str| {
+            (2..=4).contains(&t.len())
+                && t.chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+                && t.chars().any(|c| c.is_ascii_digit())
+        };
+        let paired: Vec<String> = tokens
+            .windows(2)
+            .filter(|w| {
+                part(&w[0]) && part(&w[1]) && free(&w[0]) && !self.used_tokens.contains(&w[1])
+            })
+            .filter(|w| w.iter().any(|t| t.chars().any(|c| c.is_ascii_uppercase())))
+            .map(|w| format!("{} {}", w[0], w[1]))
+            .collect();
+        let found: Vec<String> = tokens
             .iter()
             .filter(|t| {
-                (4..=6).contains(&t.len())
-                    && t.chars().all(|c| c.is_ascii_digit())
-                    && !self.used_tokens.contains(*t)
-                    && way.is_none_or(|w| cue(self.query, t) == Some(w))
+                (4..=6).contains(&t.len()) && t.chars().all(|c| c.is_ascii_digit()) && free(t)
             })
             .cloned()
+            .chain(paired)
             .collect();
         only(found)
     }
@@ -2499,7 +2515,10 @@ impl<'a> Binder<'a> {
                 .insert(p.name.clone(), Value::String(address.clone()));
             return true;
         }
-        if let Some(code) = self.code(p).or_else(|| self.postal_code(p)) {
+        if let Some(code) = self.postal_code(p).or_else(|| self.code(p)) {
+            for part in code.split_whitespace() {
+                self.used_tokens.insert(part.to_owned());
+            }
             self.take_code(p, code);
             return true;
         }
@@ -5909,6 +5928,20 @@ fn word_in(query: &Query, at: usize, list: &[&str]) -> bool {
 /// "more than 2" a low end; "under $100", "at most 3", "up to 5" and "less than 30" a high end
 /// ("no more than 5" too).
 fn bound_written(query: &Query, at: usize) -> Option<RangeEnd> {
+    // The measure may stand between the cue and its number ("above magnitude 6", "stronger
+    // than magnitude 7"): one plain word that is no cue itself.
+    let cue = |k: usize| {
+        word_in(query, k, text::lexicon::AT_LEAST_CUES)
+            || word_in(query, k, text::lexicon::AT_MOST_CUES)
+            || word_in(query, k, &["than"])
+    };
+    let measure_between = at.checked_sub(1).is_some_and(|k| {
+        query.tokens[k].chars().all(|c| c.is_ascii_alphabetic())
+            && !text::is_stopword(&query.tokens[k].to_lowercase())
+            && !cue(k)
+            && k.checked_sub(1).is_some_and(cue)
+    });
+    let at = if measure_between { at - 1 } else { at };
     let before = |back: usize| at.checked_sub(back);
     let is = |back: usize, list: &[&str]| before(back).is_some_and(|k| word_in(query, k, list));
     if is(1, text::lexicon::AT_LEAST_CUES) {
@@ -6694,6 +6727,15 @@ mod tests {
         // A count is no postal code.
         let b = check(zip, "Weather for 3 days");
         assert!(b.missing.iter().any(|m| m.name == "zip"), "{b:?}");
+        // A code in an outward and an inward part is one code, not the first part alone.
+        let near = json!({"type": "object", "required": ["postcode"], "properties": {
+            "postcode": {"type": "string"}, "open_now": {"type": "boolean"}}});
+        let b = check(near, "Is there a pharmacy open now near SW1A 1AA?");
+        assert_eq!(
+            b.arguments.get("postcode"),
+            Some(&json!("SW1A 1AA")),
+            "{b:?}"
+        );
     }
 
     #[test]
@@ -9153,6 +9195,17 @@ mod tests {
         assert_eq!(b.arguments["min_price"], json!(80.0));
         let b = check(prices.clone(), "Hotels in Oslo for no more than 80 dollars");
         assert_eq!(b.arguments["max_price"], json!(80.0));
+        // The measure may stand between the bound's word and its number.
+        let quakes = json!({"type": "object", "required": ["region"], "properties": {
+            "region": {"type": "string"},
+            "min_magnitude": {"type": "number", "description": "Smallest magnitude"}}});
+        let b = check(
+            quakes.clone(),
+            "Any earthquakes above magnitude 6 in Japan?",
+        );
+        assert_eq!(b.arguments.get("min_magnitude"), Some(&json!(6.0)), "{b:?}");
+        let b = check(quakes, "Earthquakes in Chile stronger than magnitude 5.5");
+        assert_eq!(b.arguments.get("min_magnitude"), Some(&json!(5.5)), "{b:?}");
         // A range one end of which has no parameter is not read as a bound on its own.
         let ceiling = json!({"type": "object", "properties": {
             "max": {"type": "number"}, "city": {"type": "string"}}, "required": ["city"]});

@@ -4511,12 +4511,14 @@ mod tests {
         assert!(miss_of(&idx, "How can I find podcasts about cooking?").is_none());
         let idx = index(&[(
             "search_recipes",
-            "Search cooking recipes by ingredient or dish.",
+            "Search cooking recipes for soups and other dishes by ingredient, such as lentils.",
             json!({"type": "object", "required": ["text"], "properties": {
                 "text": {"type": "string", "description": "Dish or ingredients"}}}),
         )]);
         assert!(miss_of(&idx, "How do I cook a lentil soup?").is_none());
+        // Making is no doing of its own; freezing is, and recipes do not cover it.
         assert!(miss_of(&idx, "How do I make a lentil soup?").is_none());
+        assert!(miss_of(&idx, "How do I freeze a lentil soup?").is_some());
     }
 
     #[test]

@@ -493,7 +493,7 @@ pub const DIRECTION_TO: &[&str] = &[
 ];
 /// Words (and stems) in a parameter's name that say where something is.
 pub const DIRECTION_AT: &[&str] = &[
-    "address", "area", "citi", "countri", "locat", "region", "town", "venu", "where",
+    "address", "area", "citi", "countri", "locat", "near", "region", "town", "venu", "where",
 ];
 
 /// Verbs that ask for something new to be made ("create an itinerary", "draft a summary"), which
@@ -2082,11 +2082,23 @@ pub const AT_MOST_CUES: &[&str] = &["below", "maximum", "most", "under", "within
 
 /// Comparatives before "than" that make the number after it a low end ("more than 3"). Words.
 pub const MORE_THAN: &[&str] = &[
-    "bigger", "greater", "higher", "larger", "longer", "more", "over",
+    "bigger", "deeper", "greater", "heavier", "higher", "larger", "longer", "more", "older",
+    "over", "stronger", "taller", "wider",
 ];
 
 /// Comparatives before "than" that make the number after it a high end ("less than 30"). Words.
-pub const LESS_THAN: &[&str] = &["cheaper", "fewer", "less", "lower", "shorter", "smaller"];
+pub const LESS_THAN: &[&str] = &[
+    "cheaper",
+    "fewer",
+    "less",
+    "lighter",
+    "lower",
+    "shallower",
+    "shorter",
+    "smaller",
+    "weaker",
+    "younger",
+];
 
 /// Words that open a range of two numbers ("from 1 to 2", "between 10 and 20"). Words.
 pub const RANGE_OPENERS: &[&str] = &["between", "from"];
