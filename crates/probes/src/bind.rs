@@ -2677,9 +2677,17 @@ impl<'a> Binder<'a> {
             let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
             text::terms(e).iter().all(|t| own.contains(t))
         };
+        // Nor is one that labels a quoted value after it ("host IP as '192.168.0.10'").
+        let labels_a_quote = |e: &String| {
+            ["as", "is", "="].iter().any(|link| {
+                ['\'', '"', '\u{2018}', '\u{201c}']
+                    .iter()
+                    .any(|mark| query.text.contains(&format!("{e} {link} {mark}")))
+            })
+        };
         if let Some(own) = candidates
             .iter()
-            .position(|e| beside(p, e) && !of_own_words(e))
+            .position(|e| beside(p, e) && !of_own_words(e) && !labels_a_quote(e))
         {
             let e = candidates.remove(own);
             candidates.insert(0, e);
@@ -6693,6 +6701,23 @@ mod tests {
             "country": {"type": "string", "description": "Country name, with its region if any"}}});
         let b = check(country, "Is it safe to travel to Mexico?");
         assert_eq!(b.arguments.get("country"), Some(&json!("Mexico")), "{b:?}");
+        // A name that labels a quoted value after it is not the value.
+        let server = json!({"type": "object", "required": ["host", "username"], "properties": {
+            "host": {"type": "string"}, "username": {"type": "string"}}});
+        let b = check(
+            server,
+            "Add a server with host IP as '192.168.0.10' and 'admin_user' as username",
+        );
+        assert_eq!(
+            b.arguments.get("host"),
+            Some(&json!("192.168.0.10")),
+            "{b:?}"
+        );
+        assert_eq!(
+            b.arguments.get("username"),
+            Some(&json!("admin_user")),
+            "{b:?}"
+        );
     }
 
     #[test]
