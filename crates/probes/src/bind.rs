@@ -1547,7 +1547,7 @@ impl<'a> Binder<'a> {
             .iter()
             .filter(|t| fresh(t) && t.contains('-'))
             .find_map(|t| {
-                let bare: String = t.chars().filter(|c| *c != '-').collect();
+                let bare = crate::schema::without_separators(t);
                 re.is_match(&bare).then(|| (t.clone(), bare))
             });
         let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
@@ -2196,12 +2196,7 @@ impl<'a> Binder<'a> {
     /// in digits ("from 10115 to 80331"): four to six digits that no other value took, the one
     /// "from" or "to" points at for a parameter that points that way, else the only one.
     fn postal_code(&self, p: &Param) -> Option<String> {
-        let name = p.name.to_lowercase();
-        if !["zip", "postcode", "postal"]
-            .iter()
-            .any(|w| name.contains(w))
-            || p.kind.as_deref().is_some_and(|k| k != "string")
-        {
+        if !names_postal_code(p) || p.kind.as_deref().is_some_and(|k| k != "string") {
             return None;
         }
         let way = direction(p).filter(|w| *w != Direction::At);
@@ -2251,9 +2246,9 @@ impl<'a> Binder<'a> {
             .filter(|(at, _, _)| !self.used_numbers.contains(at))
             .filter(|(at, _, _)| {
                 let before = word(at.checked_sub(1));
-                let said = matches!(before, Some("i'm" | "i’m" | "im" | "aged" | "age"))
+                let said = before.is_some_and(|w| text::lexicon::AGE_LEADS.contains(&w))
                     || (before == Some("am") && word(at.checked_sub(2)) == Some("i"));
-                let old = matches!(word(Some(at + 1)), Some("years" | "year" | "yrs"))
+                let old = word(Some(at + 1)).is_some_and(|w| text::lexicon::AGE_UNITS.contains(&w))
                     && word(Some(at + 2)) == Some("old");
                 said || old || lower[*at].ends_with("-year-old")
             })
@@ -2679,7 +2674,7 @@ impl<'a> Binder<'a> {
         };
         // Nor is one that labels a quoted value after it ("host IP as '192.168.0.10'").
         let labels_a_quote = |e: &String| {
-            ["as", "is", "="].iter().any(|link| {
+            text::lexicon::LABEL_LINKS.iter().any(|link| {
                 ['\'', '"', '\u{2018}', '\u{201c}']
                     .iter()
                     .any(|mark| query.text.contains(&format!("{e} {link} {mark}")))
@@ -4146,6 +4141,24 @@ pub(crate) enum Direction {
     At,
 }
 
+/// Whether `p` is named for a postal code (`zip`, `postcode_to`, `postal_code`).
+pub(crate) fn names_postal_code(p: &Param) -> bool {
+    let name = p.name.to_lowercase();
+    text::lexicon::POSTAL_CODE_WORDS
+        .iter()
+        .any(|w| name.contains(w))
+}
+
+/// The words of the kind of thing `p` is the name of, when its name is a kind's followed by
+/// `name` (`food_name` → food, `drug_name` → drug).
+pub(crate) fn kind_named(p: &Param) -> Option<Vec<String>> {
+    let mut words = text::words(&p.name);
+    match words.pop() {
+        Some(last) if last == "name" && !words.is_empty() => Some(words),
+        _ => None,
+    }
+}
+
 /// The way `p` points, by the words of its name.
 pub(crate) fn direction(p: &Param) -> Option<Direction> {
     let words: Vec<String> = text::words(&p.name)
@@ -5091,7 +5104,7 @@ fn introduced_phrase(
     // The name of a kind of thing (`drug_name`, `food_name`) may be common words ("the side
     // effects of ibuprofen", "150 grams of chicken breast"), though never a run of more than
     // three: that is a clause, not a name.
-    let kind_name = words.len() >= 2 && words.last().is_some_and(|w| w == "name");
+    let kind_name = kind_named(p).is_some();
     let takes_proper_names = direction(p).is_some()
         || identifier_of(p).is_some()
         || words.iter().any(|w| {

@@ -592,12 +592,11 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 .filter(|tok| {
                     // A code written with hyphens a pattern wants bare ("978-0-14-044913-6")
                     // is recognised as the schema will take it.
-                    let bare = || -> String { tok.chars().filter(|c| *c != '-').collect() };
                     doc.patterns.iter().any(|re| {
                         re.is_match(tok)
                             || (tok.contains('-')
                                 && tok.chars().any(|c| c.is_ascii_digit())
-                                && re.is_match(&bare()))
+                                && re.is_match(&schema::without_separators(tok)))
                     }) || (doc.takes_handles && query::written_handle(tok))
                         || (doc.takes_pairs && query::written_pair(tok))
                 })
@@ -927,7 +926,6 @@ fn bound_names(doc: &index::MethodDoc, query: &Query, unknown: &HashSet<&str>) -
 /// item": chicken is a food).
 fn values_it_names(doc: &index::MethodDoc, query: &Query) -> Vec<String> {
     let binding = bind::bind(&doc.params, query, &doc.topic_terms);
-    let bare = |v: &str| -> String { v.chars().filter(|c| *c != '-').collect() };
     let mut out = Vec::new();
     for p in &doc.params {
         // A value the schema refuses is still the request's value for it.
@@ -939,13 +937,14 @@ fn values_it_names(doc: &index::MethodDoc, query: &Query) -> Vec<String> {
                 .and_then(|m| m.invalid.as_ref())
                 .map(|(v, _)| v)
         };
-        let words = text::words(&p.name);
         if let Some(value) = refused().and_then(Value::as_str) {
-            let own: HashSet<String> = words.iter().map(|w| text::stem(w)).collect();
-            let after_own = query
-                .mentions(&own)
-                .into_iter()
-                .find_map(|at| query.tokens.get(at + 1).filter(|t| bare(t) == bare(value)));
+            let own: HashSet<String> = text::words(&p.name).iter().map(|w| text::stem(w)).collect();
+            let after_own = query.mentions(&own).into_iter().find_map(|at| {
+                query
+                    .tokens
+                    .get(at + 1)
+                    .filter(|t| schema::without_separators(t) == schema::without_separators(value))
+            });
             out.extend(after_own.iter().flat_map(|t| text::terms(t)));
             continue;
         }
@@ -954,17 +953,13 @@ fn values_it_names(doc: &index::MethodDoc, query: &Query) -> Vec<String> {
         };
         // A postal code written in digits ("from 10115 to 80331") is the value of a parameter
         // named for one.
-        let postal = ["zip", "postcode", "postal"]
-            .iter()
-            .any(|w| p.name.to_lowercase().contains(w));
-        if postal && value.chars().all(|c| c.is_ascii_digit()) {
+        if bind::names_postal_code(p) && value.chars().all(|c| c.is_ascii_digit()) {
             out.push(value.to_owned());
             continue;
         }
         // The kind a name of a kind names: the words before `name` (`food_name`).
-        let kinds: Vec<&String> = match words.split_last() {
-            Some((last, kinds)) if last == "name" && !kinds.is_empty() => kinds.iter().collect(),
-            _ => continue,
+        let Some(kinds) = bind::kind_named(p) else {
+            continue;
         };
         let of_kind = text::words(value).iter().any(|w| {
             kinds.iter().any(|k| {

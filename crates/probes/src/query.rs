@@ -216,7 +216,6 @@ impl Query {
         let tokens = text::tokens(text);
         let sentences = crate::asks::sentences(text);
         let lead = text::leading_verb(text);
-        let act = lead.clone().filter(|v| text::mutating_verb(v));
         let (asked_thing, asked_any) =
             asked_thing(&sentences).map_or((None, false), |(thing, many)| (Some(thing), many));
         let mut query = Self {
@@ -227,7 +226,7 @@ impl Query {
             quotes: quoted(text.trim()),
             dates: Vec::new(),
             times: Vec::new(),
-            act,
+            act: lead.clone().filter(|v| text::mutating_verb(v)),
             lead,
             commands: text::commanding_verb(text),
             acts: text::requested_actions(text),
@@ -360,8 +359,8 @@ impl Query {
         match lower.as_slice() {
             [how, aux, person, verb, ..]
                 if how == "how"
-                    && ["do", "can", "could", "should", "would"].contains(&aux.as_str())
-                    && ["i", "we", "you", "one"].contains(&person.as_str()) =>
+                    && text::lexicon::HOW_TO_AUXILIARIES.contains(&aux.as_str())
+                    && text::lexicon::HOW_TO_PERSONS.contains(&person.as_str()) =>
             {
                 Some(text::stem(verb))
             }

@@ -234,9 +234,7 @@ impl Param {
                     && s.chars()
                         .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == ' ') =>
             {
-                Some(Value::String(
-                    s.chars().filter(|c| !matches!(c, '-' | ' ')).collect(),
-                ))
+                Some(Value::String(without_separators(s)))
             }
             _ => None,
         };
@@ -673,6 +671,12 @@ fn named_values(description: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// A code as a pattern that wants it bare takes it: without the hyphens and spaces written
+/// between its parts ("978-0-14-044913-6" → "9780140449136", "AB 12 CD" → "AB12CD").
+pub(crate) fn without_separators(code: &str) -> String {
+    code.chars().filter(|c| !matches!(c, '-' | ' ')).collect()
 }
 
 /// The codes a description lists for named things, in order: a number, a word that says it

@@ -1294,6 +1294,28 @@ pub const COUNT_LEADS: &[&str] = &[
     "best", "bottom", "first", "last", "latest", "limit", "next", "past", "top", "worst",
 ];
 
+/// Words in a parameter's name that make it a postal code (`zip`, `postcode_from`,
+/// `postal_code`), found anywhere in the name. Words.
+pub const POSTAL_CODE_WORDS: &[&str] = &["postal", "postcode", "zip"];
+
+/// Words right before a number that give it as the speaker's or someone's age ("I'm 29", "aged
+/// 40"); "I am 29" is read as its two words. Words.
+pub const AGE_LEADS: &[&str] = &["age", "aged", "i'm", "im", "i\u{2019}m"];
+
+/// Words after an age's number that, with "old" after them, give it as an age ("29 years
+/// old"). Words.
+pub const AGE_UNITS: &[&str] = &["year", "years", "yrs"];
+
+/// The auxiliaries of a question for a way of doing something ("How do I ...", "How can we
+/// ...", "How should one ..."). Words.
+pub const HOW_TO_AUXILIARIES: &[&str] = &["can", "could", "do", "should", "would"];
+
+/// The persons of such a question, after its auxiliary. Words.
+pub const HOW_TO_PERSONS: &[&str] = &["i", "one", "we", "you"];
+
+/// Words that link a label to the quoted value it labels ("host IP as '192.168.0.10'"). Words.
+pub const LABEL_LINKS: &[&str] = &["=", "as", "is"];
+
 /// Words a parameter's name is made of when it caps how many results come back (`limit`,
 /// `max_results`, `page_size`, `top_n`, `num_results`). Words, sorted.
 pub const RESULT_LIMIT_WORDS: &[&str] = &[
