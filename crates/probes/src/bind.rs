@@ -881,6 +881,48 @@ impl<'a> Binder<'a> {
                     })
                 })
                 .collect();
+            // A value written as one word of the request ("EuroMillions" of `euromillions`,
+            // "MegaMillions" of `mega_millions`) is that value, whatever other values share a
+            // word of it: the request's word is read whole before it is read in parts.
+            let squash = |w: &str| -> String {
+                w.chars()
+                    .filter(|c| c.is_alphanumeric())
+                    .flat_map(char::to_lowercase)
+                    .collect()
+            };
+            let whole: Vec<&Choice> = p
+                .choices
+                .iter()
+                .filter(|c| {
+                    let label = squash(&c.label);
+                    label.chars().count() >= 4
+                        && label.chars().any(char::is_alphabetic)
+                        && self
+                            .query
+                            .tokens
+                            .iter()
+                            .any(|t| squash(t) == label && !self.used_tokens.contains(t))
+                })
+                .collect();
+            if let [choice] = whole[..]
+                && !scored
+                    .iter()
+                    .any(|s| std::ptr::eq(s.choice, choice) && s.fraction >= 1.0)
+            {
+                let label = squash(&choice.label);
+                self.used_tokens.extend(
+                    self.query
+                        .tokens
+                        .iter()
+                        .filter(|t| squash(t) == label)
+                        .cloned(),
+                );
+                self.used_terms.extend(choice.terms.iter().cloned());
+                self.binding
+                    .arguments
+                    .insert(p.name.clone(), choice.value.clone());
+                continue;
+            }
             if scored.is_empty() {
                 self.form_choice(p, &own, &words);
                 continue;
@@ -2779,6 +2821,10 @@ impl<'a> Binder<'a> {
                 (open_strings <= 1 && crate::schema::takes_words(p))
                     .then(|| lone_word(p, query, &self.used_terms, self.topic))
                     .flatten()
+            })
+            .or_else(|| {
+                kind_of_subject(p, query, &self.used_terms, self.topic)
+                    .filter(|e| fits(p, query, e))
             });
         let entity = entity.or_else(|| {
             (way == Some(Direction::At) && candidates_were_none)
@@ -3418,6 +3464,20 @@ impl<'a> Binder<'a> {
                 self.binding.arguments.insert(name, Value::Array(values));
             } else {
                 self.binding.fan_out = Some((name, values));
+            }
+        }
+        // An identifier whose description's examples all carry digits ("e.g. EVS-20931") is not
+        // a word without any ("CHAdeMO"): that word names something else, and the identifier is
+        // still to be given.
+        for p in self.params.iter().filter(|p| identifier_with_digits(p)) {
+            if self
+                .binding
+                .arguments
+                .get(&p.name)
+                .and_then(Value::as_str)
+                .is_some_and(|v| !v.chars().any(|c| c.is_ascii_digit()))
+            {
+                self.binding.arguments.remove(&p.name);
             }
         }
         // Every bound value must be one the schema allows: recast to the schema's type when it
@@ -4750,6 +4810,48 @@ fn modifier_of_described(
     modifier_before(query, &about, &own, used, topic)
 }
 
+/// The word before the thing a method's name names, for a required parameter for a kind of it
+/// ([`text::lexicon::KIND_PARAMETERS`]: a subject, a genre, a category) whose description names
+/// nothing the method is about ("Subject area such as Chemistry"): "philosophy" in "the
+/// philosophy courses" for a course search's `subject`. Under the same conditions as
+/// [`modifier_before`]; the last reading the binder tries.
+fn kind_of_subject(
+    p: &Param,
+    query: &Query,
+    used: &HashSet<String>,
+    topic: &HashMap<String, f64>,
+) -> Option<String> {
+    let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+    let names_a_kind = text::terms(&p.name)
+        .last()
+        .is_some_and(|t| text::lexicon::KIND_PARAMETERS.contains(&t.as_str()));
+    let described_thing = text::terms(&p.description)
+        .iter()
+        .any(|t| !own.contains(t) && topic.contains_key(t))
+        || described_of(&text::words(&p.description)).is_some();
+    if !names_a_kind
+        || described_thing
+        || !p.required
+        || !p.choices.is_empty()
+        || p.temporal.is_some()
+        || direction(p).is_some()
+        || identifier_of(p).is_some()
+    {
+        return None;
+    }
+    let about: HashSet<String> = topic
+        .iter()
+        .filter(|(t, w)| {
+            **w >= Weights::DEFAULT.in_name
+                && !own.contains(*t)
+                && !text::lexicon::GENERIC_VERBS.contains(&t.as_str())
+                && !text::mutating_verb(t)
+        })
+        .map(|(t, _)| t.clone())
+        .collect();
+    modifier_before(query, &about, &own, used, topic)
+}
+
 /// The word the query puts before the parameter's own head noun: "business" in "a business
 /// class ticket" for `travel_class`, under the same conditions as [`modifier_of_described`]. Not
 /// for identifiers and names, whose word before is no value ("the user id").
@@ -4971,7 +5073,8 @@ fn modifier_before(
                     || text::lexicon::GENERIC_VERBS.contains(&t.as_str())
                     || text::lexicon::ASKING_VERBS.contains(&lower.as_str())
             }) || lower.ends_with("ing")
-                || lower.ends_with("ed");
+                || lower.ends_with("ed")
+                || lower.ends_with("ly");
             let counted = i >= 2
                 && (tokens[i - 2].chars().all(|c| c.is_ascii_digit())
                     || text::lexicon::number_value(&tokens[i - 2].to_ascii_lowercase()).is_some());
@@ -5564,6 +5667,18 @@ fn pick_number(
         .collect();
     let mine = quantities.iter().find(|q| q.name == p.name)?;
     let is_open = |q: &Quantity| open.iter().any(|o| o.name == q.name);
+    // Two numbers written as a pair ("near 48.137, 11.575", "at 40.71,-74.00") where the method
+    // takes a latitude and a longitude are the one and the other, in that order, whatever other
+    // numbers the request writes.
+    if let Some(axis) = coordinate_axis(&p.name)
+        && params
+            .iter()
+            .any(|q| coordinate_axis(&q.name) == Some(1 - axis))
+        && let Some(pair) = coordinate_pair(query, &query.numbers_at())
+        && !used_numbers.contains(&pair[axis].0)
+    {
+        return Some(pair[axis]);
+    }
     // A quantity in a unit of some dimension ("5 seconds", "100 m", "0°C") goes to the open
     // parameters whose names name that dimension (`time`, `height`, `initial_temperature`), the
     // first written to the first declared, when they are as many.
@@ -5714,6 +5829,58 @@ fn pick_number(
         return Some((*i, *v));
     }
     None
+}
+
+/// Whether `p` is a string identifying one thing (`station_id`, `orderId`) whose description
+/// gives examples, each with a digit ("e.g. EVS-20931").
+fn identifier_with_digits(p: &Param) -> bool {
+    let examples = described_examples(&p.description);
+    p.kind.as_deref().is_none_or(|k| k == "string")
+        && p.choices.is_empty()
+        && text::words(&p.name)
+            .iter()
+            .any(|w| text::lexicon::ID_WORDS.contains(&w.to_lowercase().as_str()))
+        && !examples.is_empty()
+        && examples
+            .iter()
+            .all(|e| e.chars().any(|c| c.is_ascii_digit()))
+}
+
+/// Which coordinate a number parameter is, by the last word of its name: 0 for a latitude
+/// (`lat`, `latitude`), 1 for a longitude (`lon`, `lng`, `longitude`).
+fn coordinate_axis(name: &str) -> Option<usize> {
+    let last = text::words(name).pop()?.to_lowercase();
+    if text::lexicon::LATITUDE_WORDS.contains(&last.as_str()) {
+        Some(0)
+    } else if text::lexicon::LONGITUDE_WORDS.contains(&last.as_str()) {
+        Some(1)
+    } else {
+        None
+    }
+}
+
+/// The one pair of numbers `query` writes side by side with a comma between them, each a
+/// possible coordinate (a latitude within 90 degrees, a longitude within 180) and at least one
+/// with decimals: a point, latitude first.
+fn coordinate_pair(query: &Query, numbers: &[(usize, String, f64)]) -> Option<[(usize, f64); 2]> {
+    let squashed: String = query.text.chars().filter(|c| !c.is_whitespace()).collect();
+    let pairs: Vec<[(usize, f64); 2]> = numbers
+        .windows(2)
+        .filter(|w| {
+            let ((i, a, x), (j, b, y)) = (&w[0], &w[1]);
+            *j == i + 1
+                && x.abs() <= 90.0
+                && y.abs() <= 180.0
+                && (a.contains('.') || b.contains('.'))
+                && squashed.contains(&format!(
+                    "{},{}",
+                    a.trim_end_matches(','),
+                    b.trim_end_matches(',')
+                ))
+        })
+        .map(|w| [(w[0].0, w[0].2), (w[1].0, w[1].2)])
+        .collect();
+    only(pairs)
 }
 
 /// The mathematical expressions `text` writes, in order, each with the query tokens it takes: a
@@ -5965,20 +6132,19 @@ fn bound_written(query: &Query, at: usize) -> Option<RangeEnd> {
     let at = if measure_between { at - 1 } else { at };
     let before = |back: usize| at.checked_sub(back);
     let is = |back: usize, list: &[&str]| before(back).is_some_and(|k| word_in(query, k, list));
-    if is(1, text::lexicon::AT_LEAST_CUES) {
-        return Some(RangeEnd::Start);
-    }
-    if is(1, text::lexicon::AT_MOST_CUES) || (is(1, &["to"]) && is(2, &["up"])) {
-        return Some(RangeEnd::End);
-    }
-    if !is(1, &["than"]) {
+    let denied = |back: usize| is(back, text::lexicon::BOUND_DENIALS);
+    let (side, negated) = if is(1, text::lexicon::AT_LEAST_CUES) {
+        (RangeEnd::Start, denied(2))
+    } else if is(1, text::lexicon::AT_MOST_CUES) {
+        (RangeEnd::End, denied(2))
+    } else if is(1, &["to"]) && is(2, &["up"]) {
+        (RangeEnd::End, false)
+    } else if !is(1, &["than"]) {
         return None;
-    }
-    let negated = is(3, &["no", "not"]);
-    let side = if is(2, text::lexicon::MORE_THAN) {
-        RangeEnd::Start
+    } else if is(2, text::lexicon::MORE_THAN) {
+        (RangeEnd::Start, denied(3))
     } else if is(2, text::lexicon::LESS_THAN) {
-        RangeEnd::End
+        (RangeEnd::End, denied(3))
     } else {
         return None;
     };
@@ -10342,6 +10508,127 @@ mod tests {
     }
 
     #[test]
+    fn a_written_pair_of_coordinates_fills_a_latitude_and_a_longitude_whatever_else_is_written() {
+        let schema = json!({"type": "object", "required": ["location"], "properties": {
+            "location": {"type": "object", "properties": {
+                "latitude": {"type": "number"}, "longitude": {"type": "number"}},
+                "required": ["latitude", "longitude"]},
+            "min_power_kw": {"type": "number", "description": "Smallest charging power in kW"},
+            "limit": {"type": "integer", "description": "How many stations to return"}}});
+        let b = check(
+            schema.clone(),
+            "Find me up to 5 chargers of at least 150 kW near 48.137, 11.575.",
+        );
+        assert_eq!(
+            b.arguments.get("location"),
+            Some(&json!({"latitude": 48.137, "longitude": 11.575})),
+            "{b:?}"
+        );
+        assert_eq!(
+            b.arguments.get("min_power_kw"),
+            Some(&json!(150.0)),
+            "{b:?}"
+        );
+        // Two numbers apart are no point.
+        let b = check(
+            schema,
+            "Find 5 chargers of at least 150 kW around 48.137 or 11.575",
+        );
+        assert!(
+            b.arguments
+                .get("location")
+                .is_none_or(|l| l.get("longitude").is_none()),
+            "{b:?}"
+        );
+    }
+
+    #[test]
+    fn a_denied_bound_is_the_other_end() {
+        let schema = json!({"type": "object", "required": ["city"], "properties": {
+            "city": {"type": "string", "description": "City"},
+            "max_daily_rate": {"type": "number", "description": "Highest price per day in USD"},
+            "min_seats": {"type": "integer", "description": "Fewest seats"}}});
+        let b = check(
+            schema.clone(),
+            "Cars in Lisbon, nothing above 40 dollars a day",
+        );
+        assert_eq!(
+            b.arguments.get("max_daily_rate"),
+            Some(&json!(40.0)),
+            "{b:?}"
+        );
+        let b = check(schema.clone(), "Cars in Lisbon with not under 5 seats");
+        assert_eq!(b.arguments.get("min_seats"), Some(&json!(5)), "{b:?}");
+        let b = check(schema, "Cars in Lisbon above 40 dollars a day");
+        assert_eq!(b.arguments.get("max_daily_rate"), None, "{b:?}");
+    }
+
+    #[test]
+    fn a_value_written_as_one_word_is_that_value_before_values_sharing_a_part_of_it() {
+        let schema = json!({"type": "object", "required": ["game"], "properties": {
+            "game": {"type": "string", "enum": ["powerball", "mega_millions", "euromillions"]}}});
+        let b = check(schema.clone(), "How big is the EuroMillions jackpot?");
+        assert_eq!(
+            b.arguments.get("game"),
+            Some(&json!("euromillions")),
+            "{b:?}"
+        );
+        let b = check(schema, "How big is the Mega Millions jackpot?");
+        assert_eq!(
+            b.arguments.get("game"),
+            Some(&json!("mega_millions")),
+            "{b:?}"
+        );
+    }
+
+    #[test]
+    fn an_identifier_whose_examples_carry_digits_takes_no_word_without_any() {
+        let schema = json!({"type": "object", "required": ["station_id"], "properties": {
+            "station_id": {"type": "string", "description": "Station identifier, e.g. EVS-20931"}}});
+        let b = check(schema.clone(), "Which chargers support CHAdeMO?");
+        assert_eq!(b.arguments.get("station_id"), None, "{b:?}");
+        assert!(b.missing.iter().any(|m| m.name == "station_id"), "{b:?}");
+        let b = check(schema, "Is a plug free at station EVS-44120?");
+        assert_eq!(
+            b.arguments.get("station_id"),
+            Some(&json!("EVS-44120")),
+            "{b:?}"
+        );
+    }
+
+    #[test]
+    fn a_kind_of_the_methods_own_thing_is_the_word_before_it() {
+        let schema = json!({"type": "object", "required": ["subject"], "properties": {
+            "subject": {"type": "string", "description": "Subject area such as Chemistry or History"},
+            "level": {"type": "string", "enum": ["undergraduate", "graduate"]}}});
+        let topic: HashMap<String, f64> = [("cours".to_owned(), 1.0), ("search".to_owned(), 1.0)]
+            .into_iter()
+            .collect();
+        let b = bind(
+            &params(&schema),
+            &Query::parse("List the undergraduate philosophy courses"),
+            &topic,
+        );
+        assert_eq!(
+            b.arguments.get("subject"),
+            Some(&json!("philosophy")),
+            "{b:?}"
+        );
+        assert_eq!(
+            b.arguments.get("level"),
+            Some(&json!("undergraduate")),
+            "{b:?}"
+        );
+        // Without the method's thing after it, no word is the subject.
+        let b = bind(
+            &params(&schema),
+            &Query::parse("List the undergraduate options"),
+            &topic,
+        );
+        assert_eq!(b.arguments.get("subject"), None, "{b:?}");
+    }
+
+    #[test]
     fn a_quantity_in_another_parameters_unit_takes_no_place_in_order() {
         let near = json!({"type": "object", "required": ["latitude", "longitude"], "properties": {
             "latitude": {"type": "number", "description": "Latitude"},
@@ -10351,12 +10638,15 @@ mod tests {
         assert_eq!(b.arguments.get("latitude"), Some(&json!(52.52)), "{b:?}");
         assert_eq!(b.arguments.get("longitude"), Some(&json!(13.405)), "{b:?}");
         assert_eq!(b.arguments.get("radiusKm"), Some(&json!(10.0)), "{b:?}");
-        // Without a parameter measured in that unit, three numbers for two places are a guess.
+        // Without a parameter measured in that unit, three numbers for two places are a guess,
+        // unless two of them are written as a point.
         let bare = json!({"type": "object", "required": ["latitude", "longitude"], "properties": {
             "latitude": {"type": "number", "description": "Latitude"},
             "longitude": {"type": "number", "description": "Longitude"}}});
-        let b = check(bare, "Stations within 10 km of 52.52, 13.405");
+        let b = check(bare.clone(), "Stations within 10 km of 52.52 and 13.405");
         assert_eq!(b.arguments.get("latitude"), None, "{b:?}");
+        let b = check(bare, "Stations within 10 km of 52.52, 13.405");
+        assert_eq!(b.arguments.get("latitude"), Some(&json!(52.52)), "{b:?}");
     }
 
     #[test]

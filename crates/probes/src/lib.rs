@@ -2969,10 +2969,24 @@ fn doc_of<'a>(index: &'a MethodIndex, i: &Interpretation) -> Option<&'a index::M
 /// call (`also`) that then repeats this one is dropped ("And from Chicago to Denver?" after a
 /// distance from New York is one call).
 fn prefer_turn(index: &MethodIndex, i: &mut Interpretation, turn: &Query) {
-    let Some(doc) = doc_of(index, i).filter(|_| i.fan_out.is_none()) else {
+    let Some(doc) = doc_of(index, i) else {
         return;
     };
     let binding = bind::bind(&doc.params, turn, &doc.topic_terms);
+    // Read with the turn it follows, the request names two values of one parameter ("courses
+    // in the fall? What about in the summer?"): the follow-up's value replaces the earlier one,
+    // it is not one more to ask about.
+    let mut changed = false;
+    if let Some((name, values)) = &i.fan_out {
+        match binding.arguments.get(name) {
+            Some(own) if values.contains(own) && !adds_to(turn) => {
+                i.arguments.insert(name.clone(), own.clone());
+                i.fan_out = None;
+                changed = true;
+            }
+            _ => return,
+        }
+    }
     // A parameter that takes the user's words as they are took the turn it followed: the
     // follow-up's words are not the text to work on ("Now into French").
     let free = |name: &str| {
@@ -2980,7 +2994,6 @@ fn prefer_turn(index: &MethodIndex, i: &mut Interpretation, turn: &Query) {
             .iter()
             .any(|p| p.name == name && schema::is_free_text(p))
     };
-    let mut changed = false;
     for (name, value) in &binding.arguments {
         let taken = i.arguments.get(name);
         if binding.leftover.as_ref() == Some(name)
@@ -3000,6 +3013,16 @@ fn prefer_turn(index: &MethodIndex, i: &mut Interpretation, turn: &Query) {
     let (tool, method, arguments) = (&i.tool_id, &i.method, &i.arguments);
     i.also
         .retain(|a| !(a.tool_id == *tool && a.method == *method && a.arguments == *arguments));
+}
+
+/// Whether a follow-up adds to what was asked ("... too?", "both", "as well") rather than asking
+/// it of something else instead.
+fn adds_to(turn: &Query) -> bool {
+    turn.tokens.iter().enumerate().any(|(k, t)| {
+        let lower = t.to_lowercase();
+        text::lexicon::ADDING_WORDS.contains(&lower.as_str())
+            || (lower == "well" && k > 0 && turn.tokens[k - 1].eq_ignore_ascii_case("as"))
+    })
 }
 
 /// A reply (`reply`) to a question the assistant asked (`question`, "What is the tracking
@@ -6685,6 +6708,50 @@ mod tests {
         assert_eq!(i.method, "get_service_alerts", "{r:?}");
         assert_eq!(i.arguments.get("line"), Some(&json!("7")), "{i:?}");
         assert!(i.missing.is_empty(), "{i:?}");
+    }
+
+    #[test]
+    fn a_follow_up_naming_another_value_of_a_parameter_replaces_it_unless_it_adds_one() {
+        let idx = index(&[(
+            "search_courses",
+            "Search courses by subject and term.",
+            json!({"type": "object", "required": ["subject"], "properties": {
+                "subject": {"type": "string", "description": "Subject area such as Chemistry"},
+                "term": {"type": "string", "enum": ["fall", "spring", "summer"]}}}),
+        )]);
+        let history = ["Are there any Economics courses in the fall?".to_owned()];
+        let conversation = Conversation {
+            turns: &history,
+            asked: None,
+        };
+        let config = ProbeConfig::default();
+        let r = run_in_conversation(
+            &idx,
+            &Query::parse("What about in the summer?"),
+            conversation,
+            &config,
+        );
+        let i = &r.execution_shortlist[0];
+        assert_eq!(i.fan_out, None, "{i:?}");
+        assert_eq!(i.arguments.get("term"), Some(&json!("summer")), "{i:?}");
+        assert_eq!(
+            i.arguments.get("subject"),
+            Some(&json!("Economics")),
+            "{i:?}"
+        );
+        // "... too" asks it of both.
+        let r = run_in_conversation(
+            &idx,
+            &Query::parse("What about in the summer too?"),
+            conversation,
+            &config,
+        );
+        let i = &r.execution_shortlist[0];
+        assert_eq!(
+            i.fan_out,
+            Some(("term".to_owned(), vec![json!("fall"), json!("summer")])),
+            "{i:?}"
+        );
     }
 
     #[test]

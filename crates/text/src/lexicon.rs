@@ -833,6 +833,10 @@ pub const OBJECT_OPENERS: &[&str] = &[
 /// Words that open a turn continuing the one before ("and in euros?", "then the next one"). Words.
 pub const FOLLOW_UP_OPENERS: &[&str] = &["also", "and", "then"];
 
+/// Words by which a follow-up adds to what was asked rather than asking it of something else
+/// instead ("... in the summer too?", "both", "as well"). Words, lowercase.
+pub const ADDING_WORDS: &[&str] = &["also", "additionally", "both", "too"];
+
 /// Words that open a reply to what was just asked ("Yes, 70 kilograms", "Sure, make it 12").
 /// Words.
 pub const ANSWER_OPENERS: &[&str] = &["no", "nope", "ok", "okay", "sure", "yeah", "yep", "yes"];
@@ -1514,6 +1518,23 @@ pub const LIST_FILLERS: &[&str] = &["a", "an", "and", "etc", "or", "the", "to"];
 /// single room", "theft crimes").
 pub const SORT_WORDS: &[&str] = &["categori", "kind", "sort", "type", "varieti"];
 
+/// Last words of parameter names for a kind of the thing a method is about (`subject` of a
+/// course search, `genre` of a concert search): the word a request puts before that thing ("the
+/// philosophy courses", "rock concerts") says which. Stems.
+pub const KIND_PARAMETERS: &[&str] = &[
+    "categori",
+    "cuisin",
+    "disciplin",
+    "genr",
+    "kind",
+    "sort",
+    "style",
+    "subject",
+    "topic",
+    "type",
+    "varieti",
+];
+
 /// Stems of the words that make a parameter the speaker's own (`user_name`, `passenger_name`,
 /// `customer`): a name the request gives as its speaker's fills it.
 pub const SPEAKER_FIELDS: &[&str] = &[
@@ -2101,6 +2122,16 @@ pub const AT_LEAST_CUES: &[&str] = &["above", "exceeding", "least", "minimum", "
 /// The word before a number that makes it a range's high end ("under $100", "at most 3",
 /// "within 5"). Words.
 pub const AT_MOST_CUES: &[&str] = &["below", "maximum", "most", "under", "within"];
+
+/// The last word of a parameter's name that makes it a latitude. Words, lowercase.
+pub const LATITUDE_WORDS: &[&str] = &["lat", "latitude"];
+
+/// The last word of a parameter's name that makes it a longitude. Words, lowercase.
+pub const LONGITUDE_WORDS: &[&str] = &["lng", "lon", "long", "longitude"];
+
+/// Words before a bound's cue that turn the bound over ("nothing above $40" is at most 40, "not
+/// under 18" at least 18, "no more than 5" at most 5). Words.
+pub const BOUND_DENIALS: &[&str] = &["never", "no", "none", "not", "nothing"];
 
 /// Comparatives before "than" that make the number after it a low end ("more than 3"). Words.
 pub const MORE_THAN: &[&str] = &[

@@ -727,6 +727,29 @@ mod tests {
     }
 
     #[test]
+    fn the_kind_parameters_are_the_stems_of_their_words() {
+        for word in [
+            "category",
+            "cuisine",
+            "discipline",
+            "genre",
+            "kind",
+            "sort",
+            "style",
+            "subject",
+            "topic",
+            "type",
+            "variety",
+        ] {
+            assert!(
+                lexicon::KIND_PARAMETERS.contains(&stem(word).as_str()),
+                "{word}: {}",
+                stem(word)
+            );
+        }
+    }
+
+    #[test]
     fn an_irregular_plural_stems_as_its_singular() {
         assert_eq!(stem("children"), stem("child"));
         assert_eq!(stem("people"), stem("person"));
