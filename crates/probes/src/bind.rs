@@ -737,6 +737,7 @@ fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> B
                 }
             }
             match p.kind.as_deref() {
+                Some("object") if !p.nested.is_empty() => b.optional_structured(p),
                 Some("boolean") => b.optional_flag(p),
                 Some("integer" | "number") => b.optional_number(p),
                 _ => {
@@ -1683,8 +1684,79 @@ impl<'a> Binder<'a> {
 
     /// A body of fields: bound field by field; what it lacks is asked for by its path, and a field
     /// several values fit is asked for with those values as choices.
+    /// The binding of an object parameter's own fields on the whole request. The place
+    /// fields of a body for one end of a way ("origin", "destination") are read as that end's:
+    /// its `city` as the destination's city, which takes the place the request points to ("from
+    /// Leeds to Bristol"), not the first place it names.
+    fn fields_of(&self, p: &Param) -> Binding {
+        let way = direction(p).filter(|w| matches!(w, Direction::From | Direction::To));
+        match way {
+            Some(_) => {
+                let prefix = format!("{}_", p.name);
+                let directed: Vec<Param> = p
+                    .nested
+                    .iter()
+                    .map(|f| match direction(f) {
+                        Some(Direction::At) => Param {
+                            name: format!("{prefix}{}", f.name),
+                            ..f.clone()
+                        },
+                        _ => f.clone(),
+                    })
+                    .collect();
+                let mut inner = bind(&directed, self.query, self.topic);
+                let own = |name: &str| name.strip_prefix(&prefix).unwrap_or(name).to_owned();
+                inner.arguments = std::mem::take(&mut inner.arguments)
+                    .into_iter()
+                    .map(|(name, v)| (own(&name), v))
+                    .collect();
+                for m in &mut inner.missing {
+                    m.name = own(&m.name);
+                }
+                if let Some(a) = &mut inner.ambiguity {
+                    a.param = own(&a.param);
+                }
+                if let Some((name, _)) = &mut inner.fan_out {
+                    *name = own(name);
+                }
+                if let Some(name) = &mut inner.leftover {
+                    *name = own(name);
+                }
+                inner
+            }
+            None => bind(&p.nested, self.query, self.topic),
+        }
+    }
+
+    /// An optional object parameter takes the fields the request gives it ("on 170 gsm gloss
+    /// paper" for `paper: {weight_gsm, finish}`), when it gives at least one and leaves none of
+    /// its required fields open, none refused or unsettled; else it is left out. Only a field
+    /// whose value the request settles by its form counts: one of its allowed values, a number
+    /// or a flag. A text field of an optional body (a `query` among a request's `params`) would
+    /// take any words, and is no sign the request meant the body.
+    fn optional_structured(&mut self, p: &Param) {
+        let mut inner = self.fields_of(p);
+        inner.arguments.retain(|name, _| {
+            p.nested.iter().any(|f| {
+                f.name == *name
+                    && (!f.choices.is_empty()
+                        || matches!(f.kind.as_deref(), Some("integer" | "number" | "boolean")))
+            })
+        });
+        if inner.arguments.is_empty()
+            || !inner.missing.is_empty()
+            || inner.ambiguity.is_some()
+            || inner.fan_out.is_some()
+        {
+            return;
+        }
+        self.binding
+            .arguments
+            .insert(p.name.clone(), Value::Object(inner.arguments));
+    }
+
     fn structured(&mut self, p: &Param) {
-        let mut inner = bind(&p.nested, self.query, self.topic);
+        let mut inner = self.fields_of(p);
         let path = |name: &str| format!("{}.{name}", p.name);
         // A body for one end of a way ("origin", "destination") takes no value the request
         // points the other way ("ship a parcel *to* postal code 10115": the destination's code,
@@ -10626,6 +10698,74 @@ mod tests {
             &topic,
         );
         assert_eq!(b.arguments.get("subject"), None, "{b:?}");
+    }
+
+    #[test]
+    fn an_optional_body_takes_the_fields_the_request_settles_by_their_form() {
+        let print = json!({"type": "object", "required": ["product", "quantity"], "properties": {
+            "product": {"type": "string", "enum": ["business_cards", "flyers", "posters"]},
+            "quantity": {"type": "integer", "minimum": 50},
+            "paper": {"type": "object", "properties": {
+                "weight_gsm": {"type": "integer", "description": "Paper weight in gsm"},
+                "finish": {"type": "string", "enum": ["matte", "gloss"]}}}}});
+        let b = check(
+            print.clone(),
+            "Price for 1000 business cards on matte paper",
+        );
+        assert_eq!(
+            b.arguments.get("paper"),
+            Some(&json!({"finish": "matte"})),
+            "{b:?}"
+        );
+        let b = check(print, "Price for 1000 business cards");
+        assert_eq!(b.arguments.get("paper"), None, "{b:?}");
+        // A text field of an optional body takes no words: they are no sign the body was meant.
+        let get = json!({"type": "object", "required": ["url"], "properties": {
+            "url": {"type": "string", "description": "The URL to fetch"},
+            "params": {"type": "object", "properties": {
+                "query": {"type": "string", "description": "Search text"},
+                "limit": {"type": "integer", "description": "Most results"}}}}});
+        let b = check(
+            get,
+            "retrieve data from 'https://api.example.com/v1/data' with a limit of 50 items",
+        );
+        assert_eq!(
+            b.arguments.get("params"),
+            Some(&json!({"limit": 50})),
+            "{b:?}"
+        );
+    }
+
+    #[test]
+    fn the_place_fields_of_a_body_for_one_end_of_a_way_take_that_ends_place() {
+        let address = json!({"type": "object", "properties": {
+            "street": {"type": "string"}, "city": {"type": "string"}}, "required": ["city"]});
+        let schema = json!({"type": "object", "required": ["origin", "destination", "rooms"],
+            "properties": {"origin": address, "destination": address,
+                "rooms": {"type": "integer", "minimum": 1, "maximum": 12}}});
+        let b = check(
+            schema.clone(),
+            "How much would it cost to move 3 rooms from Leeds to Bristol?",
+        );
+        assert_eq!(
+            b.arguments.get("origin"),
+            Some(&json!({"city": "Leeds"})),
+            "{b:?}"
+        );
+        assert_eq!(
+            b.arguments.get("destination"),
+            Some(&json!({"city": "Bristol"})),
+            "{b:?}"
+        );
+        assert!(b.missing.is_empty(), "{b:?}");
+        // The end the request does not name is asked for.
+        let b = check(schema, "How much would it cost to move 3 rooms to Bristol?");
+        assert_eq!(
+            b.arguments.get("destination"),
+            Some(&json!({"city": "Bristol"})),
+            "{b:?}"
+        );
+        assert!(b.missing.iter().any(|m| m.name == "origin.city"), "{b:?}");
     }
 
     #[test]

@@ -86,6 +86,9 @@ pub struct MethodDoc {
     /// Whether a parameter takes a handle ("@rustlang"): its pattern accepts one but not words
     /// with a space between, or its name is a handle or a user name.
     pub takes_handles: bool,
+    /// Whether a parameter takes an email address (its `format` is `email`, or its name or
+    /// description names email): an address the request writes is named by its schema.
+    pub takes_emails: bool,
     /// Whether it takes an owner and its thing (`owner`, `repo`), which an `owner/thing`
     /// reference gives ([`crate::schema::owner_and_owned`]).
     pub takes_pairs: bool,
@@ -454,6 +457,12 @@ fn index_method(
             && !crate::schema::about_unit(p)
     });
     let takes_handles = every.iter().any(|p| crate::schema::takes_handle(p));
+    let takes_emails = every.iter().any(|p| {
+        p.format.as_deref() == Some("email")
+            || text::words(&format!("{} {}", p.name, p.description))
+                .iter()
+                .any(|w| w.eq_ignore_ascii_case("email") || w.eq_ignore_ascii_case("emails"))
+    });
     let takes_words = every.iter().any(|p| crate::schema::takes_words(p));
     let takes_pairs = crate::schema::owner_and_owned(&params).is_some();
     // A list of numbers takes numbers as much as one number does ("sort [5, 3, 4]").
@@ -527,6 +536,7 @@ fn index_method(
         taken_quantities,
         counts_spans,
         takes_handles,
+        takes_emails,
         takes_pairs,
         takes_numbers,
         takes_moments,

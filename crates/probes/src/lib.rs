@@ -583,7 +583,8 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 untaken_codes: Vec::new(),
             };
             // Terms of tokens that one of the method's declared patterns recognises
-            // ("acct-0002" for `^acct-[0-9]{4}$`), currencies for a method that takes one, and
+            // ("acct-0002" for `^acct-[0-9]{4}$`), email addresses for a method that takes
+            // one, currencies for a method that takes one, and
             // units for one that takes a unit of what its metadata says it measures ("miles" for
             // conversions "between units of length"), are named by its schema.
             let recognised: HashSet<String> = query
@@ -598,6 +599,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                                 && tok.chars().any(|c| c.is_ascii_digit())
                                 && re.is_match(&schema::without_separators(tok)))
                     }) || (doc.takes_handles && query::written_handle(tok))
+                        || (doc.takes_emails && tok.contains('@') && query::written_address(tok))
                         || (doc.takes_pairs && query::written_pair(tok))
                 })
                 .flat_map(|tok| text::terms(tok))
@@ -6630,6 +6632,35 @@ mod tests {
         };
         let after = run_in_conversation(&idx, &q, conversation, &ProbeConfig::default());
         assert!(after.missing_capability_signal.is_none(), "{after:?}");
+    }
+
+    #[test]
+    fn an_email_address_is_named_by_a_schema_that_takes_one() {
+        let idx = index(&[(
+            "findFreeSlots",
+            "Find times when all attendees are free for a meeting.",
+            json!({"type": "object", "required": ["attendees", "duration_minutes", "date"],
+                "properties": {
+                    "attendees": {"type": "array", "items": {"type": "string", "format": "email"},
+                        "description": "Email addresses of the attendees"},
+                    "duration_minutes": {"type": "integer", "description": "Meeting length in minutes"},
+                    "date": {"type": "string", "format": "date", "description": "Day, YYYY-MM-DD"}}}),
+        )]);
+        let q = Query::parse(
+            "When are ana@example.com and li.wei@example.org both free for a 45 minute call on 2027-01-12?",
+        );
+        let r = run(&idx, &q, &ProbeConfig::default());
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        let i = &r.execution_shortlist[0];
+        assert_eq!(
+            i.arguments.get("attendees"),
+            Some(&json!(["ana@example.com", "li.wei@example.org"])),
+            "{i:?}"
+        );
+        // Addresses alone do not make a request about something else the method's.
+        let q = Query::parse("Send the quarterly report to ana@example.com");
+        let r = run(&idx, &q, &ProbeConfig::default());
+        assert!(r.missing_capability_signal.is_some(), "{r:?}");
     }
 
     #[test]

@@ -229,9 +229,23 @@ impl CaseResult {
 }
 
 /// Lenient equality in the spirit of BFCL's AST matching: numbers by value, strings without case
-/// or surrounding space, arrays element by element.
+/// or surrounding space, arrays element by element, and objects field by field, where a field's
+/// expected value may be a list of acceptable ones (BFCL writes nested fields that way, `""`
+/// among them for a field that may be left out) and no field beyond the expected ones is sent.
 pub fn value_matches(got: &Value, want: &Value) -> bool {
     match (got, want) {
+        (Value::Object(got), Value::Object(want)) => {
+            let field_ok = |v: Option<&Value>, w: &Value| match (v, w) {
+                (None, Value::Array(options)) => options.iter().any(|o| o.as_str() == Some("")),
+                (None, _) => false,
+                (Some(v), Value::Array(options)) => {
+                    options.iter().any(|o| value_matches(v, o)) || value_matches(v, w)
+                }
+                (Some(v), w) => value_matches(v, w),
+            };
+            want.iter().all(|(k, w)| field_ok(got.get(k), w))
+                && got.keys().all(|k| want.contains_key(k))
+        }
         (Value::Number(a), Value::Number(b)) => {
             (a.as_f64().unwrap_or(f64::NAN) - b.as_f64().unwrap_or(f64::NAN)).abs() < 1e-9
         }
@@ -776,5 +790,17 @@ mod tests {
         assert!(!value_matches(&json!([1, 2]), &json!([2, 1])));
         assert!(!value_matches(&json!(5), &json!(6)));
         assert!(!value_matches(&json!("5"), &json!(true)));
+        // A nested object's fields, each with its acceptable values as BFCL writes them.
+        let want = json!({"limit": [50], "sort": ["", "asc"]});
+        assert!(value_matches(&json!({"limit": 50}), &want));
+        assert!(value_matches(&json!({"limit": 50, "sort": "ASC"}), &want));
+        assert!(!value_matches(&json!({"limit": 20}), &want));
+        assert!(!value_matches(&json!({"sort": "asc"}), &want));
+        assert!(!value_matches(&json!({"limit": 50, "page": 2}), &want));
+        // Or written plainly, a list-valued field included.
+        assert!(value_matches(
+            &json!({"city": "Leeds", "tags": ["a", "b"]}),
+            &json!({"city": "Leeds", "tags": ["a", "b"]})
+        ));
     }
 }
