@@ -6750,28 +6750,57 @@ fn word_runs(
                 })
         })
         .filter_map(|m| {
-            let items: Vec<&str> = m
+            let words: Vec<&str> = m
                 .as_str()
                 .split(|c: char| c == ',' || c.is_whitespace())
-                .filter(|w| !w.is_empty() && !matches!(*w, "and" | "or"))
+                .filter(|w| !w.is_empty())
                 .collect();
-            let values = items.iter().all(|w| {
+            let value = |w: &str| {
                 let terms = text::terms(w);
                 text::lexicon::number_value(w).is_none()
                     && !terms.is_empty()
                     && terms
                         .iter()
                         .all(|t| !text::chatter(t) && !topic.contains_key(t))
-            });
-            (values && items.len() >= 2).then(|| {
-                (
-                    m.start(),
-                    items
-                        .iter()
-                        .map(|w| Value::String((*w).to_owned()))
-                        .collect(),
-                )
-            })
+            };
+            // The list ends before the first word that is no thing ("eggs and leeks, not
+            // necessarily vegetarian"), when a conjunction joined what comes before it.
+            let end = words
+                .iter()
+                .position(|w| !matches!(*w, "and" | "or") && !value(w))
+                .unwrap_or(words.len());
+            let kept = &words[..end];
+            let joined_by_conjunction = kept
+                .iter()
+                .rposition(|w| matches!(*w, "and" | "or"))
+                .is_some_and(|at| at + 1 < kept.len());
+            let mut items: Vec<String> = kept
+                .iter()
+                .filter(|w| !matches!(**w, "and" | "or"))
+                .map(|w| (*w).to_owned())
+                .collect();
+            // The last thing may be written in two words ("spinach and coconut milk that ..."):
+            // a plain word right after the list, itself a thing, not a verb's form.
+            if end == words.len()
+                && let Some(next) = text[m.end()..]
+                    .strip_prefix(' ')
+                    .and_then(|rest| rest.split(|c: char| !c.is_ascii_lowercase()).next())
+                && next.len() > 2
+                && !text::is_stopword(next)
+                && !next.ends_with("ing")
+                && !next.ends_with("ed")
+                && text[m.end() + 1 + next.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|c| !c.is_alphanumeric())
+                && value(next)
+                && let Some(last) = items.last_mut()
+            {
+                last.push(' ');
+                last.push_str(next);
+            }
+            (joined_by_conjunction && items.len() >= 2)
+                .then(|| (m.start(), items.into_iter().map(Value::String).collect()))
         })
         .collect()
 }
@@ -10698,6 +10727,37 @@ mod tests {
             &topic,
         );
         assert_eq!(b.arguments.get("subject"), None, "{b:?}");
+    }
+
+    #[test]
+    fn things_listed_in_prose_end_where_a_word_is_no_thing_and_the_last_may_take_two_words() {
+        let recipes = json!({"type": "object", "required": ["ingredients"], "properties": {
+            "ingredients": {"type": "array", "items": {"type": "string"},
+                "description": "Ingredients to use"},
+            "vegetarian": {"type": "boolean", "description": "Only vegetarian recipes"}}});
+        let topic: HashMap<String, f64> = text::terms("find recipes vegetarian")
+            .into_iter()
+            .map(|t| (t, 1.0))
+            .collect();
+        let listed = |q: &str| {
+            bind(&params(&recipes), &Query::parse(q), &topic)
+                .arguments
+                .get("ingredients")
+                .cloned()
+        };
+        assert_eq!(
+            listed("A recipe with chickpeas, spinach and coconut milk that takes 20 minutes"),
+            Some(json!(["chickpeas", "spinach", "coconut milk"]))
+        );
+        assert_eq!(
+            listed("Recipes using eggs and leeks, not necessarily vegetarian."),
+            Some(json!(["eggs", "leeks"]))
+        );
+        // A word of the method's own after the list is not a thing of it.
+        assert_eq!(
+            listed("Recipes using eggs and leeks vegetarian"),
+            Some(json!(["eggs", "leeks"]))
+        );
     }
 
     #[test]
