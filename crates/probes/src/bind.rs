@@ -1705,7 +1705,17 @@ impl<'a> Binder<'a> {
                     })
                     .collect();
                 let mut inner = bind(&directed, self.query, self.topic);
-                let own = |name: &str| name.strip_prefix(&prefix).unwrap_or(name).to_owned();
+                // Back to the fields' own names, for the fields renamed above only.
+                let renamed: HashSet<&str> = directed
+                    .iter()
+                    .zip(&p.nested)
+                    .filter(|(d, f)| d.name != f.name)
+                    .map(|(d, _)| d.name.as_str())
+                    .collect();
+                let own = |name: &str| match name.strip_prefix(&prefix) {
+                    Some(field) if renamed.contains(name) => field.to_owned(),
+                    _ => name.to_owned(),
+                };
                 inner.arguments = std::mem::take(&mut inner.arguments)
                     .into_iter()
                     .map(|(name, v)| (own(&name), v))
