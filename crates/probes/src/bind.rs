@@ -1252,6 +1252,12 @@ impl<'a> Binder<'a> {
         } else {
             v
         };
+        // A span written in another unit of time than the parameter's ("a 2 hour meeting" for
+        // `duration_minutes`) is given in the parameter's.
+        let v = match (time_unit_written(self.query, at), time_unit_of(p)) {
+            (Some(written), Some(own)) => v * written / own,
+            _ => v,
+        };
         if let Some(value) = typed_number(p, v) {
             self.used_numbers.insert(at);
             self.binding.arguments.insert(p.name.clone(), value);
@@ -6392,6 +6398,38 @@ fn fused_unit(token: &str) -> &str {
     token.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | '-'))
 }
 
+/// The seconds in the unit of time a number parameter is measured in, by the first word of its
+/// name or, failing that, of its description that is one (`duration_minutes`, "Length of the
+/// call in seconds"); none for a parameter that is no quantity of time.
+fn time_unit_of(p: &Param) -> Option<f64> {
+    if !matches!(p.kind.as_deref(), Some("integer" | "number")) {
+        return None;
+    }
+    let first = |text: &str| {
+        text::words(text)
+            .iter()
+            .find_map(|w| text::lexicon::seconds_in(w))
+    };
+    first(&p.name).or_else(|| first(&p.description))
+}
+
+/// The seconds in the unit of time the number at token `at` is written in ("10 hours",
+/// "45min"), if it is written in one.
+fn time_unit_written(query: &Query, at: usize) -> Option<f64> {
+    let token = query.tokens.get(at)?;
+    // Only a number written in digits: a span read from words ("next week") is counted in
+    // the parameter's unit already.
+    if !token.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let fused = fused_unit(token);
+    if fused.is_empty() {
+        text::lexicon::seconds_in(query.tokens.get(at + 1)?)
+    } else {
+        text::lexicon::seconds_in(fused)
+    }
+}
+
 /// Whether the number at token `at` counts what a rate is per ("7 liters per 100 km"): it
 /// measures no quantity of its own.
 fn per_unit(query: &Query, at: usize) -> bool {
@@ -10768,6 +10806,37 @@ mod tests {
             listed("Recipes using eggs and leeks vegetarian"),
             Some(json!(["eggs", "leeks"]))
         );
+    }
+
+    #[test]
+    fn a_span_written_in_another_unit_of_time_is_given_in_the_parameters() {
+        let meeting = json!({"type": "object", "required": ["duration_minutes"], "properties": {
+            "duration_minutes": {"type": "integer", "maximum": 480,
+                "description": "Meeting length in minutes"}}});
+        let b = check(meeting.clone(), "Find a 2 hour slot for the review");
+        assert_eq!(
+            b.arguments.get("duration_minutes"),
+            Some(&json!(120)),
+            "{b:?}"
+        );
+        let b = check(meeting.clone(), "Find a 45 minute slot for the review");
+        assert_eq!(
+            b.arguments.get("duration_minutes"),
+            Some(&json!(45)),
+            "{b:?}"
+        );
+        // Converted, it is checked as the schema says: 600 minutes is too long.
+        let b = check(meeting, "Find a 10 hour slot for the review");
+        assert!(
+            b.missing
+                .iter()
+                .any(|m| m.name == "duration_minutes" && m.invalid.is_some()),
+            "{b:?}"
+        );
+        let back = json!({"type": "object", "required": ["days"], "properties": {
+            "days": {"type": "integer", "description": "How many days back"}}});
+        let b = check(back, "Quakes in the last 2 weeks");
+        assert_eq!(b.arguments.get("days"), Some(&json!(14)), "{b:?}");
     }
 
     #[test]

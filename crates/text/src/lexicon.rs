@@ -1634,6 +1634,36 @@ pub fn number_value(word: &str) -> Option<f64> {
         .map(|(_, v)| *v)
 }
 
+/// Units of time as a quantity is written in them or a parameter measured in them, in seconds
+/// ("10 hours" for a `duration_minutes` is 600). Words, lowercase.
+pub const TIME_UNIT_SECONDS: &[(&str, f64)] = &[
+    ("day", 86_400.0),
+    ("days", 86_400.0),
+    ("hour", 3_600.0),
+    ("hours", 3_600.0),
+    ("hr", 3_600.0),
+    ("hrs", 3_600.0),
+    ("min", 60.0),
+    ("mins", 60.0),
+    ("minute", 60.0),
+    ("minutes", 60.0),
+    ("sec", 1.0),
+    ("second", 1.0),
+    ("seconds", 1.0),
+    ("secs", 1.0),
+    ("week", 604_800.0),
+    ("weeks", 604_800.0),
+];
+
+/// The seconds in one `unit` of time ([`TIME_UNIT_SECONDS`]), written in any case.
+pub fn seconds_in(unit: &str) -> Option<f64> {
+    let lower = unit.to_lowercase();
+    TIME_UNIT_SECONDS
+        .iter()
+        .find(|(u, _)| *u == lower)
+        .map(|(_, s)| *s)
+}
+
 /// The word before a unit of time that makes it one span from now ("the next week").
 pub const NEXT: &str = "next";
 
