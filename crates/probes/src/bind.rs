@@ -4885,17 +4885,26 @@ fn modifier_of_described(
     topic: &HashMap<String, f64>,
 ) -> Option<String> {
     let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
-    // The thing described must be what the method is about ("Genre of the concert" for a
-    // concert search): a parameter's description can name anything.
+    modifier_before(query, &described_about(p, &own, topic), &own, used, topic)
+}
+
+/// The terms of the thing `p`'s description says it is about, other than its own name's `own`:
+/// what the method is about ("Genre of the concert" for a concert search; a parameter's
+/// description can name anything), and the thing it says it is a kind of ("Genre of music to
+/// be played").
+fn described_about(
+    p: &Param,
+    own: &HashSet<String>,
+    topic: &HashMap<String, f64>,
+) -> HashSet<String> {
     let mut about: HashSet<String> = text::terms(&p.description)
         .into_iter()
         .filter(|t| !own.contains(t) && topic.contains_key(t))
         .collect();
-    // So is the thing the description says it is a kind of ("Genre of music to be played").
     if let Some(thing) = described_of(&text::words(&p.description)) {
         about.extend(text::terms(thing).into_iter().filter(|t| !own.contains(t)));
     }
-    modifier_before(query, &about, &own, used, topic)
+    about
 }
 
 /// The word before the thing a method's name names, for a required parameter for a kind of it
@@ -4913,10 +4922,7 @@ fn kind_of_subject(
     let names_a_kind = text::terms(&p.name)
         .last()
         .is_some_and(|t| text::lexicon::KIND_PARAMETERS.contains(&t.as_str()));
-    let described_thing = text::terms(&p.description)
-        .iter()
-        .any(|t| !own.contains(t) && topic.contains_key(t))
-        || described_of(&text::words(&p.description)).is_some();
+    let described_thing = !described_about(p, &own, topic).is_empty();
     if !names_a_kind
         || described_thing
         || !p.required
@@ -5925,9 +5931,7 @@ fn identifier_with_digits(p: &Param) -> bool {
     let examples = described_examples(&p.description);
     p.kind.as_deref().is_none_or(|k| k == "string")
         && p.choices.is_empty()
-        && text::words(&p.name)
-            .iter()
-            .any(|w| text::lexicon::ID_WORDS.contains(&w.to_lowercase().as_str()))
+        && matches!(identifier_of(p), Some(Identifier::Id))
         && !examples.is_empty()
         && examples
             .iter()
@@ -6416,18 +6420,16 @@ fn time_unit_of(p: &Param) -> Option<f64> {
 /// The seconds in the unit of time the number at token `at` is written in ("10 hours",
 /// "45min"), if it is written in one.
 fn time_unit_written(query: &Query, at: usize) -> Option<f64> {
-    let token = query.tokens.get(at)?;
     // Only a number written in digits: a span read from words ("next week") is counted in
     // the parameter's unit already.
-    if !token.starts_with(|c: char| c.is_ascii_digit()) {
+    if !query
+        .tokens
+        .get(at)?
+        .starts_with(|c: char| c.is_ascii_digit())
+    {
         return None;
     }
-    let fused = fused_unit(token);
-    if fused.is_empty() {
-        text::lexicon::seconds_in(query.tokens.get(at + 1)?)
-    } else {
-        text::lexicon::seconds_in(fused)
-    }
+    text::lexicon::seconds_in(unit_at(query, at)?)
 }
 
 /// Whether the number at token `at` counts what a rate is per ("7 liters per 100 km"): it
@@ -6441,11 +6443,17 @@ fn per_unit(query: &Query, at: usize) -> bool {
 /// The dimension of the unit written with the number at token `at`: on it ("100m", "0°C") or as
 /// the next word ("5 seconds").
 fn dimension_at(query: &Query, at: usize) -> Option<&'static str> {
+    text::lexicon::unit_dimension(unit_at(query, at)?)
+}
+
+/// The word the number at token `at` is written in: the unit run into it ("45min"), else the
+/// next token ("45 minutes").
+fn unit_at(query: &Query, at: usize) -> Option<&str> {
     let fused = fused_unit(query.tokens.get(at)?);
     if fused.is_empty() {
-        text::lexicon::unit_dimension(query.tokens.get(at + 1)?)
+        query.tokens.get(at + 1).map(String::as_str)
     } else {
-        text::lexicon::unit_dimension(fused)
+        Some(fused)
     }
 }
 
