@@ -684,6 +684,7 @@ fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> B
     b.described_parts();
     b.described_values();
     b.owned_pair();
+    b.name_parts();
     // A year is a number, whatever type the schema gives it; bound before names are shared out,
     // it leaves fewer text parameters open for them.
     for p in params.iter().filter(|p| {
@@ -855,7 +856,11 @@ impl<'a> Binder<'a> {
             .iter()
             .filter(|p| !p.choices.is_empty() && !assigned.contains(&p.name))
         {
-            // Words of the parameter\'s own name ("league" for `league`) name the parameter, not one
+            // A twin of a parameter bound before it took its value with it.
+            if self.binding.arguments.contains_key(&p.name) {
+                continue;
+            }
+            // Words of the parameter's own name ("league" for `league`) name the parameter, not one
             // of its values: "the league standings" chooses no league.
             if self.string_flag(p) || self.language(p) {
                 continue;
@@ -945,6 +950,38 @@ impl<'a> Binder<'a> {
             }
             let best = scored.iter().map(|s| s.hits.len()).max().unwrap_or(0);
             let disjoint = scored.len() > 1 && pairwise_disjoint(&scored);
+            // Parameters that take the same choices and point no way (`sign1` and `sign2` of a
+            // compatibility, `team_a` and `team_b`) take as many values as the request names,
+            // one each in the order it writes them: "Scorpio and Gemini" is one pair, not two
+            // calls nor a question.
+            if disjoint {
+                let twins: Vec<&Param> = self
+                    .params
+                    .iter()
+                    .filter(|o| {
+                        same_choices(o, p)
+                            && direction(o).is_none()
+                            && !self.binding.arguments.contains_key(&o.name)
+                    })
+                    .collect();
+                if twins.len() == scored.len() && twins.len() > 1 {
+                    let tokens = &self.query.tokens;
+                    let place = |s: &Scored| {
+                        tokens
+                            .iter()
+                            .position(|t| text::terms(t).iter().any(|x| s.hits.contains(x)))
+                            .unwrap_or(usize::MAX)
+                    };
+                    scored.sort_by_key(place);
+                    for (twin, s) in twins.iter().zip(&scored) {
+                        self.used_terms.extend(s.hits.iter().cloned());
+                        self.binding
+                            .arguments
+                            .insert(twin.name.clone(), s.choice.value.clone());
+                    }
+                    continue;
+                }
+            }
             if disjoint && self.binding.fan_out.is_none() {
                 // The query names each of these values by its own words.
                 scored.sort_by_key(|s| s.order);
@@ -1190,6 +1227,44 @@ impl<'a> Binder<'a> {
             .collect();
         if let [(choice, term)] = glossed.as_slice() {
             self.settle(p, choice.value.clone(), [term.clone()]);
+            return;
+        }
+        self.unlisted_code(p, own);
+    }
+
+    /// A code written in capitals right beside the parameter's own word ("the PTR records" for
+    /// a `record_type` of `A`, `MX`, `TXT`), where every choice is such a code and none is this
+    /// one: the value the request asks for, as written, which the schema then refuses and the
+    /// user is asked to correct, rather than sent off with the default.
+    fn unlisted_code(&mut self, p: &Param, own: &HashSet<String>) {
+        let capitals = |t: &str| {
+            t.chars().count() >= 2
+                && t.chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+                && t.chars().any(|c| c.is_ascii_uppercase())
+        };
+        let codes = p.choices.iter().all(|c| {
+            c.value.as_str().is_some_and(|v| {
+                v.chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            })
+        });
+        if !codes {
+            return;
+        }
+        let tokens = &self.query.tokens;
+        let beside: Vec<&String> = self
+            .query
+            .mentions(own)
+            .into_iter()
+            .flat_map(|at| [at.checked_sub(1), Some(at + 1)])
+            .flatten()
+            .filter_map(|i| tokens.get(i))
+            .filter(|t| capitals(t) && !self.used_tokens.contains(*t))
+            .collect();
+        if let [code] = beside[..] {
+            self.used_tokens.insert(code.clone());
+            self.settle(p, Value::String(code.clone()), text::terms(code));
         }
     }
 
@@ -1429,6 +1504,56 @@ impl<'a> Binder<'a> {
             .insert(owned.name.clone(), Value::String(right));
     }
 
+    /// A person's name written whole ("John Smith") for a method that takes it in parts
+    /// (`first_name` and `last_name`, `givenName` and `surname`): the first word is the given
+    /// name, the rest the family name. Only a name of two or three capitalised words that is no
+    /// place, and only while both parts are open.
+    fn name_parts(&mut self) {
+        let open = |marks: &[&str]| {
+            self.params.iter().find(|p| {
+                p.choices.is_empty()
+                    && p.kind.as_deref().is_none_or(|k| k == "string")
+                    && !self.binding.arguments.contains_key(&p.name)
+                    && name_part(p, marks)
+            })
+        };
+        let (Some(given), Some(family)) = (
+            open(text::lexicon::GIVEN_NAME_MARKS),
+            open(text::lexicon::FAMILY_NAME_MARKS),
+        ) else {
+            return;
+        };
+        // A run of words any part of which names a place ("San Francisco International") is
+        // that place's name, not a person's.
+        let placed = |words: &[&str]| {
+            (0..words.len()).any(|i| {
+                (i + 1..=words.len()).any(|j| {
+                    let part = words[i..j].join(" ");
+                    text::places::city(&part).is_some()
+                        || text::places::country_code(&part).is_some()
+                })
+            })
+        };
+        let whole = self.query.entities().into_iter().find(|e| {
+            let words: Vec<&str> = e.split_whitespace().collect();
+            (2..=3).contains(&words.len())
+                && words.iter().all(|w| {
+                    w.starts_with(char::is_uppercase) && w.chars().all(char::is_alphabetic)
+                })
+                && !placed(&words)
+                && !self.query.quoted(e)
+                && !self.taken(e)
+                && !self.spent(e)
+        });
+        let Some(whole) = whole else {
+            return;
+        };
+        let (first, rest) = whole.split_once(' ').expect("a name of two words or more");
+        let (first, rest) = (first.to_owned(), rest.to_owned());
+        self.settle(given, Value::String(first.clone()), text::terms(&first));
+        self.settle(family, Value::String(rest.clone()), text::terms(&rest));
+    }
+
     /// Codes a description lists ("1 for Bangkok, 2 for Chiang Mai"): the code of the one thing
     /// the query names by all its words, leaving out the parameter's own ("ironing services" is
     /// the ironing of `service_id`). Of several, the one named by more words ("big cleaning"
@@ -1600,13 +1725,37 @@ impl<'a> Binder<'a> {
                 re.is_match(&bare).then(|| (t.clone(), bare))
             });
         let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+        // After the word, or after it and a word that labels a code ("the team code LAKERS"):
+        // a token with digits, or one written in capitals.
+        let capitals = |t: &String| {
+            !self.used_tokens.contains(t)
+                && t.chars().count() >= 3
+                && t.chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        };
+        // A word in capitals that labels a value after it ("the host IP as '192.168.0.10'") is
+        // no value itself.
+        let labelling = |i: usize| {
+            tokens
+                .get(i + 1)
+                .is_some_and(|t| text::lexicon::LABEL_LINKS.contains(&t.to_lowercase().as_str()))
+        };
         let after_own = || {
             self.query
                 .mentions(&own)
                 .into_iter()
-                .filter_map(|at| tokens.get(at + 1))
-                .find(|t| fresh(t))
-                .map(|t| (t.clone(), t.clone()))
+                .flat_map(|at| {
+                    let labelled = tokens.get(at + 1).is_some_and(|t| labels_a_code(t));
+                    [Some(at + 1), labelled.then_some(at + 2)]
+                })
+                .flatten()
+                .filter(|&i| {
+                    tokens
+                        .get(i)
+                        .is_some_and(|t| fresh(t) || (capitals(t) && !labelling(i)))
+                })
+                .map(|i| (tokens[i].clone(), tokens[i].clone()))
+                .next()
         };
         let Some((token, value)) = joined.or_else(after_own) else {
             return false;
@@ -1679,7 +1828,32 @@ impl<'a> Binder<'a> {
                     .values()
                     .any(|v| v.as_str() == Some(q.as_str()))
             });
-            let text = quoted.unwrap_or_else(|| self.query.text.clone());
+            // A search for the things the method names takes the phrase the request says they
+            // are about ("videos about sourdough baking"), else the request itself.
+            let about = || {
+                let texts: Vec<String> = self
+                    .query
+                    .searched_texts()
+                    .into_iter()
+                    .filter(|(head, _)| self.topic.contains_key(head))
+                    .map(|(_, words)| {
+                        let lead = words
+                            .iter()
+                            .take_while(|w| {
+                                text::lexicon::DETERMINERS.contains(&w.to_lowercase().as_str())
+                            })
+                            .count();
+                        words[lead..].join(" ")
+                    })
+                    .collect();
+                match &texts[..] {
+                    [one] if searches(p) && !one.is_empty() => Some(one.clone()),
+                    _ => None,
+                }
+            };
+            let text = quoted
+                .or_else(about)
+                .unwrap_or_else(|| self.query.text.clone());
             self.binding
                 .arguments
                 .insert(p.name.clone(), Value::String(text));
@@ -2628,9 +2802,12 @@ impl<'a> Binder<'a> {
         let takes_wallet = text::words(&p.name)
             .last()
             .is_some_and(|w| w == "address" || w == "wallet");
+        // A domain is no email address ("bob@example.net" is a mailbox at one).
+        let takes_host = crate::schema::takes_host(p);
         if let Some(address) = self.query.tokens.iter().find(|t| {
             !self.used_tokens.contains(*t)
                 && ((takes_address
+                    && !(takes_host && t.contains('@'))
                     && (crate::query::written_address(t) || crate::query::domain_name(t)))
                     || ((takes_address || takes_wallet) && crate::query::hex_address(t)))
         }) {
@@ -4101,8 +4278,11 @@ fn fits(p: &Param, query: &Query, value: &str) -> bool {
         Some(Identifier::Id) => {
             looks_like_identifier(value) || (query.quotes_only(value) && !written_as_name(value))
         }
+        // A domain is no email address ("bob@example.net" is a mailbox at one).
         Some(Identifier::Address) => {
-            value.contains(['.', '/', ':', '@']) && !value.contains(char::is_whitespace)
+            value.contains(['.', '/', ':', '@'])
+                && !value.contains(char::is_whitespace)
+                && !(crate::schema::takes_host(p) && value.contains('@'))
         }
         None => true,
     }
@@ -4822,6 +5002,36 @@ fn unit_choices(p: &Param) -> bool {
 /// What kind of identifier `p` takes: the one its name's last word makes it
 /// ([`identifier_kind`]), except that a bare `key` is one only where its description names a
 /// credential.
+/// Whether `a` and `b` take the same choices.
+fn same_choices(a: &Param, b: &Param) -> bool {
+    a.choices.len() == b.choices.len()
+        && a.choices
+            .iter()
+            .zip(&b.choices)
+            .all(|(x, y)| x.value == y.value)
+}
+
+/// Whether `word` labels the code written after it ("code", "ID", "number" in "the team code
+/// LAKERS").
+pub(crate) fn labels_a_code(word: &str) -> bool {
+    matches!(
+        identifier_kind(word),
+        Some(Identifier::Id | Identifier::Number)
+    )
+}
+
+/// Whether `p` is for the part of a person's name one of `marks` says: the mark before "name"
+/// (`first_name`, `lastName`) or run into it (`surname`, `forename`).
+fn name_part(p: &Param, marks: &[&str]) -> bool {
+    let words = text::words(&p.name);
+    words.iter().enumerate().any(|(i, w)| {
+        marks.iter().any(|m| {
+            (w == m && words.get(i + 1).is_some_and(|n| n == "name"))
+                || w.strip_prefix(m) == Some("name")
+        })
+    })
+}
+
 fn identifier_of(p: &Param) -> Option<Identifier> {
     let words = text::words(&p.name);
     if let [only] = words.as_slice()
@@ -5214,6 +5424,7 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
         .iter()
         .any(|t| text::lexicon::BODY_FIELDS.contains(&t.as_str()));
     let mut value = Vec::new();
+    let mut previous = String::new();
     for w in &raw[at + 1..] {
         let bare = w.trim_matches(|c: char| !c.is_alphanumeric() && !"^+-*/=.()".contains(c));
         if !body
@@ -5266,8 +5477,19 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
             || (text::is_stopword(&lower) && !one_letter(bare))
             || (!one_letter(bare) && text::terms(bare).iter().all(|t| own.contains(t)));
         if !(value.is_empty() && lead) {
+            // A phrase a demonstrative opens ("doing this season") refers to a thing without
+            // writing it out: no value follows the mention. A possessive may open a name ("data
+            // from our internal database"); a body of text is the user's words whatever it
+            // points at.
+            if !body
+                && value.is_empty()
+                && text::lexicon::DEMONSTRATIVES.contains(&previous.as_str())
+            {
+                return None;
+            }
             value.push(*w);
         }
+        previous = lower;
         if w.ends_with([',', ';', '?', '!']) || (w.ends_with('.') && !w.ends_with("..")) {
             break;
         }
@@ -7011,6 +7233,149 @@ mod tests {
         // Nothing is read for it where the request does not name it.
         let b = check(isbn, "Look up the book 12-44");
         assert!(b.missing.iter().any(|m| m.name == "isbn"), "{b:?}");
+    }
+
+    #[test]
+    fn parameters_of_the_same_choices_take_the_values_named_in_turn() {
+        let signs = json!(["aries", "taurus", "gemini", "leo", "scorpio"]);
+        let pair = json!({"type": "object", "required": ["sign1", "sign2"], "properties": {
+            "sign1": {"type": "string", "enum": signs}, "sign2": {"type": "string", "enum": signs}}});
+        let b = check(pair.clone(), "Are Scorpio and Gemini compatible?");
+        assert_eq!(b.arguments.get("sign1"), Some(&json!("scorpio")), "{b:?}");
+        assert_eq!(b.arguments.get("sign2"), Some(&json!("gemini")), "{b:?}");
+        assert!(b.ambiguity.is_none() && b.fan_out.is_none(), "{b:?}");
+        // Three values for two places are no pair.
+        let b = check(pair, "Aries, Leo or Gemini with Taurus?");
+        assert!(b.arguments.get("sign2").is_none(), "{b:?}");
+    }
+
+    #[test]
+    fn a_code_the_schema_refuses_is_read_beside_its_parameter_s_word() {
+        // A code of the kind the choices are, that they do not list, is bound as written.
+        let dns = json!({"type": "object", "required": ["domain"], "properties": {
+            "domain": {"type": "string"},
+            "record_type": {"type": "string", "enum": ["A", "AAAA", "MX", "TXT"], "default": "A"}}});
+        let refused = |b: &Binding, name: &str| {
+            b.missing
+                .iter()
+                .find(|m| m.name == name)
+                .and_then(|m| m.invalid.as_ref())
+                .map(|(v, _)| v.clone())
+        };
+        let b = check(dns.clone(), "Get the PTR records for example.com");
+        assert_eq!(refused(&b, "record_type"), Some(json!("PTR")), "{b:?}");
+        assert_eq!(
+            b.arguments.get("domain"),
+            Some(&json!("example.com")),
+            "{b:?}"
+        );
+        let b = check(dns, "Get the records for example.com");
+        assert!(
+            b.missing.is_empty() && b.arguments.get("record_type").is_none(),
+            "{b:?}"
+        );
+        // A code in capitals after the parameter's word, or after it and a word that labels a
+        // code, for a pattern that refuses it.
+        let roster = json!({"type": "object", "required": ["team_abbr"], "properties": {
+            "team_abbr": {"type": "string", "pattern": "^[A-Z]{3}$"}}});
+        let b = check(roster.clone(), "Roster for the team code LAKERS please");
+        assert_eq!(refused(&b, "team_abbr"), Some(json!("LAKERS")), "{b:?}");
+        let b = check(roster, "Roster for the team please");
+        assert_eq!(refused(&b, "team_abbr"), None, "{b:?}");
+    }
+
+    #[test]
+    fn a_phrase_a_demonstrative_opens_after_the_parameter_s_word_is_no_value() {
+        let player = json!({"type": "object", "required": ["player_name"], "properties": {
+            "player_name": {"type": "string", "description": "Full name of the player"},
+            "season": {"type": "integer"}}});
+        let b = check(player, "How is my favourite player doing this season?");
+        assert_eq!(b.arguments.get("player_name"), None, "{b:?}");
+        // A possessive may open a name.
+        let source = json!({"type": "object", "required": ["data_source"], "properties": {
+            "data_source": {"type": "string"}}});
+        let b = check(source, "Use data from our internal database");
+        assert_eq!(
+            b.arguments.get("data_source"),
+            Some(&json!("internal database")),
+            "{b:?}"
+        );
+    }
+
+    #[test]
+    fn a_search_takes_the_phrase_its_things_are_said_to_be_about() {
+        let search = json!({"type": "object", "required": ["q"], "properties": {
+            "q": {"type": "string", "description": "Search keywords"}}});
+        let topic: HashMap<String, f64> = [("video".to_owned(), 1.0)].into();
+        let bound = |q: &str| {
+            bind(&params(&search), &Query::parse(q), &topic)
+                .arguments
+                .get("q")
+                .cloned()
+        };
+        assert_eq!(
+            bound("Find the most viewed videos about sourdough baking"),
+            Some(json!("sourdough baking"))
+        );
+        // Things the method does not name leave the request whole.
+        assert_eq!(
+            bound("Find recipes about sourdough baking"),
+            Some(json!("Find recipes about sourdough baking"))
+        );
+    }
+
+    #[test]
+    fn a_domain_takes_no_email_address() {
+        let domain = json!({"type": "object", "required": ["domain"], "properties": {
+            "domain": {"type": "string", "description": "Email domain, e.g. mailinator.com"}}});
+        let b = check(
+            domain.clone(),
+            "Can emails to bob@example.net be delivered?",
+        );
+        assert_eq!(b.arguments.get("domain"), None, "{b:?}");
+        let b = check(domain, "Is mailinator.com a throwaway provider?");
+        assert_eq!(
+            b.arguments.get("domain"),
+            Some(&json!("mailinator.com")),
+            "{b:?}"
+        );
+    }
+
+    #[test]
+    fn a_name_written_whole_fills_its_parts() {
+        let finder = json!({"type": "object", "required": ["first_name", "last_name", "domain"], "properties": {
+            "first_name": {"type": "string", "description": "First name"},
+            "last_name": {"type": "string", "description": "Last name"},
+            "domain": {"type": "string", "description": "Company domain, e.g. stripe.com"}}});
+        let b = check(
+            finder,
+            "What's the work email of Linus Torvalds at stripe.com?",
+        );
+        assert_eq!(
+            b.arguments.get("first_name"),
+            Some(&json!("Linus")),
+            "{b:?}"
+        );
+        assert_eq!(
+            b.arguments.get("last_name"),
+            Some(&json!("Torvalds")),
+            "{b:?}"
+        );
+        assert_eq!(
+            b.arguments.get("domain"),
+            Some(&json!("stripe.com")),
+            "{b:?}"
+        );
+        let camel = json!({"type": "object", "required": ["givenName", "surname"], "properties": {
+            "givenName": {"type": "string"}, "surname": {"type": "string"}}});
+        let b = check(camel, "Look up Grace Hopper");
+        assert_eq!(b.arguments.get("givenName"), Some(&json!("Grace")), "{b:?}");
+        assert_eq!(b.arguments.get("surname"), Some(&json!("Hopper")), "{b:?}");
+        // A place written in capitals is no person's name.
+        let people = json!({"type": "object", "required": ["first_name", "last_name"], "properties": {
+            "first_name": {"type": "string"}, "last_name": {"type": "string"}}});
+        let b = check(people, "Who lives in New York?");
+        assert_eq!(b.arguments.get("first_name"), None, "{b:?}");
     }
 
     #[test]

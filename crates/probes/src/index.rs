@@ -457,11 +457,14 @@ fn index_method(
             && !crate::schema::about_unit(p)
     });
     let takes_handles = every.iter().any(|p| crate::schema::takes_handle(p));
+    // A parameter for a domain or a host takes none, however its description speaks of email
+    // ("Email domain, e.g. mailinator.com").
     let takes_emails = every.iter().any(|p| {
         p.format.as_deref() == Some("email")
-            || text::words(&format!("{} {}", p.name, p.description))
-                .iter()
-                .any(|w| w.eq_ignore_ascii_case("email") || w.eq_ignore_ascii_case("emails"))
+            || (!crate::schema::takes_host(p)
+                && text::words(&format!("{} {}", p.name, p.description))
+                    .iter()
+                    .any(|w| w.eq_ignore_ascii_case("email") || w.eq_ignore_ascii_case("emails")))
     });
     let takes_words = every.iter().any(|p| crate::schema::takes_words(p));
     let takes_pairs = crate::schema::owner_and_owned(&params).is_some();

@@ -941,13 +941,28 @@ fn values_it_names(doc: &index::MethodDoc, query: &Query) -> Vec<String> {
         };
         if let Some(value) = refused().and_then(Value::as_str) {
             let own: HashSet<String> = text::words(&p.name).iter().map(|w| text::stem(w)).collect();
+            // Right after the parameter's word, or after it and a word that labels a code ("the
+            // team code LAKERS"), which is then the value's label.
+            let tokens = &query.tokens;
+            let is_value = |i: usize| {
+                tokens.get(i).is_some_and(|t| {
+                    schema::without_separators(t) == schema::without_separators(value)
+                })
+            };
             let after_own = query.mentions(&own).into_iter().find_map(|at| {
-                query
-                    .tokens
-                    .get(at + 1)
-                    .filter(|t| schema::without_separators(t) == schema::without_separators(value))
+                if is_value(at + 1) {
+                    Some(at + 1..at + 2)
+                } else {
+                    let labelled = tokens.get(at + 1).is_some_and(|t| bind::labels_a_code(t));
+                    (labelled && is_value(at + 2)).then_some(at + 1..at + 3)
+                }
             });
-            out.extend(after_own.iter().flat_map(|t| text::terms(t)));
+            out.extend(
+                after_own
+                    .into_iter()
+                    .flatten()
+                    .flat_map(|i| text::terms(&tokens[i])),
+            );
             continue;
         }
         let Some(value) = binding.arguments.get(&p.name).and_then(Value::as_str) else {
@@ -1090,11 +1105,25 @@ fn describe_call(tool_id: &str, method: &str, arguments: &Map<String, Value>) ->
 /// The first sentence of a description, or the method name in words.
 fn method_label(doc: &index::MethodDoc) -> String {
     let m = doc.method();
-    let first = m.description.split(['.', ':']).next().unwrap_or("").trim();
-    if first.is_empty() {
-        text::words(&m.name).join(" ")
-    } else {
-        first.to_owned()
+    let pieces: Vec<&str> = m
+        .description
+        .split(['.', ':'])
+        .map(|p| p.trim().trim_matches(['"', '\'']).trim())
+        .filter(|p| !p.is_empty())
+        .collect();
+    // A sentence every other method of the tool also writes ("This is the subfunction for tool
+    // ...") is the tool's boilerplate: the label is the first one of the method's own.
+    let siblings: Vec<&str> = doc
+        .tool
+        .methods
+        .iter()
+        .filter(|o| o.name != m.name)
+        .map(|o| o.description.as_str())
+        .collect();
+    let shared = |p: &&str| !siblings.is_empty() && siblings.iter().all(|d| d.contains(*p));
+    match pieces.iter().find(|p| !shared(p)).or(pieces.first()) {
+        Some(label) => (*label).to_owned(),
+        None => text::words(&m.name).join(" "),
     }
 }
 
@@ -1602,6 +1631,20 @@ impl<'a> Viability<'a> {
 
     /// Whether a method can serve the query: it covers enough of it, or the query names
     /// everything its name is about (`weather` for `Weather_1_GetWeather`).
+    /// Whether a word of `doc`'s subject stands right before a token some other method's
+    /// declared pattern recognises: "video 9bZkp7q19f0" names one video by its code.
+    fn labels_a_code(&self, doc: &index::MethodDoc) -> bool {
+        let tokens = &self.query.tokens;
+        tokens.windows(2).any(|pair| {
+            text::terms(&pair[0])
+                .iter()
+                .any(|t| doc.subject_terms.contains(t))
+                && self.index.docs.iter().any(|d| {
+                    !std::ptr::eq(d, doc) && d.patterns.iter().any(|re| re.is_match(&pair[1]))
+                })
+        })
+    }
+
     fn admits(&self, s: &Scored) -> bool {
         let (query, config) = (self.query, self.config);
         // A method that changes things ("BuyEventTickets") does not serve a request that only
@@ -1722,7 +1765,10 @@ impl<'a> Viability<'a> {
         if s.leaves_code {
             return false;
         }
-        if names_subject(s.doc, query) {
+        // A request that names the method's subject is served however chatty, unless a search
+        // sees its subject only as the label of a code another method recognises ("the comments
+        // under video 9bZkp7q19f0" is about that one video, not a search for videos).
+        if names_subject(s.doc, query) && !(s.doc.free_text && self.labels_a_code(s.doc)) {
             return true;
         }
         // A request that gives none of the several values a method requires, and does not name
@@ -4956,6 +5002,59 @@ mod tests {
                 .matched_terms
                 .iter()
                 .any(|t| t.contains("0042") || t.contains("inv")),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn a_subject_that_labels_a_code_another_method_takes_is_no_search_for_it() {
+        let id = json!({"type": "object", "required": ["video_id"], "properties": {
+            "video_id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{11}$"}}});
+        let search = json!({"type": "object", "required": ["q"], "properties": {
+            "q": {"type": "string", "description": "Search keywords"}}});
+        let idx = index(&[
+            ("search_videos", "Search videos by keyword.", search),
+            (
+                "get_video_details",
+                "Title, views and duration of a video.",
+                id,
+            ),
+        ]);
+        let asked = "What are people saying in the comments under video 9bZkp7q19f0?";
+        assert!(miss_of(&idx, asked).is_some());
+        // A search the request asks for by the subject's word alone is still served.
+        let r = run(
+            &idx,
+            &Query::parse("What are people saying in videos about lofi beats?"),
+            &ProbeConfig::default(),
+        );
+        assert_eq!(first_shortlisted(&r), Some("search_videos"), "{r:?}");
+    }
+
+    #[test]
+    fn a_label_leaves_out_the_sentences_every_method_of_the_tool_writes() {
+        let stock = |what: &str| {
+            format!(
+                "This is the subfunction for tool \"hoops\", you can use this tool.The description of this function is: \"{what}\""
+            )
+        };
+        let team = json!({"type": "object", "required": ["team"], "properties": {
+            "team": {"type": "string", "description": "Team abbreviation, e.g. BOS"}}});
+        let (roster, scores) = (
+            stock("Get the current roster of a team"),
+            stock("Final scores of a day"),
+        );
+        let idx = index(&[
+            ("get_roster_for_hoops", roster.as_str(), team.clone()),
+            ("get_scores_for_hoops", scores.as_str(), team),
+        ]);
+        let r = run(
+            &idx,
+            &Query::parse("Show me the current roster for BOS"),
+            &ProbeConfig::default(),
+        );
+        assert_eq!(
+            r.execution_shortlist[0].label, "Get the current roster of a team",
             "{r:?}"
         );
     }

@@ -508,6 +508,14 @@ impl Query {
     /// clause or the next "and"/"or": for each, the term of the word it is about ("articl") and
     /// the terms of the phrase, what a search for that word is asked to look for.
     pub fn searched_phrases(&self) -> Vec<(String, Vec<String>)> {
+        self.searched_texts()
+            .into_iter()
+            .map(|(head, words)| (head, words.iter().flat_map(|w| text::terms(w)).collect()))
+            .collect()
+    }
+
+    /// [`Query::searched_phrases`] with each phrase's words as the request writes them.
+    pub fn searched_texts(&self) -> Vec<(String, Vec<String>)> {
         let mut out: Vec<(String, Vec<String>)> = Vec::new();
         let mut open = false;
         let mut before: Option<String> = None;
@@ -528,7 +536,7 @@ impl Query {
                     open = false;
                 } else if open {
                     if let Some((_, phrase)) = out.last_mut() {
-                        phrase.extend(text::terms(&token));
+                        phrase.push(token.clone());
                     }
                 } else if let Some(term) = text::terms(&token).pop() {
                     pointed = recent.iter().rev().take(2).any(|w| {
@@ -543,7 +551,7 @@ impl Query {
                 before = None;
             }
         }
-        out.retain(|(_, phrase)| !phrase.is_empty());
+        out.retain(|(_, phrase)| phrase.iter().any(|w| !text::terms(w).is_empty()));
         out
     }
 
@@ -857,7 +865,13 @@ fn quantity(token: &str) -> Option<f64> {
         .chars()
         .next()
         .is_some_and(|c| c.is_alphabetic() || c == '°');
-    (starts_unit && number.bytes().any(|b| b.is_ascii_digit()))
+    // A unit is written in letters, with at most a power at its end ("km2", "m/s^2"): digits
+    // among them make the token a code ("9bZkp7q19f0").
+    let spelled = !unit
+        .trim_end_matches(|c: char| c.is_ascii_digit())
+        .trim_end_matches('^')
+        .contains(|c: char| c.is_ascii_digit());
+    (starts_unit && spelled && number.bytes().any(|b| b.is_ascii_digit()))
         .then(|| number.parse().ok())
         .flatten()
 }
@@ -1363,6 +1377,13 @@ mod tests {
             "a capitalised scale word is a name's"
         );
         assert_eq!(Query::parse("a million and 12 more").numbers()[0].1, 12.0);
+    }
+
+    #[test]
+    fn a_code_that_opens_with_a_digit_is_no_quantity() {
+        let q = Query::parse("comments on video 9bZkp7q19f0 within 5km");
+        let values: Vec<f64> = q.numbers().into_iter().map(|(_, v)| v).collect();
+        assert_eq!(values, [5.0]);
     }
 
     #[test]

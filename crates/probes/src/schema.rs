@@ -272,6 +272,14 @@ impl Choice {
 /// How deep object properties are followed.
 const MAX_NESTING: usize = 3;
 
+/// Whether `p` takes a domain or a host name (`domain`, `email_domain`, `host`, `hostname`):
+/// the name's last word says so.
+pub fn takes_host(p: &Param) -> bool {
+    text::words(&p.name)
+        .last()
+        .is_some_and(|w| matches!(w.as_str(), "domain" | "host" | "hostname"))
+}
+
 /// The properties of an object schema, in declaration order.
 pub fn params(schema: &Value) -> Vec<Param> {
     params_at(schema, schema, 0)

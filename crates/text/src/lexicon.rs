@@ -728,6 +728,14 @@ pub const ABBREVIATIONS: &[&str] = &[
 /// stop never ends a sentence. Words.
 pub const NAME_TITLES: &[&str] = &["dr", "mr", "mrs", "ms", "mt", "prof", "st"];
 
+/// The words that mark a parameter for the given part of a person's name (`first_name`,
+/// `givenName`, `forename`), before "name" or run into it. Words.
+pub const GIVEN_NAME_MARKS: &[&str] = &["first", "given", "fore"];
+
+/// The words that mark a parameter for the family part of a person's name (`last_name`,
+/// `familyName`, `surname`), before "name" or run into it. Words.
+pub const FAMILY_NAME_MARKS: &[&str] = &["last", "family", "sur"];
+
 /// Plain words no identifier-like pattern should accept: a `pattern` that matches them accepts
 /// ordinary text, so a query's words matching it say nothing about the method. Words.
 pub const PLAIN_WORDS: &[&str] = &["hello", "report", "weather", "window"];
