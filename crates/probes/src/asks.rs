@@ -166,12 +166,13 @@ pub fn split(text: &str) -> Vec<Ask> {
         // issues were addressed and nothing is left unresolved"), unless the subject is the
         // speaker or the listener ("... and I want to set a delay" puts a request).
         // But an auxiliary put before its own subject asks a question of its own ("..., and is
-        // 7919 prime?", "and does Tesla pay dividends?").
+        // 7919 prime?", "and does Tesla pay dividends?", "and is there a pharmacy open?").
         let inverted = || {
             is_in(i + 1, &[text::lexicon::QUESTION_AUXILIARIES])
                 && words.get(i + 2).is_some_and(|w| {
                     let b = bare(w);
-                    b.starts_with(|c: char| c.is_ascii_digit())
+                    b == "there"
+                        || b.starts_with(|c: char| c.is_ascii_digit())
                         || w.starts_with(char::is_uppercase)
                         || text::lexicon::THIRD_PERSON_PRONOUNS.contains(&b.as_str())
                         || text::lexicon::DETERMINERS.contains(&b.as_str())
@@ -353,19 +354,28 @@ pub fn names_owned_thing(part: &str) -> bool {
         let thing = w[1].trim_end_matches(['?', '.', '!', ',']);
         text::lexicon::OWNERS_NAMED_BEFORE.contains(&owner.as_str())
             && thing.len() > 1
-            && thing.chars().all(|c| c.is_ascii_lowercase())
+            && (thing.chars().all(|c| c.is_ascii_lowercase()) || acronym(thing))
             && !text::is_stopword(thing)
     })
+}
+
+/// Whether `word` is an acronym ("MX", "DNS", "CEO"): two capitals or more, digits allowed.
+fn acronym(word: &str) -> bool {
+    word.len() > 1
+        && word
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+        && word.chars().any(|c| c.is_ascii_uppercase())
 }
 
 /// Whether `part` is a noun phrase of a determiner or a possessive and one or two plain
 /// lower-case words ("her biography", "the reviews"): a thing, not a name or a number.
 fn names_a_thing(part: &str) -> bool {
     let words: Vec<&str> = part.split_whitespace().collect();
+    // Plain words, or an acronym ("its MX records"); a capitalised word would make it a name.
     let plain = |w: &&str| {
-        w.trim_end_matches(['?', '.', '!'])
-            .chars()
-            .all(|c| c.is_ascii_lowercase())
+        let w = w.trim_end_matches(['?', '.', '!']);
+        w.chars().all(|c| c.is_ascii_lowercase()) || acronym(w)
     };
     match words.split_first() {
         Some((first, rest)) => {
@@ -691,6 +701,13 @@ mod tests {
         assert_eq!(split("the reviews and the Beatles").len(), 1);
         // A verb that changes things takes both things it is joined to.
         assert_eq!(split("Could you remove it and the directory").len(), 1);
+        // A thing named by an acronym is a thing too.
+        assert_eq!(
+            split("Look up the whois record for rust-lang.org and also its MX records").len(),
+            2
+        );
+        assert!(names_owned_thing("its MX records"));
+        assert!(!names_owned_thing("its Berlin office"));
     }
 
     #[test]
@@ -733,6 +750,13 @@ mod tests {
             texts("Where is parcel RB123456785GB, and is the Hillside library open on Sundays?")
                 .len(),
             2
+        );
+        assert_eq!(
+            texts("What are the side effects of naproxen, and is there a pharmacy open now?"),
+            [
+                "What are the side effects of naproxen",
+                "is there a pharmacy open now?"
+            ]
         );
         assert_eq!(
             texts("Find a hotel that is cheap and is near the beach?").len(),

@@ -1383,6 +1383,14 @@ impl<'a> Binder<'a> {
                     ],
                 ) {
                     Some(pairs) => pairs.to_vec(),
+                    // Two currencies of no direction (`base` and `quote` of a rate) take the
+                    // two a pair writes ("EUR/JPY") in its order.
+                    None if direction(a).is_none()
+                        && direction(b).is_none()
+                        && x.tokens == y.tokens =>
+                    {
+                        vec![(*a, x), (*b, y)]
+                    }
                     None => return,
                 }
             }
@@ -2320,7 +2328,7 @@ impl<'a> Binder<'a> {
     }
 
     /// For a count of days, weeks, months, years or hours (its name's last word plural: `days`,
-    /// `num_months`), the span "the next week" or "next month" writes without a number, in the
+    /// `num_months`), the span "the next week" or "the past month" writes without a number, in the
     /// parameter's unit where the conversion is exact (a week is 7 days, a year 12 months, a day
     /// 24 hours). A calendar part (`year`, `month`) is not a count.
     fn next_span(&self, p: &Param) -> Option<(usize, f64)> {
@@ -2328,7 +2336,7 @@ impl<'a> Binder<'a> {
         let unit = unit.as_str();
         let tokens = &self.query.tokens;
         (1..tokens.len()).find_map(|i| {
-            if !tokens[i - 1].eq_ignore_ascii_case(text::lexicon::NEXT)
+            if !text::lexicon::SPAN_LEADS.contains(&tokens[i - 1].to_lowercase().as_str())
                 || self.used_numbers.contains(&i)
             {
                 return None;
@@ -6523,6 +6531,31 @@ pub(crate) fn currencies_named(query: &Query) -> Vec<CurrencyMention> {
                 .map(|(_, code)| (*code, n))
         };
         let token = &tokens[i];
+        // A pair of codes written with a slash ("EUR/JPY") names the base currency, then the
+        // one it is quoted in.
+        let code_of = |c: &str| {
+            text::lexicon::CURRENCIES
+                .iter()
+                .find(|(code, _)| c.len() == 3 && c == code.to_uppercase())
+                .map(|(code, _)| *code)
+        };
+        if let Some((base, quote)) = token.split_once('/')
+            && let (Some(base), Some(quote)) = (code_of(base), code_of(quote))
+            && base != quote
+            && !out.iter().any(|c| c.code == base || c.code == quote)
+        {
+            for (code, after_to) in [(base, false), (quote, true)] {
+                out.push(CurrencyMention {
+                    code,
+                    tokens: vec![token.clone()],
+                    after_to,
+                    after_amount: false,
+                    amount: None,
+                });
+            }
+            i += 1;
+            continue;
+        }
         let by_code = || {
             text::lexicon::CURRENCIES
                 .iter()
@@ -7339,6 +7372,17 @@ mod tests {
             Some(&json!("mailinator.com")),
             "{b:?}"
         );
+    }
+
+    #[test]
+    fn a_span_back_in_time_counts_as_one_ahead_does() {
+        let history = json!({"type": "object", "required": ["symbol", "days"], "properties": {
+            "symbol": {"type": "string"},
+            "days": {"type": "integer", "description": "Number of past days"}}});
+        let b = check(history.clone(), "How did TSLA do over the past week?");
+        assert_eq!(b.arguments.get("days"), Some(&json!(7)), "{b:?}");
+        let b = check(history, "How did TSLA do over the last week?");
+        assert_eq!(b.arguments.get("days"), Some(&json!(7)), "{b:?}");
     }
 
     #[test]

@@ -872,14 +872,14 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     scored
 }
 
-/// The spans of time `query` counts from now: "next", then a number or none, then a span
-/// ("the next 3 days", "next week"), each as the terms of its words with the span in the
+/// The spans of time `query` counts from now, ahead or back: "next", "last" or "past", then a
+/// number or none, then a span ("the next 3 days", "next week", "the last 30 days"), each as the terms of its words with the span in the
 /// singular ("day"). A method that counts that span takes them as one value.
 fn spans_from_now(query: &Query) -> Vec<(Vec<String>, String)> {
     let lower: Vec<String> = query.tokens.iter().map(|t| t.to_lowercase()).collect();
     let number = |w: &str| w.parse::<f64>().is_ok() || text::lexicon::number_value(w).is_some();
     (0..lower.len())
-        .filter(|&i| lower[i] == text::lexicon::NEXT)
+        .filter(|&i| text::lexicon::SPAN_LEADS.contains(&lower[i].as_str()))
         .filter_map(|i| {
             let at = i + 1 + usize::from(lower.get(i + 1).is_some_and(|w| number(w)));
             let written = lower.get(at)?;
@@ -2422,25 +2422,59 @@ fn compound(
         // thriller movies").
         // Whether `s` is another method than the first ask's, and that one names none of this
         // ask's words.
+        // An ask of values alone ("... and example.org?") names no thing another method is
+        // about.
         let other_than_first = |s: &Scored| {
-            first_served.is_some_and(|at| {
-                !std::ptr::eq(s.doc, &index.docs[at])
-                    && scored
-                        .iter()
-                        .find(|t| std::ptr::eq(t.doc, &index.docs[at]))
-                        .is_some_and(|t| !topic.iter().any(|w| t.matched.contains(w)))
-            })
+            !topic.is_empty()
+                && first_served.is_some_and(|at| {
+                    !std::ptr::eq(s.doc, &index.docs[at])
+                        && scored
+                            .iter()
+                            .find(|t| std::ptr::eq(t.doc, &index.docs[at]))
+                            .is_some_and(|t| !topic.iter().any(|w| t.matched.contains(w)))
+                })
+        };
+        // Or, for an ask added or put to the listener ("..., and show me how the EUR/JPY rate
+        // moved"), by another method the first ask's method is not in contention with for it.
+        let outranks_first = |s: &Scored| {
+            !topic.is_empty()
+                && (ask.added || asks::puts_to_listener(part))
+                && first_served.is_some_and(|at| {
+                    !std::ptr::eq(s.doc, &index.docs[at])
+                        && scored
+                            .iter()
+                            .find(|t| std::ptr::eq(t.doc, &index.docs[at]))
+                            .is_some_and(|t| t.score < s.score * wt.pool_margin)
+                })
         };
         let own = missing_capability(index, &q, &scored, &viable, wt)
             .is_none()
             .then(|| viable[0])
-            .filter(|s| n == 0 || s.coverage >= wt.adequate_coverage || other_than_first(s));
+            .filter(|s| {
+                n == 0
+                    || s.coverage >= wt.adequate_coverage
+                    || other_than_first(s)
+                    || outranks_first(s)
+            });
         // A request that points back at the first ask's thing ("... and give me some
-        // synonyms for it") is an ask of its own only when it is put to the listener, another
-        // method serves it and the first ask's method names none of its words; else it
-        // qualifies the ask before it ("and only those that include 'alpha'").
+        // synonyms for it", "... and also its MX records") is an ask of its own only when it is
+        // put to the listener or added with "also", another method serves it and the first
+        // ask's method names none of its words; else it qualifies the ask before it ("and only
+        // those that include 'alpha'").
+        // An ask added with "also" that another method than the first ask's serves adequately
+        // on its own ("Also, what will it be like over the next 5 days?" after the weather now)
+        // is an ask of its own, whatever it points back at.
+        let added_own = ask.added
+            && own.is_some_and(|o| {
+                first_served.is_some_and(|at| !std::ptr::eq(o.doc, &index.docs[at]))
+                    && o.coverage >= wt.adequate_coverage
+            });
         if back {
-            if !(asks::puts_to_listener(part) && own.is_some_and(other_than_first)) {
+            let own_ask = added_own
+                || own.is_some_and(|o| {
+                    (asks::puts_to_listener(part) || ask.added) && other_than_first(o)
+                });
+            if !own_ask {
                 // One that asks to bring a thing of its own no tool's metadata names ("... and
                 // also find a hotel near it") is an ask nothing serves, whatever it points back
                 // at; a clause that only describes ("that are featuring ...") is no such ask.
@@ -2463,6 +2497,7 @@ fn compound(
         // request itself ("... a payment request to Mary for $200, and make sure it is
         // private").
         if n > 0
+            && !added_own
             && let Some(at) = first_served
             && let Some(there) = scored.iter().find(|s| std::ptr::eq(s.doc, &index.docs[at]))
             && covers_half(there, &topic)
@@ -2604,6 +2639,26 @@ fn compound(
                 }
             });
             relabel(&mut reading);
+        }
+        // A further ask of the same method takes what the earlier one gave and it leaves
+        // unsaid: "the NS records of example.com and example.org" asks NS of both.
+        if let Some((_, before)) = served
+            .iter()
+            .find(|(_, i)| i.tool_id == reading.tool_id && i.method == reading.method)
+        {
+            let unsaid: Vec<(String, Value)> = before
+                .arguments
+                .iter()
+                .filter(|(k, _)| !reading.arguments.contains_key(*k))
+                .map(|(k, v)| (k.clone(), v.clone()))
+                .collect();
+            if !unsaid.is_empty() {
+                for (k, v) in unsaid {
+                    reading.missing.retain(|m| m.name != k);
+                    reading.arguments.insert(k, v);
+                }
+                relabel(&mut reading);
+            }
         }
         served.push((text, reading));
     }
@@ -4660,6 +4715,102 @@ mod tests {
         assert!(r.asks.iter().all(|a| a.served_by.is_some()));
         let fast = fast_pick(&idx, &q, &ProbeConfig::default()).unwrap();
         assert_eq!(fast.also.len(), 1, "{fast:?}");
+    }
+
+    /// The methods the first reading of `query` calls, in order.
+    fn planned_methods(idx: &MethodIndex, query: &str) -> Vec<(String, Map<String, Value>)> {
+        let r = run(idx, &Query::parse(query), &ProbeConfig::default());
+        assert!(r.missing_capability_signal.is_none(), "{query}: {r:?}");
+        let first = &r.execution_shortlist[0];
+        std::iter::once(first)
+            .chain(&first.also)
+            .map(|i| (i.method.clone(), i.arguments.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn a_further_ask_another_method_serves_better_is_an_ask_of_its_own() {
+        // Added with "also", pointing back at nothing but the weather's "it".
+        let days = json!({"type": "object", "required": ["city"], "properties": {
+            "city": {"type": "string", "description": "City name"},
+            "days": {"type": "integer", "description": "Number of days to forecast"}}});
+        let idx = index(&[
+            (
+                "get_current_weather",
+                "Current weather conditions for a city.",
+                city(),
+            ),
+            ("get_forecast", "Daily weather forecast for a city.", days),
+        ]);
+        let planned = planned_methods(
+            &idx,
+            "I need the weather in Oslo right now. Also, what will it be like over the next 5 days?",
+        );
+        let methods: Vec<&str> = planned.iter().map(|(m, _)| m.as_str()).collect();
+        assert_eq!(methods, ["get_current_weather", "get_forecast"]);
+        assert_eq!(planned[1].1["city"], "Oslo");
+        // Put to the listener, a pair of currencies and a span back in time.
+        let pair = json!({"type": "object", "required": ["base", "quote"], "properties": {
+            "base": {"type": "string", "description": "Base currency code", "pattern": "^[A-Z]{3}$"},
+            "quote": {"type": "string", "description": "Quote currency code", "pattern": "^[A-Z]{3}$"},
+            "days": {"type": "integer", "description": "Number of past days"}}});
+        let convert = json!({"type": "object", "required": ["amount", "from_currency", "to_currency"], "properties": {
+            "amount": {"type": "number"},
+            "from_currency": {"type": "string", "description": "Currency code to convert from", "pattern": "^[A-Z]{3}$"},
+            "to_currency": {"type": "string", "description": "Currency code to convert to", "pattern": "^[A-Z]{3}$"}}});
+        let idx = index(&[
+            (
+                "convert_currency",
+                "Convert an amount from one currency to another using the latest exchange rate.",
+                convert,
+            ),
+            (
+                "get_exchange_rate_history",
+                "Historical daily exchange rates between two currencies.",
+                pair,
+            ),
+        ]);
+        let planned = planned_methods(
+            &idx,
+            "Convert 250 euros to yen, and show me how the EUR/JPY rate moved over the last 30 days",
+        );
+        assert_eq!(planned.len(), 2, "{planned:?}");
+        let history = &planned[1].1;
+        assert_eq!(
+            (&history["base"], &history["quote"], &history["days"]),
+            (&json!("EUR"), &json!("JPY"), &json!(30)),
+            "{planned:?}"
+        );
+    }
+
+    #[test]
+    fn a_further_ask_of_values_alone_takes_what_the_first_leaves_unsaid() {
+        let records = json!({"type": "object", "required": ["domain"], "properties": {
+            "domain": {"type": "string", "description": "Domain name"},
+            "record_type": {"type": "string", "enum": ["A", "MX", "NS", "TXT"], "default": "A"}}});
+        let whois = json!({"type": "object", "required": ["domain"], "properties": {
+            "domain": {"type": "string", "description": "Domain name, e.g. example.com"}}});
+        let idx = index(&[
+            ("whois_lookup", "Registration data of a domain name.", whois),
+            ("dns_records", "Get the DNS records of a domain.", records),
+        ]);
+        let planned = planned_methods(
+            &idx,
+            "What are the NS records of example.com and example.org?",
+        );
+        assert_eq!(planned.len(), 2, "{planned:?}");
+        for (method, arguments) in &planned {
+            assert_eq!(method, "dns_records");
+            assert_eq!(arguments["record_type"], "NS", "{planned:?}");
+        }
+        // A thing an acronym names, added with "also", is an ask of its own.
+        let planned = planned_methods(
+            &idx,
+            "Look up the registration data for rust-lang.org and also its MX records",
+        );
+        let methods: Vec<&str> = planned.iter().map(|(m, _)| m.as_str()).collect();
+        assert_eq!(methods, ["whois_lookup", "dns_records"], "{planned:?}");
+        assert_eq!(planned[1].1["domain"], "rust-lang.org");
     }
 
     #[test]

@@ -317,6 +317,7 @@ pub const MUTATING: &[&str] = &[
     "destroy",
     "disabl",
     "donat",
+    "download",
     "draft",
     "drop",
     "edit",
@@ -1672,8 +1673,9 @@ pub fn seconds_in(unit: &str) -> Option<f64> {
         .map(|(_, s)| *s)
 }
 
-/// The word before a unit of time that makes it one span from now ("the next week").
-pub const NEXT: &str = "next";
+/// The words before a unit of time that make it one span counted from now, ahead or back ("the
+/// next week", "the past 30 days", "over the last month"). Words.
+pub const SPAN_LEADS: &[&str] = &["last", "next", "past"];
 
 /// Spans of time a count can be given in ("days", "months"), and how many of a smaller one a
 /// larger one is exactly (a week is 7 days; a month is no exact number of days).
