@@ -359,8 +359,9 @@ pub fn names_owned_thing(part: &str) -> bool {
     })
 }
 
-/// Whether `word` is an acronym ("MX", "DNS", "CEO"): two capitals or more, digits allowed.
-fn acronym(word: &str) -> bool {
+/// Whether `word` is an acronym or a code in capitals ("MX", "DNS", "PTR", "LAKERS"): two
+/// capitals or more, digits allowed.
+pub(crate) fn acronym(word: &str) -> bool {
     word.len() > 1
         && word
             .chars()

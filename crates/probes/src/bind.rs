@@ -1237,12 +1237,6 @@ impl<'a> Binder<'a> {
     /// one: the value the request asks for, as written, which the schema then refuses and the
     /// user is asked to correct, rather than sent off with the default.
     fn unlisted_code(&mut self, p: &Param, own: &HashSet<String>) {
-        let capitals = |t: &str| {
-            t.chars().count() >= 2
-                && t.chars()
-                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
-                && t.chars().any(|c| c.is_ascii_uppercase())
-        };
         let codes = p.choices.iter().all(|c| {
             c.value.as_str().is_some_and(|v| {
                 v.chars()
@@ -1260,7 +1254,7 @@ impl<'a> Binder<'a> {
             .flat_map(|at| [at.checked_sub(1), Some(at + 1)])
             .flatten()
             .filter_map(|i| tokens.get(i))
-            .filter(|t| capitals(t) && !self.used_tokens.contains(*t))
+            .filter(|t| crate::asks::acronym(t) && !self.used_tokens.contains(*t))
             .collect();
         if let [code] = beside[..] {
             self.used_tokens.insert(code.clone());
@@ -1735,12 +1729,8 @@ impl<'a> Binder<'a> {
         let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
         // After the word, or after it and a word that labels a code ("the team code LAKERS"):
         // a token with digits, or one written in capitals.
-        let capitals = |t: &String| {
-            !self.used_tokens.contains(t)
-                && t.chars().count() >= 3
-                && t.chars()
-                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
-        };
+        let capitals =
+            |t: &String| !self.used_tokens.contains(t) && t.len() >= 3 && crate::asks::acronym(t);
         // A word in capitals that labels a value after it ("the host IP as '192.168.0.10'") is
         // no value itself.
         let labelling = |i: usize| {

@@ -1633,7 +1633,7 @@ impl<'a> Viability<'a> {
     /// everything its name is about (`weather` for `Weather_1_GetWeather`).
     /// Whether a word of `doc`'s subject stands right before a token some other method's
     /// declared pattern recognises: "video 9bZkp7q19f0" names one video by its code.
-    fn labels_a_code(&self, doc: &index::MethodDoc) -> bool {
+    fn subject_labels_code(&self, doc: &index::MethodDoc) -> bool {
         let tokens = &self.query.tokens;
         tokens.windows(2).any(|pair| {
             text::terms(&pair[0])
@@ -1768,7 +1768,7 @@ impl<'a> Viability<'a> {
         // A request that names the method's subject is served however chatty, unless a search
         // sees its subject only as the label of a code another method recognises ("the comments
         // under video 9bZkp7q19f0" is about that one video, not a search for videos).
-        if names_subject(s.doc, query) && !(s.doc.free_text && self.labels_a_code(s.doc)) {
+        if names_subject(s.doc, query) && !(s.doc.free_text && self.subject_labels_code(s.doc)) {
             return true;
         }
         // A request that gives none of the several values a method requires, and does not name
