@@ -6546,12 +6546,7 @@ pub(crate) fn currencies_named(query: &Query) -> Vec<CurrencyMention> {
             i += 1;
             continue;
         }
-        let by_code = || {
-            text::lexicon::CURRENCIES
-                .iter()
-                .find(|(code, _)| token.len() == 3 && *token == code.to_uppercase())
-                .map(|(code, _)| (*code, 1))
-        };
+        let by_code = || code_of(token).map(|code| (code, 1));
         let by_sign = || {
             let mut signed: Vec<&(&str, &str)> = text::lexicon::CURRENCIES
                 .iter()

@@ -2424,40 +2424,27 @@ fn compound(
         // ask's words.
         // An ask of values alone ("... and example.org?") names no thing another method is
         // about.
+        // The first ask's method, and how it scores on this ask.
+        let first_doc = first_served.map(|at| &index.docs[at]);
+        let first_here = first_doc.and_then(|d| scored.iter().find(|t| std::ptr::eq(t.doc, d)));
+        let not_first = |s: &Scored| first_doc.is_some_and(|d| !std::ptr::eq(s.doc, d));
         let other_than_first = |s: &Scored| {
             !topic.is_empty()
-                && first_served.is_some_and(|at| {
-                    !std::ptr::eq(s.doc, &index.docs[at])
-                        && scored
-                            .iter()
-                            .find(|t| std::ptr::eq(t.doc, &index.docs[at]))
-                            .is_some_and(|t| !topic.iter().any(|w| t.matched.contains(w)))
-                })
+                && not_first(s)
+                && first_here.is_some_and(|t| !topic.iter().any(|w| t.matched.contains(w)))
         };
         // Or, for an ask added or put to the listener ("..., and show me how the EUR/JPY rate
         // moved"), by another method the first ask's method is not in contention with for it,
         // when each thing of the ask that method leaves unnamed is at least related in meaning
         // to it: "the opening hours of the city museum" is no market's, whatever hours they keep.
         let outranks_first = |s: &Scored| {
-            let related = |t: &String| {
-                s.matched.contains(t) || {
-                    let word = q.spelling(t).to_lowercase();
-                    index
-                        .kin(t, &word, wt.asked_related)
-                        .iter()
-                        .any(|(k, _)| s.doc.terms.contains_key(*k))
-                }
-            };
             !topic.is_empty()
                 && (ask.added || asks::puts_to_listener(part))
-                && things_of(&topic).iter().all(related)
-                && first_served.is_some_and(|at| {
-                    !std::ptr::eq(s.doc, &index.docs[at])
-                        && scored
-                            .iter()
-                            .find(|t| std::ptr::eq(t.doc, &index.docs[at]))
-                            .is_some_and(|t| t.score < s.score * wt.pool_margin)
-                })
+                && things_of(&topic)
+                    .iter()
+                    .all(|t| s.matched.contains(t) || kin_in(index, s.doc, &q, t, wt))
+                && not_first(s)
+                && first_here.is_some_and(|t| t.score < s.score * wt.pool_margin)
         };
         let own = missing_capability(index, &q, &scored, &viable, wt)
             .is_none()
@@ -2476,11 +2463,8 @@ fn compound(
         // An ask added with "also" that another method than the first ask's serves adequately
         // on its own ("Also, what will it be like over the next 5 days?" after the weather now)
         // is an ask of its own, whatever it points back at.
-        let added_own = ask.added
-            && own.is_some_and(|o| {
-                first_served.is_some_and(|at| !std::ptr::eq(o.doc, &index.docs[at]))
-                    && o.coverage >= wt.adequate_coverage
-            });
+        let added_own =
+            ask.added && own.is_some_and(|o| not_first(o) && o.coverage >= wt.adequate_coverage);
         if back {
             let own_ask = added_own
                 || own.is_some_and(|o| {
@@ -2574,16 +2558,10 @@ fn compound(
         // first ask's method covers: "... and tell me the temperature and wind speed" details a
         // request for the weather.
         let unrelated_to_first = || {
-            first_served.is_some_and(|at| {
-                let d = &index.docs[at];
-                things.iter().all(|t| {
-                    let word = q.spelling(t).to_lowercase();
-                    !d.terms.contains_key(t)
-                        && !index
-                            .kin(t, &word, wt.asked_related)
-                            .iter()
-                            .any(|(k, _)| d.terms.contains_key(*k))
-                })
+            first_doc.is_some_and(|d| {
+                things
+                    .iter()
+                    .all(|t| !d.terms.contains_key(t) && !kin_in(index, d, &q, t, wt))
             })
         };
         let put_elsewhere =
@@ -2749,6 +2727,22 @@ fn compound(
 /// The asks `texts` (some of `parts`, the asks of `request`) as the request writes them: in its
 /// order, asks next to each other with the words between them ("... created. The image should
 /// be ... with an elegant and highly detailed style."), asks apart joined by "and".
+/// Whether `doc`'s metadata names a word alike or related in meaning to the query term `term`
+/// (at `asked_related` or above).
+fn kin_in(
+    index: &MethodIndex,
+    doc: &index::MethodDoc,
+    query: &Query,
+    term: &str,
+    wt: &Weights,
+) -> bool {
+    let word = query.spelling(term).to_lowercase();
+    index
+        .kin(term, &word, wt.asked_related)
+        .iter()
+        .any(|(k, _)| doc.terms.contains_key(*k))
+}
+
 fn as_written(request: &str, parts: &[asks::Ask], texts: &[&str]) -> String {
     let words: Vec<&str> = request.split_whitespace().collect();
     let mut at: Vec<usize> = Vec::new();
