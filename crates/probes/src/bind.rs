@@ -70,6 +70,27 @@ struct Scored<'a> {
 /// prose, then per remaining parameter a pattern, the free text, a structured value, a list, a
 /// number or a name.
 pub fn bind(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Binding {
+    // A text parameter that holds a quantity ([`crate::schema::quantity_in_text`]) is bound as
+    // the number it is, and sent as the text its schema asks for ("120", by `Param::conform`).
+    if params.iter().any(crate::schema::quantity_in_text) {
+        let numeric: Vec<Param> = params
+            .iter()
+            .map(|p| Param {
+                kind: if crate::schema::quantity_in_text(p) {
+                    Some("number".to_owned())
+                } else {
+                    p.kind.clone()
+                },
+                ..p.clone()
+            })
+            .collect();
+        return bind_typed(&numeric, query, topic);
+    }
+    bind_typed(params, query, topic)
+}
+
+/// [`bind`] over parameters whose types are as they are bound.
+fn bind_typed(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Binding {
     // A method that requires nothing but gives its text parameters defaults that are examples
     // of a value (`symbol` defaulting to "AAPL", not to "dontcare") says what a request names:
     // those parameters are read as required ones are, and one the request leaves open keeps its
@@ -742,6 +763,9 @@ fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> B
                 Some("boolean") => b.optional_flag(p),
                 Some("integer" | "number") => b.optional_number(p),
                 _ => {
+                    if b.optional_example(p) {
+                        continue;
+                    }
                     if !b.optional_code(p) {
                         b.optional_place(p);
                     }
@@ -867,6 +891,13 @@ impl<'a> Binder<'a> {
             }
             let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
             let words = named_by(p);
+            // A value a twin (same choices) already took is not this one's too: "Convert 250 to
+            // ounces" gives the target its ounces and the source nothing.
+            let twin_bound = self.params.iter().any(|o| {
+                o.name != p.name
+                    && same_choices(o, p)
+                    && self.binding.arguments.contains_key(&o.name)
+            });
             let mut scored: Vec<Scored> = p
                 .choices
                 .iter()
@@ -876,6 +907,7 @@ impl<'a> Binder<'a> {
                     let hits: HashSet<String> = label_terms
                         .iter()
                         .filter(|t| q_terms.contains(t.as_str()) && !own.contains(**t))
+                        .filter(|t| !(twin_bound && self.used_terms.contains(**t)))
                         .filter(|t| !counts_something_else(self.query, t, &words))
                         .map(|t| (*t).clone())
                         .collect();
@@ -1451,6 +1483,13 @@ impl<'a> Binder<'a> {
                     Some(pairs) => pairs.to_vec(),
                     None => return,
                 }
+            }
+            // One unit for a source and a target: the target's when "to" introduces it, the
+            // source's when an amount is written in it ("Convert 250 to ounces" leaves the unit
+            // of the 250 open).
+            ([a, b], [(unit, to, amount)]) if target(a) != target(b) && to != amount => {
+                let p = if target(a) == *to { a } else { b };
+                vec![(*p, *unit)]
             }
             _ => return,
         };
@@ -3163,6 +3202,46 @@ impl<'a> Binder<'a> {
             return false;
         }
         self.take_code(p, code);
+        true
+    }
+
+    /// An optional text parameter whose description gives examples of one word ("Cuisine, e.g.
+    /// Italian, Thai") takes the one such word the request writes: an example itself, or, where
+    /// every example is a nationality, the one nationality written ("a vegetarian Mexican
+    /// recipe").
+    fn optional_example(&mut self, p: &Param) -> bool {
+        if !crate::schema::takes_any_text(p) || crate::schema::is_free_text(p) {
+            return false;
+        }
+        let examples = described_examples(&p.description);
+        if examples.is_empty() || examples.iter().any(|e| e.contains(char::is_whitespace)) {
+            return false;
+        }
+        let nationalities = examples
+            .iter()
+            .all(|e| text::places::country_of_demonym(e).is_some());
+        let written: Vec<&String> = self
+            .query
+            .tokens
+            .iter()
+            .filter(|t| !self.used_tokens.contains(*t))
+            .filter(|t| {
+                let bare = t.trim_matches(|c: char| !c.is_alphanumeric());
+                examples.iter().any(|e| e.eq_ignore_ascii_case(bare))
+                    || (nationalities
+                        && bare.starts_with(char::is_uppercase)
+                        && text::places::country_of_demonym(bare).is_some())
+            })
+            .collect();
+        let [token] = written[..] else {
+            return false;
+        };
+        let value = token
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_owned();
+        self.used_tokens.insert(token.clone());
+        let words = text::terms(&value);
+        self.settle(p, Value::String(value), words);
         true
     }
 
@@ -7219,6 +7298,91 @@ mod tests {
                 "{request}: {b:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_quantity_a_text_parameter_holds_is_the_number_written_as_text() {
+        // Marketplace APIs declare numbers as strings: "The distance in KM." takes the 120 of
+        // "a 120 km trip", sent as "120"; "The number of litres" the 40 of "40 litres".
+        let car = json!({"type": "object", "required": ["distance", "vehicle"], "properties": {
+            "distance": {"type": "string", "description": "The distance in KM."},
+            "vehicle": {"type": "string", "enum": ["SmallDieselCar", "MediumDieselCar"]}}});
+        let b = check(
+            car,
+            "How much CO2 does a 120 km trip in a medium diesel car produce?",
+        );
+        assert_eq!(b.arguments.get("distance"), Some(&json!("120")), "{b:?}");
+        assert_eq!(b.arguments.get("vehicle"), Some(&json!("MediumDieselCar")));
+        let fuel = json!({"type": "object", "required": ["type", "litres"], "properties": {
+            "type": {"type": "string", "enum": ["Petrol", "Diesel"]},
+            "litres": {"type": "string", "description": "The number of litres to calculate from."}}});
+        let b = check(
+            fuel,
+            "How much CO2 comes from burning 40.5 litres of petrol?",
+        );
+        assert_eq!(b.arguments.get("litres"), Some(&json!("40.5")), "{b:?}");
+        // An identifier counts nothing, whatever unit its description seems to name ("in SEC
+        // filings"), and a size of two dimensions is no one number.
+        let cik = json!({"type": "object", "required": ["cik"], "properties": {
+            "cik": {"type": "string", "description": "The Central Index Key (CIK) used to identify the company in SEC filings."}}});
+        let b = check(cik, "Get the filings of the company with CIK 0001067983");
+        assert_eq!(b.arguments.get("cik"), Some(&json!("0001067983")), "{b:?}");
+        let size = json!({"type": "object", "required": ["size"], "properties": {
+            "size": {"type": "string", "description": "The size of the painting in inches, width by height."}}});
+        assert_ne!(
+            check(size, "Change the size to 12x18")
+                .arguments
+                .get("size"),
+            Some(&json!("12"))
+        );
+    }
+
+    #[test]
+    fn one_unit_for_a_source_and_a_target_goes_where_it_points() {
+        let units = [
+            "cup",
+            "tablespoon",
+            "teaspoon",
+            "gram",
+            "ounce",
+            "milliliter",
+        ];
+        let convert = json!({"type": "object", "required": ["quantity", "fromUnit", "toUnit"], "properties": {
+            "quantity": {"type": "number", "description": "Amount to convert"},
+            "fromUnit": {"type": "string", "description": "Unit of the amount", "enum": units},
+            "toUnit": {"type": "string", "description": "Unit wanted", "enum": units}}});
+        // Kitchen units are units: the one an amount is written in is the source.
+        let b = check(convert.clone(), "How many grams is 2 cups?");
+        assert_eq!(b.arguments.get("fromUnit"), Some(&json!("cup")), "{b:?}");
+        assert_eq!(b.arguments.get("toUnit"), Some(&json!("gram")), "{b:?}");
+        // "to ounces" is the target; the unit of the 250 is not said, and is asked.
+        let b = check(convert.clone(), "Convert 250 to ounces");
+        assert_eq!(b.arguments.get("toUnit"), Some(&json!("ounce")), "{b:?}");
+        assert!(b.missing.iter().any(|m| m.name == "fromUnit"), "{b:?}");
+        let b = check(convert, "convert 200 grams to ounces");
+        assert_eq!(b.arguments.get("fromUnit"), Some(&json!("gram")), "{b:?}");
+        assert_eq!(b.arguments.get("toUnit"), Some(&json!("ounce")), "{b:?}");
+    }
+
+    #[test]
+    fn an_optional_text_takes_the_one_word_of_its_described_kind() {
+        let recipes = json!({"type": "object", "properties": {
+            "cuisine": {"type": "string", "description": "Cuisine, e.g. Italian, Thai"},
+            "maxPrepTime": {"type": "integer", "description": "Longest preparation time in minutes"}}});
+        // An example itself, or another nationality where every example is one.
+        for (request, cuisine) in [
+            (
+                "Find me an Italian recipe I can make in under 30 minutes",
+                "Italian",
+            ),
+            ("Something Mexican for dinner, please", "Mexican"),
+        ] {
+            let b = check(recipes.clone(), request);
+            assert_eq!(b.arguments.get("cuisine"), Some(&json!(cuisine)), "{b:?}");
+        }
+        // Two of them: which one is meant is not said.
+        let b = check(recipes, "Italian or Thai tonight?");
+        assert_eq!(b.arguments.get("cuisine"), None, "{b:?}");
     }
 
     #[test]

@@ -513,7 +513,9 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     // number with its unit and no time of day. No metadata names a code, and a parameter for a
     // name or a place does not take one, so a method is credited with a code only where a
     // pattern of its recognises it (above) or its binder takes it as a value.
-    let codes: Vec<(&str, &str)> = query
+    // So is a number or a code a noun labels ("event 88123", "branch BR-12"), each of its terms,
+    // for a method whose metadata names that noun: it asks about one of the method's things.
+    let mut codes: Vec<(&str, &str, Option<String>)> = query
         .tokens
         .iter()
         .filter(|t| query::written_code(t))
@@ -522,10 +524,22 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 .terms
                 .iter()
                 .find(|q| *q == term)
-                .map(|q| (q.as_str(), t.as_str())),
+                .map(|q| (q.as_str(), t.as_str(), None)),
             _ => None,
         })
         .collect();
+    for at in query.labelled_codes() {
+        let token = query.tokens[at].as_str();
+        let code = token
+            .trim_start_matches('#')
+            .trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+        let label = text::terms(&query.tokens[at - 1]).pop();
+        for term in text::terms(code) {
+            if let Some(q) = query.terms.iter().find(|q| **q == term) {
+                codes.push((q.as_str(), code, label.clone()));
+            }
+        }
+    }
     // The phrases a request says a thing is about ("articles about the Mars sample return
     // mission"): for a method that searches free text for that thing, the text searched for.
     let searched = query.searched_phrases();
@@ -581,6 +595,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 values: Vec::new(),
                 literal: 0.0,
                 untaken_codes: Vec::new(),
+                taken_codes: Vec::new(),
             };
             // Terms of tokens that one of the method's declared patterns recognises
             // ("acct-0002" for `^acct-[0-9]{4}$`), email addresses for a method that takes
@@ -622,22 +637,33 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 )
                 .collect();
             // The codes this method's binder leaves untaken: values of none of its parameters.
-            named.untaken_codes = if codes.is_empty() {
-                Vec::new()
-            } else {
+            // A code a noun labels is one of this method's things only where its metadata
+            // says it gives things of that noun ("Upcoming events" for "event 88123"), not
+            // where a parameter's description names it ("The zipcode of the city").
+            if !codes.is_empty() {
                 let binding = bind::bind(&doc.params, query, &doc.topic_terms);
+                // A code a parameter's schema refuses is still that parameter's value (asked
+                // again as invalid, not left untaken).
                 let taken = |code: &str| {
                     binding
                         .arguments
                         .values()
+                        .chain(
+                            binding
+                                .missing
+                                .iter()
+                                .filter_map(|m| m.invalid.as_ref().map(|(v, _)| v)),
+                        )
                         .any(|v| v.to_string().to_lowercase().contains(&code.to_lowercase()))
                 };
-                codes
-                    .iter()
-                    .filter(|(_, code)| !taken(code))
-                    .map(|(term, _)| (*term).to_owned())
-                    .collect()
-            };
+                for (term, code, label) in &codes {
+                    if taken(code) {
+                        named.taken_codes.push((*term).to_owned());
+                    } else if label.as_ref().is_none_or(|l| doc.given_terms.contains(l)) {
+                        named.untaken_codes.push((*term).to_owned());
+                    }
+                }
+            }
             // The words of a span from now the method counts ("the next 3 days" for `days`):
             // a value it takes.
             let span_words: HashSet<&String> = spans_ahead
@@ -732,13 +758,13 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     // can be asked about.
     let taken_somewhere: HashSet<&str> = codes
         .iter()
-        .map(|(term, _)| *term)
+        .map(|(term, _, _)| *term)
         .filter(|term| {
             index
                 .docs
                 .iter()
                 .zip(&named)
-                .any(|(doc, n)| doc.query_safe() && !n.untaken_codes.iter().any(|c| c == term))
+                .any(|(doc, n)| doc.query_safe() && n.taken_codes.iter().any(|c| c == term))
         })
         .collect();
     let mut scored: Vec<Scored> = index
@@ -755,6 +781,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 values,
                 literal,
                 untaken_codes,
+                taken_codes: _,
             } = named;
             let leaves_code = untaken_codes
                 .iter()
@@ -794,7 +821,13 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                     && covered > 0.0
                     && covered / outside >= wt.anchor)
                 || (literal > 0.0 && unquoted >= wt.anchor && unquoted >= best_unquoted)
-                || asked_head.is_some_and(|h| doc.name_terms.contains(h));
+                || asked_head.is_some_and(|h| doc.name_terms.contains(h))
+                // So is one whose description says it gives a thing alike in meaning to the one
+                // asked for ("the coordinates of ..." of "Latitude and longitude of an address").
+                || asked_head.is_some_and(|h| {
+                    kin.get(h.as_str())
+                        .is_some_and(|k| k.iter().any(|(t, _)| doc.gives.contains(*t)))
+                });
             // A request that reads ("list", "get", "what ...") is not served by a method whose name
             // leads with a verb that changes things ("add_postgres_server"), however many words they share.
             let verb_penalty = if !asks_to_act && doc.acts.is_some() {
@@ -1019,6 +1052,8 @@ struct Named {
     literal: f64,
     /// The codes the request writes that are values of none of its parameters.
     untaken_codes: Vec<String>,
+    /// The codes the request writes that its binder takes as values.
+    taken_codes: Vec<String>,
 }
 
 impl Named {
@@ -2566,9 +2601,43 @@ fn compound(
         };
         let put_elsewhere =
             asks::puts_to_listener(part) && !things.is_empty() && unrelated_to_first();
-        let about_something_else = (ask.added || put_elsewhere)
+        // A thing merely coordinated with the first ask's, a noun phrase of its own ("... and
+        // the head-to-head record of Arsenal and Chelsea"), is something else when no tool
+        // names any word of it, two words at least.
+        // Only one joined by "and" inside the first ask's sentence ("The style should be ..." is
+        // a sentence of its own), and not where the first ask's method takes a list, whose items
+        // a request coordinates ("three bottles of olive oil and a five pound bag of rice").
+        let noun_phrase = text::words(part)
+            .first()
+            .is_some_and(|w| text::lexicon::DETERMINERS.contains(&w.to_lowercase().as_str()));
+        // The part before it must ask too: "My preferences include a modern style and a warm
+        // color scheme" states values.
+        let after_request = parts
+            .iter()
+            .position(|a| std::ptr::eq(a, ask))
+            .and_then(|i| i.checked_sub(1))
+            .is_some_and(|i| asks::is_request(&parts[i].text));
+        let coordinated = after_request
+            && query
+                .text
+                .find(part)
+                .is_some_and(|at| query.text[..at].trim_end().to_lowercase().ends_with(" and"));
+        let takes_list =
+            first_doc.is_some_and(|d| d.params.iter().any(|p| p.kind.as_deref() == Some("array")));
+        let unnamed_thing = noun_phrase
+            && coordinated
+            && !takes_list
+            && things.len() >= 2
+            && !things.iter().any(|t| {
+                index
+                    .docs
+                    .iter()
+                    .any(|d| d.query_safe() && d.terms.contains_key(t))
+            });
+        let about_something_else = (((ask.added || put_elsewhere)
             && (things.len() >= 2
-                || (!things.is_empty() && (adds || put_elsewhere || asks::wh_question(part))))
+                || (!things.is_empty() && (adds || put_elsewhere || asks::wh_question(part)))))
+            || unnamed_thing)
             && !shares_words_with_tools(index, &things);
         if n == 0 {
             first_served = own;
@@ -4666,6 +4735,99 @@ mod tests {
         // Making is no doing of its own; freezing is, and recipes do not cover it.
         assert!(miss_of(&idx, "How do I make a lentil soup?").is_none());
         assert!(miss_of(&idx, "How do I freeze a lentil soup?").is_some());
+    }
+
+    /// A tool set of one method that lists a sport's events by date.
+    fn sport_events() -> MethodIndex {
+        index(&[(
+            "list_events",
+            "Upcoming events of a sport on a date.",
+            json!({"type": "object", "required": ["sport"], "properties": {
+                "sport": {"type": "string", "enum": ["soccer", "tennis"]},
+                "date": {"type": "string", "description": "Date, YYYY-MM-DD"}}}),
+        )])
+    }
+
+    #[test]
+    fn a_code_a_noun_labels_is_one_of_the_things_a_method_gives_or_none() {
+        let idx = sport_events();
+        // "event 88123" is one event, which a list of events by sport cannot be asked about.
+        assert!(miss_of(&idx, "What are the odds on event 88123?").is_some());
+        assert!(miss_of(&idx, "Which tennis events are on 2026-12-12?").is_none());
+        // A code labelled by what a parameter describes, not by what the method gives, is
+        // that parameter's business ("zip 83214" of a distance between cities).
+        let idx = index(&[(
+            "estimate_distance",
+            "Estimate the distance between two cities.",
+            json!({"type": "object", "required": ["cityA", "cityB"], "properties": {
+                "cityA": {"type": "string", "description": "The zipcode of the first city"},
+                "cityB": {"type": "string", "description": "The zipcode of the second city"}}}),
+        )]);
+        assert!(
+            miss_of(
+                &idx,
+                "What is the distance from Rivermist (zip 83214) to Greenway?"
+            )
+            .is_none()
+        );
+        // A code the schema refuses is the parameter's, asked again, not a thing left untaken.
+        let idx = index(&[(
+            "get_balance",
+            "Balance of a bank account.",
+            json!({"type": "object", "required": ["account"], "properties": {
+                "account": {"type": "string", "description": "Account number", "pattern": "^[0-9]{8}$"}}}),
+        )]);
+        assert!(miss_of(&idx, "What is the balance of account 204518?").is_none());
+    }
+
+    #[test]
+    fn a_thing_asked_for_alike_in_meaning_to_what_a_method_gives_anchors_its_values() {
+        let coordinates = json!({"type": "object", "required": ["lat", "lon"], "properties": {
+            "lat": {"type": "number", "description": "Latitude"},
+            "lon": {"type": "number", "description": "Longitude"}}});
+        let idx = index(&[
+            (
+                "geocode_address",
+                "Latitude and longitude of a street address or place.",
+                json!({"type": "object", "required": ["address"], "properties": {
+                    "address": {"type": "string", "description": "Address or place name"}}}),
+            ),
+            (
+                "get_timezone",
+                "Time zone and UTC offset at a latitude and longitude.",
+                coordinates,
+            ),
+        ]);
+        let r = run(
+            &idx,
+            &Query::parse("What are the coordinates of 1600 Pennsylvania Avenue?"),
+            &ProbeConfig::default(),
+        );
+        assert_eq!(first_shortlisted(&r), Some("geocode_address"), "{r:?}");
+        assert_eq!(
+            r.execution_shortlist[0].arguments.get("address"),
+            Some(&json!("1600 Pennsylvania Avenue"))
+        );
+    }
+
+    #[test]
+    fn a_coordinated_ask_for_a_thing_no_tool_names_is_unserved() {
+        let idx = sport_events();
+        let request = "Show me the soccer fixtures for 2026-12-13 and the head-to-head record of Arsenal and Chelsea";
+        let miss = miss_of(&idx, request).expect("half of it is served");
+        let partial = miss.partial.expect("the fixtures are servable");
+        assert_eq!(
+            partial.unserved_parts,
+            ["the head-to-head record of Arsenal and Chelsea"]
+        );
+        // A coordinated detail the method names is part of the ask.
+        assert!(
+            miss_of(
+                &idx,
+                "Show me the soccer fixtures for 2026-12-13 and the tennis events"
+            )
+            .is_none()
+        );
     }
 
     #[test]

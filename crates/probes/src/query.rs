@@ -470,6 +470,52 @@ impl Query {
             .collect()
     }
 
+    /// Where the request writes a number or a code a common noun labels ("the odds on event
+    /// 88123", "branch BR-12", "order #4521"): digits, or letters and digits joined by hyphens,
+    /// three characters or more, right after a word in lower case that is no small word, no
+    /// count ("top 100"), no month or day and no unit. A year ("season 2023") and a number with a
+    /// unit after it measure, they label nothing.
+    pub fn labelled_codes(&self) -> Vec<usize> {
+        let tokens = &self.tokens;
+        (1..tokens.len())
+            .filter(|&i| {
+                let code = tokens[i]
+                    .trim_start_matches('#')
+                    .trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+                let digits = code.chars().filter(char::is_ascii_digit).count();
+                let shaped = code.len() >= 3
+                    && digits > 0
+                    && code.starts_with(|c: char| c.is_ascii_alphanumeric())
+                    && code
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+                // "70kg", "50km": a quantity with its unit.
+                let fused = text::lexicon::unit_dimension(
+                    code.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.'),
+                )
+                .is_some();
+                let year = digits == code.len()
+                    && code.len() == 4
+                    && code.parse::<u32>().is_ok_and(|y| (1800..2200).contains(&y));
+                let label = &tokens[i - 1];
+                let lower = label.to_lowercase();
+                let noun = label.chars().all(|c| c.is_ascii_lowercase())
+                    && label.len() > 2
+                    && !text::is_stopword(&lower)
+                    && !text::lexicon::COUNT_LEADS.contains(&lower.as_str())
+                    && !text::lexicon::MONTHS.contains(&lower.as_str())
+                    && !text::lexicon::WEEKDAYS.contains(&lower.as_str())
+                    && !text::lexicon::RELATIVE_DAYS.contains(&lower.as_str())
+                    && !text::lexicon::NAMING_WORDS.contains(&lower.as_str())
+                    && text::lexicon::unit_dimension(&lower).is_none();
+                let measured = tokens
+                    .get(i + 1)
+                    .is_some_and(|next| text::lexicon::unit_dimension(next).is_some());
+                shaped && !fused && !year && noun && !measured && !written_code(&tokens[i])
+            })
+            .collect()
+    }
+
     /// Positions of the tokens a comma or a semicolon ends ("8%," in "a return of 8%, an
     /// investment of $20000"): what lies on either side belongs to different clauses.
     pub fn clause_breaks(&self) -> std::collections::HashSet<usize> {

@@ -209,7 +209,9 @@ impl Param {
                 .filter(|f| f.fract() == 0.0 && f.abs() < 9e15)
                 .map(|f| Value::from(f as i64)),
             (Some("number"), Value::String(s)) => s.trim().parse::<f64>().ok().map(Value::from),
-            (Some("string"), Value::Number(n)) => Some(Value::String(n.to_string())),
+            // A number a text parameter takes is sent as written: 120, not 120.0 (a quantity
+            // in text, [`quantity_in_text`], is bound as the number it is).
+            (Some("string" | "number"), Value::Number(n)) => Some(Value::String(number_text(n))),
             (Some("boolean"), Value::String(s)) => match s.trim().to_lowercase().as_str() {
                 "true" | "yes" => Some(Value::Bool(true)),
                 "false" | "no" => Some(Value::Bool(false)),
@@ -807,6 +809,16 @@ fn enum_on_list(p: &Value) -> bool {
             .is_some_and(|a| a.iter().all(|v| !v.is_array()))
 }
 
+/// A number as written in text: whole numbers without a decimal point.
+fn number_text(n: &serde_json::Number) -> String {
+    match n.as_f64() {
+        Some(v) if !n.is_i64() && !n.is_u64() && v.fract() == 0.0 && v.abs() < 9e15 => {
+            (v as i64).to_string()
+        }
+        _ => n.to_string(),
+    }
+}
+
 fn render(v: &Value) -> String {
     match v {
         Value::String(s) => s.clone(),
@@ -907,6 +919,40 @@ pub fn takes_any_text(p: &Param) -> bool {
         && p.pattern.is_none()
         && p.format.is_none()
         && p.nested.is_empty()
+}
+
+/// Whether a text parameter holds a quantity written in digits (`distance` "The distance in
+/// KM.", `litres` "The number of litres to calculate from.", as marketplace APIs declare
+/// numbers): any text, and a description that counts something ("number of litres", "how
+/// many") or measures it in a unit ("in KM"). "The number of the flight" names, it counts
+/// nothing.
+pub fn quantity_in_text(p: &Param) -> bool {
+    if p.kind.as_deref() != Some("string") || !takes_any_text(p) || p.temporal.is_some() {
+        return false;
+    }
+    let words: Vec<String> = text::words(&p.description)
+        .iter()
+        .map(|w| w.to_lowercase())
+        .collect();
+    // An identifier ("The Central Index Key (CIK) used in SEC filings") counts nothing; a size
+    // of two dimensions ("in inches, width by height") is two quantities, not one.
+    let identifies = words
+        .iter()
+        .any(|w| text::lexicon::ID_WORDS.contains(&w.as_str()) || w == "key" || w == "code");
+    let dimensions = text::lexicon::DIMENSION_NAMES
+        .iter()
+        .flat_map(|(_, names)| names.iter())
+        .filter(|n| words.iter().any(|w| w == *n))
+        .count();
+    if identifies || dimensions > 1 {
+        return false;
+    }
+    words.windows(3).any(|w| {
+        (w[0] == "number" && w[1] == "of" && !text::lexicon::DETERMINERS.contains(&w[2].as_str()))
+            || (w[0] == "how" && w[1] == "many")
+    }) || words
+        .windows(2)
+        .any(|w| w[0] == "in" && text::lexicon::unit_dimension(&w[1]).is_some())
 }
 
 /// Whether a parameter takes the user's words as they are (a search query).

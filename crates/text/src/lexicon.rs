@@ -1873,6 +1873,7 @@ pub fn unit_dimension(unit: &str) -> Option<&'static str> {
 /// case): what [`unit_symbol`] reads.
 pub const UNIT_SYMBOLS: &[(&str, &[&str])] = &[
     ("C", &["c", "celsius", "centigrade", "°c"]),
+    ("cup", &["cups"]),
     ("F", &["f", "fahrenheit", "°f"]),
     ("K", &["k", "kelvin"]),
     (
@@ -1905,8 +1906,12 @@ pub const UNIT_SYMBOLS: &[(&str, &[&str])] = &[
     ),
     ("mph", &["miles per hour"]),
     ("oz", &["ounce", "ounces"]),
+    ("pt", &["pint", "pints"]),
+    ("qt", &["quart", "quarts"]),
     ("s", &["sec", "second", "seconds", "secs"]),
     ("t", &["tonne", "tonnes"]),
+    ("tbsp", &["tablespoon", "tablespoons"]),
+    ("tsp", &["teaspoon", "teaspoons"]),
     ("yd", &["yard", "yards"]),
 ];
 
