@@ -103,11 +103,12 @@ fn sends_a_read(description: &str) -> bool {
         .skip(1)
         .map(|w| text::stem(&w.to_lowercase()))
         .collect();
-    stems.iter().any(|s| {
-        text::lexicon::GENERIC_VERBS
-            .binary_search(&s.as_str())
-            .is_ok()
-    }) && !stems.iter().any(|s| text::mutating_verb(s))
+    stems.iter().any(|s| reading_verb(s)) && !stems.iter().any(|s| text::mutating_verb(s))
+}
+
+/// Whether `stem` is a verb of reading ([`text::lexicon::GENERIC_VERBS`]: get, list, search, …).
+fn reading_verb(stem: &str) -> bool {
+    text::lexicon::GENERIC_VERBS.binary_search(&stem).is_ok()
 }
 
 /// Classifies one method.
@@ -169,11 +170,7 @@ pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety
     // noun first: its leading word is what it reads, not what it does, when the description
     // does not lead with a change either.
     let reads_last = own.len() > 1
-        && own.last().is_some_and(|w| {
-            text::lexicon::GENERIC_VERBS
-                .binary_search(&w.as_str())
-                .is_ok()
-        })
+        && own.last().is_some_and(|w| reading_verb(w))
         && !description.trim().is_empty()
         && description_verb
             .as_deref()
@@ -190,8 +187,12 @@ pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety
             format!("no metadata; name leads with the mutating verb '{verb}'"),
         );
     }
-    if let Some(verb) =
-        description_verb.filter(|v| text::mutating_verb(v) && !sends_a_read(description))
+    // A name that leads with a verb of reading ("get_book_by_isbn") says what the method does:
+    // a description that opens with a noun spelled like a verb ("Book details for an ISBN")
+    // does not make it a change.
+    let reads_first = own.len() > 1 && own.first().is_some_and(|w| reading_verb(w));
+    if let Some(verb) = description_verb
+        .filter(|v| text::mutating_verb(v) && !sends_a_read(description) && !reads_first)
     {
         return inferred(
             false,
@@ -220,6 +221,27 @@ mod tests {
             (got.query_safe, got.basis),
             (safe, basis),
             "{tool}: {got:?}"
+        );
+    }
+
+    #[test]
+    fn a_name_that_leads_with_reading_outweighs_a_description_led_by_a_noun_like_a_verb() {
+        check(
+            json!({"name": "get_book_by_isbn", "description": "Book details for an ISBN: title, authors, publisher."}),
+            true,
+            SafetyBasis::Inferred,
+        );
+        // Without a reading verb first, a description led by a change still decides.
+        check(
+            json!({"name": "table_service", "description": "Book a table at a restaurant."}),
+            false,
+            SafetyBasis::Inferred,
+        );
+        // A destructive verb leading the description decides whatever the name says.
+        check(
+            json!({"name": "get_and_purge", "description": "Delete every cached record."}),
+            false,
+            SafetyBasis::Inferred,
         );
     }
 

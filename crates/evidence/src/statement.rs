@@ -225,18 +225,23 @@ pub(crate) fn statement(
     let mut picked: Vec<String> = Vec::new();
     let mut blocks: Vec<(String, String)> = Vec::new();
     for f in &shown {
+        // A list of one row the request names ("Spain's odds", answered by a call that took
+        // the team) reads as that row, as it would among the others.
+        let named_row = |r: &Value| {
+            r.as_object().is_some_and(|r| {
+                prose::naming_key(r)
+                    .and_then(|k| r[k].as_str())
+                    .is_some_and(|name| ask.names(name))
+            })
+        };
         match prose::rows(f.value) {
-            Some(rows) if rows.len() > 1 => {
+            Some(rows) if rows.len() > 1 || rows.first().is_some_and(named_row) => {
                 let named: Vec<&Map<String, Value>> = rows
                     .iter()
+                    .filter(|r| named_row(r))
                     .filter_map(Value::as_object)
-                    .filter(|r| {
-                        prose::naming_key(r)
-                            .and_then(|k| r[k].as_str())
-                            .is_some_and(|name| ask.names(name))
-                    })
                     .collect();
-                if !named.is_empty() && named.len() < rows.len() {
+                if !named.is_empty() && (named.len() < rows.len() || rows.len() == 1) {
                     for r in named {
                         let key = prose::naming_key(r);
                         let name = key.and_then(|k| r[k].as_str()).unwrap_or_default();

@@ -460,6 +460,23 @@ mod tests {
     }
 
     #[test]
+    fn a_list_of_the_one_row_asked_for_reads_as_that_row() {
+        // The call took the team, so its list holds Spain's row alone: it reads as Spain's row
+        // would among the others, not as a list.
+        let s = answer(
+            "What are Spain's odds at the FIFA World Cup 2026?",
+            &[(
+                "odds",
+                json!({"question": "Who will win the FIFA World Cup 2026?", "teams": [{"team": "Spain", "price": 0.18}]}),
+            )],
+        );
+        assert_eq!(
+            s.answer,
+            "Who will win the FIFA World Cup 2026? — Spain: price 0.18 [1]."
+        );
+    }
+
+    #[test]
     fn a_name_anywhere_in_a_record_is_no_gap() {
         let rows: Vec<Value> = (1..=12)
             .map(|d| json!({"date": format!("2026-12-{d:02}"), "home": "Leeds United Football Club", "away": "Arsenal", "competition": "Premier League"}))

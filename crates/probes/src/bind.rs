@@ -7338,6 +7338,25 @@ mod tests {
     }
 
     #[test]
+    fn a_query_parameter_described_as_a_place_takes_the_place() {
+        let weather = json!({"type": "object", "required": ["q"], "properties": {
+            "q": {"type": "string", "description": "Query parameter based on which data is sent back. It could be latitude and longitude, a city name, a US zip or a UK postcode"}}});
+        let b = check(weather.clone(), "What is the weather in Paris right now?");
+        assert_eq!(b.arguments.get("q"), Some(&json!("Paris")), "{b:?}");
+        // No place written: the place is asked for, not the request sent as it.
+        let b = check(weather, "What will the weather be like this weekend?");
+        assert!(b.missing.iter().any(|m| m.name == "q"), "{b:?}");
+        // A search query stays free text.
+        let search = json!({"type": "object", "required": ["q"], "properties": {
+            "q": {"type": "string", "description": "Keywords or phrases to search for"}}});
+        let b = check(
+            search,
+            "Find the latest news about the Artemis moon mission",
+        );
+        assert!(b.arguments.contains_key("q"), "{b:?}");
+    }
+
+    #[test]
     fn one_unit_for_a_source_and_a_target_goes_where_it_points() {
         let units = [
             "cup",

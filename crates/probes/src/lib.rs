@@ -574,6 +574,16 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             })
             .collect();
     }
+    // The days the request names relative to today, or by their names.
+    let day_words: Vec<&String> = query
+        .terms
+        .iter()
+        .filter(|t| {
+            let word = query.spelling(t).to_lowercase();
+            text::lexicon::RELATIVE_DAYS.contains(&word.as_str())
+                || text::lexicon::WEEKDAYS.contains(&word.as_str())
+        })
+        .collect();
     // The head word of the thing the request asks for ("email" of "the work email of ...").
     let asked_head = query.asked_thing.as_ref().and_then(|thing| thing.last());
     // What each method's metadata names of the query, before any value counts.
@@ -674,6 +684,14 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                         .any(|unit| text::lexicon::span_in(span, unit).is_some())
                 })
                 .flat_map(|(terms, _)| terms)
+                .chain(
+                    // So is a day named relative to today ("this weekend", "tomorrow",
+                    // "Friday") for a method that counts days ahead.
+                    day_words
+                        .iter()
+                        .copied()
+                        .filter(|_| doc.counts_spans.iter().any(|unit| unit == "day")),
+                )
                 .collect();
             for t in &query.terms {
                 // The attribute a question's verb asks for is named by the noun that says it
@@ -2072,7 +2090,26 @@ fn takes_only(doc: &index::MethodDoc, term: &str) -> bool {
 /// Whether every word of `p`'s name has the stem `term` (`word` for "word").
 fn named_by_only(p: &schema::Param, term: &str) -> bool {
     let words = text::words(&p.name);
-    !words.is_empty() && words.iter().all(|w| text::stem(&w.to_lowercase()) == term)
+    if !words.is_empty() && words.iter().all(|w| text::stem(&w.to_lowercase()) == term) {
+        return true;
+    }
+    // Past the words that point a way or say it is a code, a name that shortens the thing
+    // ("target_lang" names a language).
+    let rest: Vec<String> = words
+        .iter()
+        .map(|w| w.to_lowercase())
+        .filter(|w| {
+            !text::lexicon::TARGET_WORDS.contains(&w.as_str())
+                && !text::lexicon::SOURCE_WORDS.contains(&w.as_str())
+                && w != "code"
+        })
+        .collect();
+    rest.len() < words.len()
+        && !rest.is_empty()
+        && rest.iter().all(|w| {
+            let stem = text::stem(w);
+            stem == term || (stem.len() >= 3 && term.starts_with(&stem))
+        })
 }
 
 /// Whether `query` is a question that asks who ("Who is aboard ...?", "who won ..."): its first
@@ -4808,6 +4845,52 @@ mod tests {
             r.execution_shortlist[0].arguments.get("address"),
             Some(&json!("1600 Pennsylvania Avenue"))
         );
+    }
+
+    #[test]
+    fn a_day_ahead_is_a_value_of_a_method_that_counts_days() {
+        let place =
+            json!({"type": "string", "description": "City name, postcode or latitude,longitude"});
+        let idx = index(&[
+            (
+                "realtime_weather",
+                "Current weather for a location.",
+                json!({"type": "object", "required": ["q"], "properties": {"q": place.clone()}}),
+            ),
+            (
+                "forecast_weather",
+                "Weather forecast for up to 14 days.",
+                json!({"type": "object", "required": ["q", "days"], "properties": {
+                    "q": place,
+                    "days": {"type": "integer", "description": "Number of days of forecast"}}}),
+            ),
+        ]);
+        // "this weekend" is the forecast's to count; the place is asked, not refused.
+        let r = run(
+            &idx,
+            &Query::parse("What will the weather be like this weekend?"),
+            &ProbeConfig::default(),
+        );
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(
+            r.ambiguity_pool.first().map(|i| i.method.as_str()),
+            Some("forecast_weather")
+        );
+    }
+
+    #[test]
+    fn a_method_that_needs_the_thing_asked_for_does_not_find_it() {
+        // `target_lang` names a language: asked which language a word is, a translator that
+        // needs the language to translate into does not tell it.
+        let idx = index(&[(
+            "translate_text",
+            "Translate text into a target language.",
+            json!({"type": "object", "required": ["text", "target_lang"], "properties": {
+                "text": {"type": "string", "description": "Text to translate"},
+                "target_lang": {"type": "string", "enum": ["EN", "PT", "FR"], "description": "Target language code"}}}),
+        )]);
+        assert!(miss_of(&idx, "What language is 'obrigado'?").is_some());
+        assert!(miss_of(&idx, "Translate 'obrigado' into French").is_none());
     }
 
     #[test]

@@ -955,10 +955,26 @@ pub fn quantity_in_text(p: &Param) -> bool {
         .any(|w| w[0] == "in" && text::lexicon::unit_dimension(&w[1]).is_some())
 }
 
-/// Whether a parameter takes the user's words as they are (a search query).
+/// Whether a parameter takes the user's words as they are (a search query). A `q` whose
+/// description says it is a place ("It could be latitude and longitude, a city name, a US zip
+/// or a UK postcode") takes a place, not the request.
 pub fn is_free_text(p: &Param) -> bool {
     let lowered = p.name.to_lowercase();
-    takes_any_text(p) && text::lexicon::FREE_TEXT_NAMES.contains(&lowered.as_str())
+    takes_any_text(p)
+        && text::lexicon::FREE_TEXT_NAMES.contains(&lowered.as_str())
+        && !described_as_place(p)
+}
+
+/// Whether a parameter's description says it takes a place: it opens with a kind of place
+/// ("City name, postcode or latitude,longitude") or names two kinds of one.
+fn described_as_place(p: &Param) -> bool {
+    let place = |t: &String| {
+        text::lexicon::DIRECTION_AT.contains(&t.as_str())
+            || text::lexicon::PLACE_CODE_WORDS.contains(&t.as_str())
+    };
+    let terms = text::terms(&p.description);
+    let kinds: HashSet<&String> = terms.iter().filter(|t| place(t)).collect();
+    terms.first().is_some_and(place) || kinds.len() >= 2
 }
 
 /// Whether `p` takes a word of language as its value (`word` of a dictionary's `define_word`,

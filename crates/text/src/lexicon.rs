@@ -497,6 +497,10 @@ pub const DIRECTION_AT: &[&str] = &[
     "address", "area", "citi", "countri", "locat", "near", "region", "town", "venu", "where",
 ];
 
+/// Stems of the codes and coordinates that give a place ("a US zip or a UK postcode", "latitude
+/// and longitude"), beside [`DIRECTION_AT`]'s kinds of place.
+pub const PLACE_CODE_WORDS: &[&str] = &["latitud", "longitud", "postcod", "zip", "zipcod"];
+
 /// Verbs that ask for something new to be made ("create an itinerary", "draft a summary"), which
 /// a method named for generating it does without changing anything. Stems.
 pub const MAKING_VERBS: &[&str] = &["build", "compos", "creat", "draft", "make", "produc"];

@@ -648,10 +648,15 @@ async fn a_caller_hanging_up_cancels_the_model_call() {
     }
     let abandoned = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&abandoned);
+    // The caller hangs up once the model call is under way, however long the stages before it
+    // take on a busy machine.
+    let started = Arc::new(tokio::sync::Notify::new());
+    let reached = Arc::clone(&started);
     let app = axum::Router::new().route(
         "/v1/chat/completions",
         axum::routing::post(move || {
             let mut guard = Abandoned(Arc::clone(&flag), false);
+            reached.notify_one();
             async move {
                 tokio::time::sleep(Duration::from_secs(30)).await;
                 guard.defuse();
@@ -665,15 +670,19 @@ async fn a_caller_hanging_up_cancels_the_model_call() {
     let mut c = config(&format!("http://{addr}"), "openai");
     c.models.registry.get_mut("scripted").unwrap().timeout_ms = 60_000;
     let server = start(c);
-    let hung_up = reqwest::Client::builder()
-        .timeout(Duration::from_millis(300))
-        .build()
-        .unwrap()
-        .post(format!("{}/api/v1/query", server.url))
-        .json(&json!({"query": Q, "tools": ["markets"]}))
-        .send()
-        .await;
-    assert!(hung_up.is_err(), "the caller gave up");
+    let url = format!("{}/api/v1/query", server.url);
+    let caller = tokio::spawn(async move {
+        reqwest::Client::new()
+            .post(url)
+            .json(&json!({"query": Q, "tools": ["markets"]}))
+            .send()
+            .await
+    });
+    tokio::time::timeout(Duration::from_secs(30), started.notified())
+        .await
+        .expect("the request reached the model");
+    caller.abort();
+    assert!(caller.await.is_err(), "the caller gave up");
     for _ in 0..60 {
         if abandoned.load(Ordering::SeqCst) {
             return;
