@@ -103,6 +103,10 @@ pub struct MethodDoc {
     /// Whether a parameter takes a unit of measure ([`schema::about_unit`]): a unit the query
     /// names ("miles", "kg") is then named by the method's schema.
     pub takes_units: bool,
+    /// The units its unit parameters allow, when each of them lists its choices ("g", "oz",
+    /// "cup"): a unit none allows ("5 km" of a nutrition method) is not named by its schema.
+    /// `None` when one takes any unit.
+    pub unit_symbols: Option<HashSet<&'static str>>,
     /// Whether a parameter takes a sum of money ([`schema::about_money`]): an amount the query
     /// writes with a currency's sign ("$100") is then named by the method's schema.
     pub takes_money: bool,
@@ -489,6 +493,20 @@ fn index_method(
         })
         .fold(0, usize::saturating_add);
     let takes_units = every.iter().any(|p| crate::schema::about_unit(p));
+    let unit_symbols = every
+        .iter()
+        .filter(|p| crate::schema::about_unit(p))
+        .try_fold(HashSet::new(), |mut allowed, p| {
+            if p.choices.is_empty() {
+                return None;
+            }
+            allowed.extend(
+                p.choices
+                    .iter()
+                    .filter_map(|c| text::lexicon::unit_symbol(&c.label)),
+            );
+            Some(allowed)
+        });
     let takes_money = every.iter().any(|p| crate::schema::about_money(p));
     let takes_records = params.iter().any(|p| {
         p.kind.as_deref() == Some("array") && p.nested.iter().any(crate::schema::takes_any_text)
@@ -545,6 +563,7 @@ fn index_method(
         takes_moments,
         currencies_taken,
         takes_units,
+        unit_symbols,
         takes_records,
         takes_money,
         input: std::sync::OnceLock::new(),

@@ -394,15 +394,16 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
     // Terms of the units of measure the query names ("miles", "kg"), each with the stem of what
     // it measures ("length"), for methods taking a unit of that, or of any when their metadata
     // names no dimension. A unit of one letter ("m", "s") may be anything else.
-    let unit_terms: Vec<(String, String)> = query
+    let unit_terms: Vec<(String, String, Option<&str>)> = query
         .tokens
         .iter()
         .filter(|t| t.chars().count() > 1)
         .filter_map(|t| Some((t, text::stem(text::lexicon::unit_dimension(t)?))))
         .flat_map(|(t, dimension)| {
+            let symbol = text::lexicon::unit_symbol(t);
             text::terms(t)
                 .into_iter()
-                .map(move |u| (u, dimension.clone()))
+                .map(move |u| (u, dimension.clone(), symbol))
         })
         .collect();
     // What units measure, as stems: a method taking units whose metadata names none of them
@@ -638,12 +639,15 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 .chain(
                     unit_terms
                         .iter()
-                        .filter(|(_, dimension)| {
+                        .filter(|(_, dimension, symbol)| {
                             doc.takes_units
                                 && (doc.terms.contains_key(dimension)
                                     || !dimensions.iter().any(|d| doc.terms.contains_key(d)))
+                                && doc.unit_symbols.as_ref().is_none_or(|allowed| {
+                                    symbol.is_some_and(|s| allowed.contains(s))
+                                })
                         })
-                        .map(|(unit, _)| unit.clone()),
+                        .map(|(unit, _, _)| unit.clone()),
                 )
                 .collect();
             // The codes this method's binder leaves untaken: values of none of its parameters.
@@ -1025,8 +1029,24 @@ fn values_it_names(doc: &index::MethodDoc, query: &Query) -> Vec<String> {
             out.push(value.to_owned());
             continue;
         }
-        // The kind a name of a kind names: the words before `name` (`food_name`).
-        let Some(kinds) = bind::kind_named(p) else {
+        // The kind a name of a kind names: the words before `name` (`food_name`), or a
+        // parameter named for its kind alone that its description calls that kind's name
+        // (`food`, "Food name").
+        let described = || {
+            let name = text::words(&p.name);
+            let said = text::words(&p.description);
+            match (&name[..], &said[..]) {
+                ([kind], [first, second, ..])
+                    if second.eq_ignore_ascii_case("name")
+                        && text::stem(&first.to_lowercase())
+                            == text::stem(&kind.to_lowercase()) =>
+                {
+                    Some(vec![kind.to_lowercase()])
+                }
+                _ => None,
+            }
+        };
+        let Some(kinds) = bind::kind_named(p).or_else(described) else {
             continue;
         };
         let of_kind = text::words(value).iter().any(|w| {
@@ -4876,6 +4896,32 @@ mod tests {
             r.ambiguity_pool.first().map(|i| i.method.as_str()),
             Some("forecast_weather")
         );
+    }
+
+    #[test]
+    fn a_food_named_for_a_food_parameter_and_units_its_schema_allows() {
+        let idx = index(&[(
+            "getNutrition",
+            "Calories, protein, fat and carbohydrates of a food in a quantity.",
+            json!({"type": "object", "required": ["food"], "properties": {
+                "food": {"type": "string", "description": "Food name"},
+                "quantity": {"type": "number", "description": "Amount"},
+                "unit": {"type": "string", "description": "Unit of the amount", "enum": ["g", "oz", "cup"]}}}),
+        )]);
+        // "chicken breast" is a food: the value of `food`, which its description calls a food's
+        // name.
+        let r = run(
+            &idx,
+            &Query::parse("How much protein is in 200 g of chicken breast?"),
+            &ProbeConfig::default(),
+        );
+        assert_eq!(first_shortlisted(&r), Some("getNutrition"), "{r:?}");
+        assert_eq!(
+            r.execution_shortlist[0].arguments.get("food"),
+            Some(&json!("chicken breast"))
+        );
+        // Kilometres are no unit the schema allows: running 5 km is not a food's nutrition.
+        assert!(miss_of(&idx, "How many calories do I burn running 5 km?").is_some());
     }
 
     #[test]
