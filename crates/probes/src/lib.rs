@@ -1792,8 +1792,18 @@ impl<'a> Viability<'a> {
         // takes any topic.
         // A word of the thing written as a name ("a Family Counselor") is matched by a method
         // that takes any name; only its metadata naming the word relates it to the thing.
+        // A search in one domain ("Search granted patents") finds its things, not what they
+        // cost: only a search of the web takes a question for a price as its topic.
+        let asks_price = query.asked_thing.as_ref().is_some_and(|t| {
+            t.last()
+                .is_some_and(|h| text::lexicon::PRICE_WORDS.contains(&h.as_str()))
+        });
+        let searches_web = text::lexicon::WEB_SEARCH_WORDS
+            .iter()
+            .any(|w| s.doc.terms.contains_key(*w));
+        let searches_for_it = s.doc.free_text && (!asks_price || searches_web);
         if let Some(thing) = &query.asked_thing
-            && !s.doc.free_text
+            && !searches_for_it
             && !s.doc.tells_details
             && !thing.iter().any(|t| {
                 s.matched.contains(t) && (!self.names.contains(t) || s.doc.terms.contains_key(t))
@@ -4896,6 +4906,42 @@ mod tests {
             r.ambiguity_pool.first().map(|i| i.method.as_str()),
             Some("forecast_weather")
         );
+    }
+
+    #[test]
+    fn a_search_in_one_domain_finds_its_things_not_what_they_cost() {
+        let search = |name: &str, description: &str| {
+            index(&[(
+                name,
+                description,
+                json!({"type": "object", "required": ["keywords"], "properties": {
+                    "keywords": {"type": "string", "description": "Words to search for"}}}),
+            )])
+        };
+        let patents = search("search_patents", "Search granted patents by keywords.");
+        assert!(
+            miss_of(
+                &patents,
+                "How much does it cost to file a patent in Europe?"
+            )
+            .is_some()
+        );
+        assert!(miss_of(&patents, "Find patents on solid-state batteries").is_none());
+        // A search whose things carry their price answers what they cost.
+        let flights = search("search_flights", "Search flights with their prices.");
+        assert!(
+            miss_of(
+                &flights,
+                "How much does a flight from London to Paris cost?"
+            )
+            .is_none()
+        );
+        // A search of the web finds a price as well as anything.
+        let web = search(
+            "web_search",
+            "Search the web for a patent, a price or anything else.",
+        );
+        assert!(miss_of(&web, "How much does it cost to file a patent in Europe?").is_none());
     }
 
     #[test]

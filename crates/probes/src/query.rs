@@ -1052,6 +1052,15 @@ fn asked_thing(sentences: &[String]) -> Option<(Vec<String>, bool)> {
     }
     let frame = bare(raw.get(i)?);
     i += 1;
+    // "How much does it cost to file a patent?" asks a cost.
+    if frame == "how"
+        && raw.get(i).is_some_and(|w| bare(w) == "much")
+        && raw[i..]
+            .iter()
+            .any(|w| matches!(bare(w).as_str(), "cost" | "costs"))
+    {
+        return Some((vec![text::stem("cost")], false));
+    }
     if wants && lx::INDEFINITES.contains(&frame.as_str()) {
         // "I would like a drama movie", "we need some hotels": what is wanted follows.
         i -= 1;

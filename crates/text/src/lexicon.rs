@@ -497,6 +497,10 @@ pub const DIRECTION_AT: &[&str] = &[
     "address", "area", "citi", "countri", "locat", "near", "region", "town", "venu", "where",
 ];
 
+/// Stems of words that make a search one over the whole web ("Search the web", "Google
+/// search"), which finds a price or any other fact as well as a page.
+pub const WEB_SEARCH_WORDS: &[&str] = &["bing", "duckduckgo", "googl", "internet", "onlin", "web"];
+
 /// Stems of the codes and coordinates that give a place ("a US zip or a UK postcode", "latitude
 /// and longitude"), beside [`DIRECTION_AT`]'s kinds of place.
 pub const PLACE_CODE_WORDS: &[&str] = &["latitud", "longitud", "postcod", "zip", "zipcod"];
