@@ -3226,19 +3226,17 @@ impl<'a> Binder<'a> {
             .iter()
             .filter(|t| !self.used_tokens.contains(*t))
             .filter(|t| {
-                let bare = t.trim_matches(|c: char| !c.is_alphanumeric());
-                examples.iter().any(|e| e.eq_ignore_ascii_case(bare))
+                let bare = phrase_word(t);
+                examples.iter().any(|e| e.eq_ignore_ascii_case(&bare))
                     || (nationalities
                         && bare.starts_with(char::is_uppercase)
-                        && text::places::country_of_demonym(bare).is_some())
+                        && text::places::country_of_demonym(&bare).is_some())
             })
             .collect();
         let [token] = written[..] else {
             return false;
         };
-        let value = token
-            .trim_matches(|c: char| !c.is_alphanumeric())
-            .to_owned();
+        let value = phrase_word(token);
         self.used_tokens.insert(token.clone());
         let words = text::terms(&value);
         self.settle(p, Value::String(value), words);
@@ -4560,6 +4558,22 @@ pub(crate) fn kind_named(p: &Param) -> Option<Vec<String>> {
     let mut words = text::words(&p.name);
     match words.pop() {
         Some(last) if last == "name" && !words.is_empty() => Some(words),
+        _ => None,
+    }
+}
+
+/// The kind a parameter named for it alone takes the name of, by its description (`food`,
+/// "Food name"): that kind.
+pub(crate) fn kind_described(p: &Param) -> Option<Vec<String>> {
+    let name = text::words(&p.name);
+    let said = text::words(&p.description);
+    match (&name[..], &said[..]) {
+        ([kind], [first, second, ..])
+            if second.eq_ignore_ascii_case("name")
+                && text::stem(&first.to_lowercase()) == text::stem(&kind.to_lowercase()) =>
+        {
+            Some(vec![kind.to_lowercase()])
+        }
         _ => None,
     }
 }

@@ -529,11 +529,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             _ => None,
         })
         .collect();
-    for at in query.labelled_codes() {
-        let token = query.tokens[at].as_str();
-        let code = token
-            .trim_start_matches('#')
-            .trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+    for (at, code) in query.labelled_codes() {
         let label = text::terms(&query.tokens[at - 1]).pop();
         for term in text::terms(code) {
             if let Some(q) = query.terms.iter().find(|q| **q == term) {
@@ -1032,21 +1028,7 @@ fn values_it_names(doc: &index::MethodDoc, query: &Query) -> Vec<String> {
         // The kind a name of a kind names: the words before `name` (`food_name`), or a
         // parameter named for its kind alone that its description calls that kind's name
         // (`food`, "Food name").
-        let described = || {
-            let name = text::words(&p.name);
-            let said = text::words(&p.description);
-            match (&name[..], &said[..]) {
-                ([kind], [first, second, ..])
-                    if second.eq_ignore_ascii_case("name")
-                        && text::stem(&first.to_lowercase())
-                            == text::stem(&kind.to_lowercase()) =>
-                {
-                    Some(vec![kind.to_lowercase()])
-                }
-                _ => None,
-            }
-        };
-        let Some(kinds) = bind::kind_named(p).or_else(described) else {
+        let Some(kinds) = bind::kind_named(p).or_else(|| bind::kind_described(p)) else {
             continue;
         };
         let of_kind = text::words(value).iter().any(|w| {
@@ -2500,7 +2482,7 @@ fn compound(
     let mut first_served: Option<usize> = None;
     // Whether a statement of context was set aside.
     let mut statements = false;
-    for ask in &parts {
+    for (i, ask) in parts.iter().enumerate() {
         let part = ask.text.as_str();
         let back = asks::refers_back(part);
         if !asks::is_request(part) || (back && first_served.is_none()) {
@@ -2668,39 +2650,7 @@ fn compound(
         };
         let put_elsewhere =
             asks::puts_to_listener(part) && !things.is_empty() && unrelated_to_first();
-        // A thing merely coordinated with the first ask's, a noun phrase of its own ("... and
-        // the head-to-head record of Arsenal and Chelsea"), is something else when no tool
-        // names any word of it, two words at least.
-        // Only one joined by "and" inside the first ask's sentence ("The style should be ..." is
-        // a sentence of its own), and not where the first ask's method takes a list, whose items
-        // a request coordinates ("three bottles of olive oil and a five pound bag of rice").
-        let noun_phrase = text::words(part)
-            .first()
-            .is_some_and(|w| text::lexicon::DETERMINERS.contains(&w.to_lowercase().as_str()));
-        // The part before it must ask too: "My preferences include a modern style and a warm
-        // color scheme" states values.
-        let after_request = parts
-            .iter()
-            .position(|a| std::ptr::eq(a, ask))
-            .and_then(|i| i.checked_sub(1))
-            .is_some_and(|i| asks::is_request(&parts[i].text));
-        let coordinated = after_request
-            && query
-                .text
-                .find(part)
-                .is_some_and(|at| query.text[..at].trim_end().to_lowercase().ends_with(" and"));
-        let takes_list =
-            first_doc.is_some_and(|d| d.params.iter().any(|p| p.kind.as_deref() == Some("array")));
-        let unnamed_thing = noun_phrase
-            && coordinated
-            && !takes_list
-            && things.len() >= 2
-            && !things.iter().any(|t| {
-                index
-                    .docs
-                    .iter()
-                    .any(|d| d.query_safe() && d.terms.contains_key(t))
-            });
+        let unnamed_thing = coordinated_unnamed_thing(index, query, &parts, i, &things, first_doc);
         let about_something_else = (((ask.added || put_elsewhere)
             && (things.len() >= 2
                 || (!things.is_empty() && (adds || put_elsewhere || asks::wh_question(part)))))
@@ -2990,6 +2940,48 @@ fn shares_words_with_tools(index: &MethodIndex, topic: &[String]) -> bool {
                 * 2
                 >= topic.len()
     })
+}
+
+/// Whether ask `i` of `parts` is a thing merely coordinated with the first ask's, a noun phrase
+/// of its own ("... and the head-to-head record of Arsenal and Chelsea"), that is something else:
+/// no query-safe tool names any word of its `things`, two words at least. Only one joined by
+/// "and" to a part that asks too ("My preferences include a modern style and a warm color
+/// scheme" states values; "The style should be ..." is a sentence of its own), and not where the
+/// first ask's method (`first_doc`) takes a list, whose items a request coordinates ("three
+/// bottles of olive oil and a five pound bag of rice").
+fn coordinated_unnamed_thing(
+    index: &MethodIndex,
+    query: &Query,
+    parts: &[asks::Ask],
+    i: usize,
+    things: &[String],
+    first_doc: Option<&index::MethodDoc>,
+) -> bool {
+    let ask = &parts[i];
+    let noun_phrase = text::words(&ask.text)
+        .first()
+        .is_some_and(|w| text::lexicon::DETERMINERS.contains(&w.to_lowercase().as_str()));
+    let after_request = i > 0 && asks::is_request(&parts[i - 1].text);
+    let joined_by_and = ask.words.start.checked_sub(1).is_some_and(|before| {
+        query
+            .text
+            .split_whitespace()
+            .nth(before)
+            .is_some_and(|w| w.eq_ignore_ascii_case("and"))
+    });
+    let takes_list =
+        first_doc.is_some_and(|d| d.params.iter().any(|p| p.kind.as_deref() == Some("array")));
+    noun_phrase
+        && after_request
+        && joined_by_and
+        && !takes_list
+        && things.len() >= 2
+        && !things.iter().any(|t| {
+            index
+                .docs
+                .iter()
+                .any(|d| d.query_safe() && d.terms.contains_key(t))
+        })
 }
 
 /// An ask's topic words without those that only rate or date the thing it asks for ("the

@@ -474,11 +474,12 @@ impl Query {
     /// 88123", "branch BR-12", "order #4521"): digits, or letters and digits joined by hyphens,
     /// three characters or more, right after a word in lower case that is no small word, no
     /// count ("top 100"), no month or day and no unit. A year ("season 2023") and a number with a
-    /// unit after it measure, they label nothing.
-    pub fn labelled_codes(&self) -> Vec<usize> {
+    /// unit after it measure, they label nothing. Each with where it is and the code itself,
+    /// without a leading `#` or trailing punctuation.
+    pub fn labelled_codes(&self) -> Vec<(usize, &str)> {
         let tokens = &self.tokens;
         (1..tokens.len())
-            .filter(|&i| {
+            .filter_map(|i| {
                 let code = tokens[i]
                     .trim_start_matches('#')
                     .trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
@@ -511,7 +512,8 @@ impl Query {
                 let measured = tokens
                     .get(i + 1)
                     .is_some_and(|next| text::lexicon::unit_dimension(next).is_some());
-                shaped && !fused && !year && noun && !measured && !written_code(&tokens[i])
+                (shaped && !fused && !year && noun && !measured && !written_code(&tokens[i]))
+                    .then_some((i, code))
             })
             .collect()
     }
