@@ -331,6 +331,14 @@ pub fn opens_with_bringing_verb(part: &str) -> bool {
         .is_some_and(|w| text::lexicon::BRINGING_VERBS.contains(&w.to_lowercase().as_str()))
 }
 
+/// Whether `part` opens with a preposition ([`text::lexicon::DETAIL_PREPOSITIONS`]: "in
+/// business class", "without trip protection"): a phrase that qualifies, not a request.
+pub fn opens_with_preposition(part: &str) -> bool {
+    text::words(part)
+        .first()
+        .is_some_and(|w| text::lexicon::DETAIL_PREPOSITIONS.contains(&w.to_lowercase().as_str()))
+}
+
 /// Whether `part` opens as a request for a thing: with a determiner or a possessive ("a list
 /// of ...", "her albums") or a verb that brings, lists or tells ("list her albums").
 fn opens_as_request_for_a_thing(part: &str) -> bool {

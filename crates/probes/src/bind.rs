@@ -688,6 +688,10 @@ fn names_a_value(named: &HashSet<String>, value: &Value) -> bool {
 /// [`bind`] without looking for coordinated values.
 fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> Binding {
     let mut b = Binder::new(params, query, topic);
+    // A statement written out is taken whole before "SQL: SELECT ..." reads as an assignment of
+    // its first word.
+    b.statements();
+    b.globs();
     b.assignments();
     // Allowed values that are units go before the other enums, which would read "miles" as a
     // form of "mi" or "m" alike; units written as text after currencies ("pounds").
@@ -857,6 +861,9 @@ impl<'a> Binder<'a> {
     /// Explicit assignments: "a=1, b=-3" or "unit: celsius" name the parameter outright.
     fn assignments(&mut self) {
         for p in self.params {
+            if self.binding.arguments.contains_key(&p.name) {
+                continue;
+            }
             if let Some((token, value)) = assignment(p, self.params, self.query) {
                 // A list's or an object's items are spent with it ("flows: [-500, 100]"), and the
                 // words that named the parameter with them ("the API key is 12344").
@@ -1853,9 +1860,18 @@ impl<'a> Binder<'a> {
                     .iter()
                     .any(|t| unsaid(t) && !self.query.framing.contains(t) && !pointed_at(t))
         };
-        if is_free_text(p) && (p.required || only()) && beyond() {
+        // Text to work on that the request writes after a colon ("Decode this Morse: .... .
+        // .-..") is what follows it, whatever words it has.
+        let after_colon = (!searches(p))
+            .then(|| self.query.text.split_once(": "))
+            .flatten()
+            .map(|(_, rest)| rest.trim().to_owned())
+            .filter(|rest| !rest.is_empty());
+        if is_free_text(p) && (p.required || only()) && (after_colon.is_some() || beyond()) {
+            // One quoted word is a word a search looks up or a name; text to work on may be
+            // one word ("Encode 'SOS'").
             let quoted = match &self.query.quotes[..] {
-                [one] if one.split_whitespace().count() > 1 => Some(one.clone()),
+                [one] if one.split_whitespace().count() > 1 || !searches(p) => Some(one.clone()),
                 _ => None,
             }
             .filter(|q| {
@@ -1890,6 +1906,7 @@ impl<'a> Binder<'a> {
             };
             let text = quoted
                 .or_else(about)
+                .or(after_colon)
                 .unwrap_or_else(|| self.query.text.clone());
             self.binding
                 .arguments
@@ -2401,6 +2418,61 @@ impl<'a> Binder<'a> {
                 .arguments
                 .insert(p.name.clone(), Value::String(expression));
         }
+    }
+
+    /// The open text parameters without choices whose name or description has one of `words`
+    /// (lower case).
+    fn open_text_saying(&self, words: &[&str]) -> Vec<&'a Param> {
+        self.open(|p| {
+            p.choices.is_empty()
+                && p.kind.as_deref().is_none_or(|k| k == "string")
+                && text::words(&format!("{} {}", p.name, p.description))
+                    .iter()
+                    .any(|w| words.contains(&w.to_lowercase().as_str()))
+        })
+    }
+
+    /// A file pattern the request writes with its wildcards ("all *.md files") for the one open
+    /// text parameter that takes a glob or wildcard pattern (its name or description says so):
+    /// the word as written, wildcards kept.
+    fn globs(&mut self) {
+        let [p] = self.open_text_saying(text::lexicon::GLOB_WORDS)[..] else {
+            return;
+        };
+        let written: Vec<&str> = self
+            .query
+            .text
+            .split_whitespace()
+            .map(|w| {
+                w.trim_matches(|c: char| "'\"`,;()".contains(c))
+                    .trim_end_matches(['.', '?', '!'])
+            })
+            .filter(|w| w.contains(['*', '?']) && w.chars().any(char::is_alphanumeric))
+            .collect();
+        let [glob] = written.as_slice() else { return };
+        self.used_tokens.insert((*glob).to_owned());
+        self.used_terms.extend(text::terms(glob));
+        self.binding
+            .arguments
+            .insert(p.name.clone(), Value::String((*glob).to_owned()));
+    }
+
+    /// A database statement the request writes out ("Run SELECT count(*) FROM users") for the
+    /// one open text parameter that takes SQL (its name or description says SQL): the statement
+    /// as written, from its opening keyword to the end of the request.
+    fn statements(&mut self) {
+        let [p] = self.open_text_saying(&["sql"])[..] else {
+            return;
+        };
+        let Some(statement) = statement_written(&self.query.text) else {
+            return;
+        };
+        self.used_tokens
+            .extend(statement.split_whitespace().map(str::to_owned));
+        self.used_terms.extend(text::terms(&statement));
+        self.binding
+            .arguments
+            .insert(p.name.clone(), Value::String(statement));
     }
 
     /// Ranges of numbers. "From 1 to 2" or "between 10 and 20" fill the two number parameters
@@ -5463,11 +5535,17 @@ fn modifier_before(
                 .any(|t| used.contains(t) || topic.contains_key(t) || own.contains(t));
             // A verb ("check weather"), a participle ("detailed information", "freezing point")
             // or a counted measure ("three star hotel") does not say what kind a thing is.
-            let verb = terms.first().is_some_and(|t| {
-                text::mutating_verb(t)
-                    || text::lexicon::GENERIC_VERBS.contains(&t.as_str())
-                    || text::lexicon::ASKING_VERBS.contains(&lower.as_str())
-            }) || lower.ends_with("ing")
+            // A word a determiner opens is a noun, whatever verb it can also be ("the orders
+            // table").
+            let determined = i >= 2
+                && text::lexicon::DETERMINERS.contains(&tokens[i - 2].to_lowercase().as_str());
+            let verb = (!determined
+                && terms.first().is_some_and(|t| {
+                    text::mutating_verb(t)
+                        || text::lexicon::GENERIC_VERBS.contains(&t.as_str())
+                        || text::lexicon::ASKING_VERBS.contains(&lower.as_str())
+                }))
+                || lower.ends_with("ing")
                 || lower.ends_with("ed")
                 || lower.ends_with("ly");
             let counted = i >= 2
@@ -5492,7 +5570,15 @@ fn modifier_before(
 /// The words following a mention of `p`'s name ("the function 3x^2 + 2x - 1" for `function`), up
 /// to a connective or the end of the clause.
 fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Option<String> {
-    let own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+    let mut own: HashSet<String> = text::terms(&p.name).into_iter().collect();
+    // A name run into one word with its kind (`username`, `hostname`) is mentioned by the kind:
+    // "the user pg".
+    if let Some(kind) = p.name.to_lowercase().strip_suffix("name")
+        && kind.len() >= 3
+        && kind.chars().all(|c| c.is_ascii_lowercase())
+    {
+        own.extend(text::terms(kind));
+    }
     let raw: Vec<&str> = query.text.split_whitespace().collect();
     // A quoted word is a value itself, not a mention of the parameter ("Move 'pointA' to ...").
     let at = raw.iter().position(|w| {
@@ -5545,7 +5631,8 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
             if value.is_empty() && indefinite {
                 return None;
             }
-            if value.len() <= 1 {
+            // One that ends the clause gives nothing after it ("does the user pg have?").
+            if value.len() <= 1 && !w.ends_with(['?', '.', '!', ',']) {
                 value.clear();
                 continue;
             }
@@ -6291,6 +6378,30 @@ fn coordinate_pair(query: &Query, numbers: &[(usize, String, f64)]) -> Option<[(
 /// The mathematical expressions `text` writes, in order, each with the query tokens it takes: a
 /// run of words with an operator and a variable ("3x^2", "y=3x+2", "3x^2 + 2x - 4"), without
 /// what an `=` assigns it to ("f(x) = 3x^2" gives "3x^2"). "x=1" sets a value, no expression.
+fn statement_written(text: &str) -> Option<String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let bare = |w: &str| {
+        w.trim_matches(|c: char| !c.is_ascii_alphanumeric())
+            .to_owned()
+    };
+    // An opening keyword in capitals, or in any case when a FROM follows it ("select name from
+    // users"): "select the top rows" is English.
+    let at = words.iter().enumerate().position(|(i, w)| {
+        let b = bare(w);
+        text::lexicon::READING_STATEMENTS.contains(&b.to_ascii_uppercase().as_str())
+            && (b.chars().all(|c| c.is_ascii_uppercase())
+                || words[i + 1..]
+                    .iter()
+                    .any(|w| bare(w).eq_ignore_ascii_case("from")))
+    })?;
+    let statement = words[at..]
+        .join(" ")
+        .trim_start_matches(['`', '\'', '"'])
+        .trim_end_matches(['?', '.', '!', '`', '\'', '"', ' '])
+        .to_owned();
+    (statement.split_whitespace().count() >= 2).then_some(statement)
+}
+
 fn expressions_written(text: &str) -> Vec<(String, Vec<String>)> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let operator = |w: &str| matches!(w, "+" | "-" | "*" | "/" | "^");
@@ -7312,6 +7423,93 @@ mod tests {
                 "{request}: {b:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_statement_a_request_writes_out_is_the_value_of_a_parameter_taking_sql() {
+        let schema = json!({"type": "object", "required": ["sql"], "properties": {
+            "sql": {"type": "string", "description": "A single SELECT statement"},
+            "max_rows": {"type": "integer", "description": "Row limit"}}});
+        for (request, statement) in [
+            (
+                "Run SELECT count(*) FROM users",
+                "SELECT count(*) FROM users",
+            ),
+            // Not "SELECT" alone as the value of "SQL:".
+            (
+                "Run this SQL: SELECT name FROM users WHERE id = 4",
+                "SELECT name FROM users WHERE id = 4",
+            ),
+            ("run select name from users?", "select name from users"),
+        ] {
+            let b = check(schema.clone(), request);
+            assert_eq!(b.arguments.get("sql"), Some(&json!(statement)), "{b:?}");
+        }
+        // English that opens like a statement is none, and a statement that changes data is no
+        // statement for a parameter of one that reads.
+        for (request, not) in [
+            ("Select the top rows for me", "Select the top rows for me"),
+            ("Run DROP TABLE sessions", "DROP TABLE sessions"),
+        ] {
+            let b = check(schema.clone(), request);
+            assert_ne!(
+                b.arguments.get("sql"),
+                Some(&json!(not)),
+                "{request}: {b:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_glob_pattern_keeps_its_wildcards() {
+        let schema = json!({"type": "object", "required": ["path", "pattern"], "properties": {
+            "path": {"type": "string", "description": "Directory to start from"},
+            "pattern": {"type": "string", "description": "Glob pattern, e.g. *.md"}}});
+        let b = check(schema.clone(), "Find all *.md files under /srv/docs");
+        assert_eq!(b.arguments.get("pattern"), Some(&json!("*.md")), "{b:?}");
+        assert_eq!(b.arguments.get("path"), Some(&json!("/srv/docs")), "{b:?}");
+    }
+
+    #[test]
+    fn a_word_a_determiner_opens_before_a_parameters_noun_is_its_value_whatever_verb_it_can_be() {
+        // "orders" is also a verb that changes things; after "the" it is the table's name.
+        let schema = json!({"type": "object", "required": ["table"], "properties": {
+            "table": {"type": "string", "description": "Table name"}}});
+        let b = check(schema.clone(), "What columns does the orders table have?");
+        assert_eq!(b.arguments.get("table"), Some(&json!("orders")), "{b:?}");
+        // A verb still says no kind: "order" here is what to do.
+        let b = check(schema, "Please order table 4 a pizza");
+        assert_ne!(b.arguments.get("table"), Some(&json!("order")), "{b:?}");
+    }
+
+    #[test]
+    fn a_name_run_into_its_kind_is_mentioned_by_the_kind() {
+        // `username` is mentioned by "user"; a being verb that ends the clause gives nothing
+        // after it, so the word before it stays the value.
+        let schema = json!({"type": "object", "required": ["username"], "properties": {
+            "username": {"type": "string", "description": "User name"}}});
+        let b = check(schema.clone(), "How much karma does the user pg have?");
+        assert_eq!(b.arguments.get("username"), Some(&json!("pg")), "{b:?}");
+        let b = check(schema, "Show me the profile of user dang");
+        assert_eq!(b.arguments.get("username"), Some(&json!("dang")), "{b:?}");
+    }
+
+    #[test]
+    fn text_to_work_on_written_after_a_colon_is_what_follows_it() {
+        let schema = json!({"type": "object", "required": ["text", "direction"], "properties": {
+            "text": {"type": "string", "description": "Text or Morse code"},
+            "direction": {"type": "string", "enum": ["encode", "decode"]}}});
+        let b = check(schema, "Decode this Morse: .... . .-.. .-.. ---");
+        assert_eq!(
+            b.arguments.get("text"),
+            Some(&json!(".... . .-.. .-.. ---")),
+            "{b:?}"
+        );
+        assert_eq!(
+            b.arguments.get("direction"),
+            Some(&json!("decode")),
+            "{b:?}"
+        );
     }
 
     #[test]

@@ -513,9 +513,14 @@ fn index_method(
     });
     // Only patterns that recognise something: one that accepts plain words would credit the
     // method with any query's words.
+    // A parameter for an IP address recognises one, declared pattern or not.
     let patterns = every
         .iter()
-        .filter_map(|p| p.pattern.as_deref())
+        .filter_map(|p| {
+            p.pattern
+                .as_deref()
+                .or_else(|| crate::schema::takes_ip(p).then_some(crate::schema::IP_ADDRESS))
+        })
         .filter_map(crate::schema::compiled)
         .filter(|re| !text::lexicon::PLAIN_WORDS.iter().any(|w| re.is_match(w)))
         .collect();

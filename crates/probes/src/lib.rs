@@ -905,8 +905,12 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                     }
                 }
                 // A search method takes topics its metadata cannot list: it is credited with
-                // half of what is left uncovered.
-                if doc.free_text {
+                // half of what is left uncovered. A method that works on text it is given
+                // (`text` to encode, translate or analyse; not `text` of `search_recipes`) is
+                // credited so only when the request writes that text out, quoted or after a
+                // colon: "Who invented Morse code?" is no text to encode.
+                let given = !query.quotes.is_empty() || query.text.contains(':');
+                if doc.free_text && (searches_free_text(doc) || given) {
                     coverage += wt.free_text_credit * (1.0 - coverage);
                 }
             }
@@ -921,6 +925,20 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         .collect();
     scored.sort_by(|a, b| b.score.total_cmp(&a.score));
     scored
+}
+
+/// Whether `doc` takes free text that it searches or asks about (a `query`, a `question`, the
+/// `text` of `search_recipes`), not text it works on (`text` to encode or translate).
+fn searches_free_text(doc: &index::MethodDoc) -> bool {
+    doc.free_text
+        && (doc
+            .params
+            .iter()
+            .any(|p| schema::is_free_text(p) && schema::searches(p))
+            || doc
+                .name_terms
+                .iter()
+                .any(|t| text::lexicon::SEARCH_NAME_WORDS.contains(&t.as_str()) || t == "find"))
 }
 
 /// The spans of time `query` counts from now, ahead or back: "next", "last" or "past", then a
@@ -1326,14 +1344,26 @@ fn provider(
 }
 
 /// The JSON pointer to the first field of an output schema named as `param` (by its words:
-/// `teamId` is `team_id`), through objects and the first item of arrays; at most four levels.
+/// `teamId` is `team_id`), through objects and the first item of arrays; at most four levels. A
+/// field named for the rest of the parameter's name inside one named for its thing is it too:
+/// `id` of the items of `artists` for `artist_id`.
 fn output_pointer(schema: &Value, param: &str) -> Option<String> {
-    fn walk(s: &Value, want: &[String], at: String, depth: usize) -> Option<String> {
+    fn walk(
+        s: &Value,
+        want: &[String],
+        owner: &[String],
+        at: String,
+        depth: usize,
+    ) -> Option<String> {
         if depth > 4 {
             return None;
         }
         if let Some(props) = s["properties"].as_object() {
-            if let Some((name, _)) = props.iter().find(|(name, _)| text::words(name) == want) {
+            let named = |name: &str| {
+                let own = text::terms(name);
+                own == want || (!owner.is_empty() && [owner, &own[..]].concat() == want)
+            };
+            if let Some((name, _)) = props.iter().find(|(name, _)| named(name)) {
                 return Some(format!(
                     "{at}/{}",
                     name.replace('~', "~0").replace('/', "~1")
@@ -1341,17 +1371,21 @@ fn output_pointer(schema: &Value, param: &str) -> Option<String> {
             }
             for (name, inner) in props {
                 let path = format!("{at}/{}", name.replace('~', "~0").replace('/', "~1"));
-                if let Some(found) = walk(inner, want, path, depth + 1) {
+                if let Some(found) = walk(inner, want, &text::terms(name), path, depth + 1) {
                     return Some(found);
                 }
             }
         }
         if s["items"].is_object() {
-            return walk(&s["items"], want, format!("{at}/0"), depth + 1);
+            return walk(&s["items"], want, owner, format!("{at}/0"), depth + 1);
         }
         None
     }
-    walk(schema, &text::words(param), String::new(), 0)
+    let want = text::terms(param);
+    if want.is_empty() {
+        return None;
+    }
+    walk(schema, &want, &[], String::new(), 0)
 }
 
 /// Runs the probe over `index` (the selected tools) for `query`.
@@ -1798,7 +1832,7 @@ impl<'a> Viability<'a> {
         // position: a question for people is served by a method whose metadata says something
         // of people, or that searches.
         if let Some(people) = &self.people
-            && !s.doc.free_text
+            && !searches_free_text(s.doc)
             && !people.iter().any(|k| s.doc.terms.contains_key(k))
         {
             return false;
@@ -2270,8 +2304,9 @@ fn names_subject(d: &index::MethodDoc, query: &Query) -> bool {
     // A word of a name the query gives ("the Information Processing Laboratory") names that
     // thing, not the method's subject.
     // An abbreviation is named by the words it stands for ("greatest common divisor").
+    // A word the request only uses as a verb ("What fees do you charge") names no thing.
     let named = |t: &String| {
-        query.terms.contains(t)
+        (query.terms.contains(t) && !query.only_as_verb(t))
             || d.spelled_out
                 .get(t)
                 .is_some_and(|words| words.iter().all(|w| query.terms.contains(w)))
@@ -2515,7 +2550,13 @@ fn compound(
         let other_than_first = |s: &Scored| {
             !topic.is_empty()
                 && not_first(s)
-                && first_here.is_some_and(|t| !topic.iter().any(|w| t.matched.contains(w)))
+                && first_here.is_none_or(|t| {
+                    // What the tool's description says of the whole API is no word of that
+                    // method's ("Stories, comments and users of Hacker News").
+                    !topic
+                        .iter()
+                        .any(|w| t.matched.contains(w) && !t.doc.tool_only_terms.contains(w))
+                })
         };
         // Or, for an ask added or put to the listener ("..., and show me how the EUR/JPY rate
         // moved"), by another method the first ask's method is not in contention with for it,
@@ -2526,7 +2567,7 @@ fn compound(
                 && (ask.added || asks::puts_to_listener(part))
                 && things_of(&topic)
                     .iter()
-                    .all(|t| s.matched.contains(t) || kin_in(index, s.doc, &q, t, wt))
+                    .all(|t| s.matched.contains(t) || kin_in(index, s.doc, &q, t, wt, false))
                 && not_first(s)
                 && first_here.is_some_and(|t| t.score < s.score * wt.pool_margin)
         };
@@ -2550,9 +2591,19 @@ fn compound(
         let added_own =
             ask.added && own.is_some_and(|o| not_first(o) && o.coverage >= wt.adequate_coverage);
         if back {
+            // A thing of its own a determiner puts ("... and the results of round 3 that
+            // season") that another method serves adequately and well above the first ask's is
+            // asked for, whatever it points back at.
+            let determined = text::words(part)
+                .first()
+                .is_some_and(|w| text::lexicon::DETERMINERS.contains(&w.to_lowercase().as_str()));
             let own_ask = added_own
                 || own.is_some_and(|o| {
-                    (asks::puts_to_listener(part) || ask.added) && other_than_first(o)
+                    ((asks::puts_to_listener(part) || ask.added) && other_than_first(o))
+                        || (determined
+                            && o.coverage >= wt.adequate_coverage
+                            && not_first(o)
+                            && first_here.is_none_or(|t| t.score < o.score * wt.pool_margin))
                 });
             if !own_ask {
                 // One that asks to bring a thing of its own no tool's metadata names ("... and
@@ -2606,8 +2657,23 @@ fn compound(
         // A further ask that names a parameter of the first ask's method and gives it its value
         // ("... with mass 12 kg and volume 3 cubic meters?") is a value of that ask.
         if n > 0
+            && !pointing.contains(&part)
             && let Some(at) = first_served
             && labels_own_value(&index.docs[at], &q)
+            && let Some((_, texts)) = groups.iter_mut().find(|(g, _)| *g == at)
+        {
+            texts.push(part);
+            continue;
+        }
+        // A further ask that is a phrase opened by a preposition and gives the first ask's
+        // method a value ("... from New York to Los Angeles on April 23, and in business
+        // class?") qualifies that ask: it is no request of its own.
+        if n > 0
+            && asks::opens_with_preposition(part)
+            && let Some(at) = first_served
+            && !bind::bind(&index.docs[at].params, &q, &index.docs[at].topic_terms)
+                .arguments
+                .is_empty()
             && let Some((_, texts)) = groups.iter_mut().find(|(g, _)| *g == at)
         {
             texts.push(part);
@@ -2645,7 +2711,7 @@ fn compound(
             first_doc.is_some_and(|d| {
                 things
                     .iter()
-                    .all(|t| !d.terms.contains_key(t) && !kin_in(index, d, &q, t, wt))
+                    .all(|t| !d.terms.contains_key(t) && !kin_in(index, d, &q, t, wt, true))
             })
         };
         let put_elsewhere =
@@ -2707,6 +2773,7 @@ fn compound(
     groups.sort_by_key(|(_, texts)| order(texts));
     // One interpretation per serving method, bound on the words of its own asks.
     let mut served: Vec<(String, Interpretation)> = Vec::new();
+    let mut detail_short = 0;
     for (at, texts) in &groups {
         let text = as_written(&query.text, &parts, texts);
         let q = Query::parse_on(&text, query.today);
@@ -2715,13 +2782,21 @@ fn compound(
             .into_iter()
             .find(|s| std::ptr::eq(s.doc, doc))?;
         let mut reading = interpretations(index, &s, &q).remove(0);
-        // What an ask points back at ("synonyms for it") is the value an earlier ask gives the
-        // parameter of the same name ("Define laconic" → `word`).
-        if texts
-            .iter()
-            .any(|t| pointing.contains(t) || asks::names_owned_thing(t))
-            && !reading.missing.is_empty()
-        {
+        // An ask that lacks a value on its own, neither points back ("its MX records") nor is
+        // added ("... and also ...", a question of its own) and does not name what its method
+        // is about ("Transfer through app balance.") may be a detail of the request as a whole.
+        let put_as_ask = texts.iter().any(|t| {
+            pointing.contains(t)
+                || asks::names_owned_thing(t)
+                || parts.iter().any(|a| a.text == *t && a.added)
+        });
+        if !reading.missing.is_empty() && !put_as_ask && !names_subject(doc, &q) {
+            detail_short += 1;
+        }
+        // What an ask leaves unsaid ("the forecast for the next 3 days" after the weather in
+        // Lisbon; "synonyms for it" after "Define laconic") is the value an earlier ask gives
+        // the parameter of the same name.
+        if !reading.missing.is_empty() {
             reading.missing.retain(|m| {
                 let earlier = served
                     .iter()
@@ -2767,7 +2842,9 @@ fn compound(
         // Nor is it a separate ask when the request as a whole gives its method everything
         // ("a private transaction to Emma for $50? Transfer through app balance." is one
         // payment, its method named by the whole).
-        if short == 1
+        // An ask left short only until an earlier one's value filled it counts too, unless it
+        // names what its method is about ("the forecast for the next 3 days").
+        if (short == 1 || detail_short == 1)
             && let Some(w) = whole_best
             && interpretations(index, w, query)
                 .first()
@@ -2810,25 +2887,27 @@ fn compound(
     }))
 }
 
-/// The asks `texts` (some of `parts`, the asks of `request`) as the request writes them: in its
-/// order, asks next to each other with the words between them ("... created. The image should
-/// be ... with an elegant and highly detailed style."), asks apart joined by "and".
 /// Whether `doc`'s metadata names a word alike or related in meaning to the query term `term`
-/// (at `asked_related` or above).
+/// (at `asked_related` or above); with `own_only`, the method's own metadata, not what its
+/// tool's description says of the whole API ("Access files ..." says nothing of a domain).
 fn kin_in(
     index: &MethodIndex,
     doc: &index::MethodDoc,
     query: &Query,
     term: &str,
     wt: &Weights,
+    own_only: bool,
 ) -> bool {
     let word = query.spelling(term).to_lowercase();
     index
         .kin(term, &word, wt.asked_related)
         .iter()
-        .any(|(k, _)| doc.terms.contains_key(*k))
+        .any(|(k, _)| doc.terms.contains_key(*k) && !(own_only && doc.tool_only_terms.contains(*k)))
 }
 
+/// The asks `texts` (some of `parts`, the asks of `request`) as the request writes them: in its
+/// order, asks next to each other with the words between them ("... created. The image should
+/// be ... with an elegant and highly detailed style."), asks apart joined by "and".
 fn as_written(request: &str, parts: &[asks::Ask], texts: &[&str]) -> String {
     let words: Vec<&str> = request.split_whitespace().collect();
     let mut at: Vec<usize> = Vec::new();
@@ -3050,6 +3129,19 @@ pub fn follows_up(query: &Query) -> bool {
 }
 
 /// Whether `text` opens "What about ..." or "How about ...": it asks the same of something else.
+/// The words a "what about" follow-up asks about ("What about dang?" gives "dang"): one to
+/// three, none a stopword.
+fn asked_about(turn: &Query) -> Option<String> {
+    let words = text::words(&turn.text);
+    let rest = words.get(2..)?;
+    if !(1..=3).contains(&rest.len()) {
+        return None;
+    }
+    rest.iter()
+        .all(|w| !text::is_stopword(&w.to_lowercase()))
+        .then(|| rest.join(" "))
+}
+
 fn opens_what_about(text: &str) -> bool {
     let words = text::words(text);
     matches!(
@@ -3263,6 +3355,32 @@ fn prefer_turn(index: &MethodIndex, i: &mut Interpretation, turn: &Query) {
         i.arguments.insert(name.clone(), value.clone());
         i.missing.retain(|m| m.name != *name);
         changed = true;
+    }
+    // "What about dang?" after the karma of the user pg: where the follow-up alone binds
+    // nothing, the few words after its opener, none of which the method's metadata names, are
+    // the value of the one parameter of plain names the earlier turn gave.
+    if binding.arguments.is_empty()
+        && opens_what_about(&turn.text)
+        && let Some(value) =
+            asked_about(turn).filter(|v| text::terms(v).iter().all(|t| !doc.terms.contains_key(t)))
+    {
+        let plain: Vec<&schema::Param> = doc
+            .params
+            .iter()
+            .filter(|p| {
+                p.choices.is_empty()
+                    && p.pattern.is_none()
+                    && p.format.is_none()
+                    && p.temporal.is_none()
+                    && p.kind.as_deref().is_none_or(|k| k == "string")
+                    && !schema::is_free_text(p)
+                    && i.arguments.get(&p.name).is_some_and(Value::is_string)
+            })
+            .collect();
+        if let [p] = plain.as_slice() {
+            i.arguments.insert(p.name.clone(), Value::String(value));
+            changed = true;
+        }
     }
     if changed {
         relabel(i);
@@ -7290,6 +7408,317 @@ mod tests {
         let q = Query::parse("Which books about owls do you have?");
         let r = run(&idx, &q, &ProbeConfig::default());
         assert_eq!(r.execution_shortlist[0].method, "search_catalog", "{r:?}");
+    }
+
+    #[test]
+    fn a_later_ask_takes_the_value_an_earlier_one_gave_and_it_leaves_unsaid() {
+        let idx = index(&[
+            (
+                "get_current_weather",
+                "Current weather conditions in a city.",
+                city(),
+            ),
+            (
+                "get_forecast",
+                "Daily weather forecast for a city for the next days.",
+                json!({"type": "object", "required": ["city"], "properties": {
+                    "city": {"type": "string", "description": "City name"},
+                    "days": {"type": "integer", "description": "Number of days", "minimum": 1,
+                        "maximum": 7}}}),
+            ),
+        ]);
+        let q =
+            Query::parse("What's the weather in Lisbon now and the forecast for the next 3 days?");
+        let r = run(&idx, &q, &ProbeConfig::default());
+        let calls = planned_calls(&r, "city");
+        assert_eq!(
+            calls,
+            [
+                ("get_current_weather", &json!("Lisbon")),
+                ("get_forecast", &json!("Lisbon"))
+            ],
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn a_phrase_a_preposition_opens_details_the_ask_before_it() {
+        let idx = index(&[
+            (
+                "get_train_tickets",
+                "Reserve train tickets for a journey.",
+                json!({"type": "object", "required": ["from", "to", "date"], "properties": {
+                    "from": {"type": "string", "description": "Departure city"},
+                    "to": {"type": "string", "description": "Arrival city"},
+                    "date": {"type": "string", "description": "Date of the journey, YYYY-MM-DD"},
+                    "class": {"type": "string", "enum": ["Value", "Flexible", "Business"],
+                        "description": "Fare class"}}}),
+            ),
+            (
+                "find_trains",
+                "Find trains between two cities on a date, optionally in one fare class.",
+                json!({"type": "object", "required": ["from", "to"], "properties": {
+                    "from": {"type": "string", "description": "Departure city"},
+                    "to": {"type": "string", "description": "Arrival city"},
+                    "class": {"type": "string", "enum": ["Value", "Flexible", "Business"],
+                        "description": "Fare class"}}}),
+            ),
+        ]);
+        let q = Query::parse(
+            "Reserve train tickets from Boston to Chicago on 2027-04-23 and in business class",
+        );
+        let r = run(&idx, &q, &ProbeConfig::default());
+        let first = &r.execution_shortlist[0];
+        assert_eq!(first.method, "get_train_tickets", "{r:?}");
+        assert!(first.also.is_empty(), "one call, not two: {first:?}");
+        assert_eq!(
+            first.arguments.get("class"),
+            Some(&json!("Business")),
+            "{first:?}"
+        );
+    }
+
+    #[test]
+    fn a_word_the_tool_description_shares_does_not_make_the_first_method_own_an_ask() {
+        // "Stories, comments and users of Hacker News" names users for every method: the
+        // profile of a user is still the user method's ask, not a detail of the top stories.
+        let idx = index_of_tool(
+            "Stories, comments and users of Hacker News.",
+            &[
+                (
+                    "get_top_stories",
+                    "Current top stories on Hacker News.",
+                    json!({"type": "object", "properties": {
+                        "limit": {"type": "integer", "description": "How many stories"}}}),
+                    None,
+                ),
+                (
+                    "get_user",
+                    "Profile of a Hacker News user: karma, creation date, about text.",
+                    json!({"type": "object", "required": ["username"], "properties": {
+                        "username": {"type": "string", "description": "User name"}}}),
+                    None,
+                ),
+            ],
+        );
+        let q = Query::parse("Show me the top stories on Hacker News and the profile of user dang");
+        let r = run(&idx, &q, &ProbeConfig::default());
+        let first = &r.execution_shortlist[0];
+        let methods: Vec<&str> = std::iter::once(first)
+            .chain(&first.also)
+            .map(|i| i.method.as_str())
+            .collect();
+        assert_eq!(methods, ["get_top_stories", "get_user"], "{r:?}");
+        assert_eq!(
+            first.also[0].arguments.get("username"),
+            Some(&json!("dang"))
+        );
+    }
+
+    #[test]
+    fn a_question_put_elsewhere_is_unserved_though_the_tool_description_relates_to_it() {
+        // "Access files ..." of the tool relates loosely to a domain; the listing method's own
+        // metadata does not, so who owns a domain is a part nothing serves.
+        let idx = index_of_tool(
+            "Access files on the local disk inside the allowed directories.",
+            &[
+                (
+                    "list_directory",
+                    "List the files and directories in a directory.",
+                    json!({"type": "object", "required": ["path"], "properties": {
+                        "path": {"type": "string", "description": "Directory path"}}}),
+                    None,
+                ),
+                (
+                    "read_file",
+                    "Read the complete contents of a file.",
+                    json!({"type": "object", "required": ["path"], "properties": {
+                        "path": {"type": "string", "description": "Path of the file"}}}),
+                    None,
+                ),
+            ],
+        );
+        let miss = miss_of(
+            &idx,
+            "List the files in /srv/app and tell me who owns the domain example.com",
+        )
+        .expect("a part no method serves");
+        let partial = miss.partial.expect("the servable rest");
+        assert_eq!(
+            partial.unserved_parts,
+            ["tell me who owns the domain example.com"]
+        );
+        assert_eq!(partial.servable_parts[0].1.method, "list_directory");
+    }
+
+    #[test]
+    fn a_thing_a_determiner_puts_that_another_method_serves_is_an_ask_though_it_points_back() {
+        let idx = index_of_tool(
+            "",
+            &[
+                (
+                    "get_driver_standings",
+                    "Drivers' championship standings of a season.",
+                    json!({"type": "object", "required": ["season"], "properties": {
+                        "season": {"type": "integer", "description": "Season year"}}}),
+                    None,
+                ),
+                (
+                    "get_race_results",
+                    "Finishing order of a Grand Prix.",
+                    json!({"type": "object", "required": ["season", "round"], "properties": {
+                        "season": {"type": "integer", "description": "Season year"},
+                        "round": {"type": "integer",
+                            "description": "Round number within the season"}}}),
+                    None,
+                ),
+            ],
+        );
+        let q =
+            Query::parse("Get the 2022 driver standings and the results of round 3 that season");
+        let r = run(&idx, &q, &ProbeConfig::default());
+        let calls = planned_calls(&r, "season");
+        assert_eq!(
+            calls,
+            [
+                ("get_driver_standings", &json!(2022)),
+                ("get_race_results", &json!(2022))
+            ],
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn a_verb_of_a_question_about_what_someone_does_names_no_thing() {
+        let idx = index(&[(
+            "list_charges",
+            "Recent charges, newest first, optionally for one customer.",
+            json!({"type": "object", "properties": {
+                "customer": {"type": "string", "description": "Customer id"},
+                "limit": {"type": "integer", "description": "How many charges"}}}),
+        )]);
+        assert!(
+            miss_of(&idx, "What fees do you charge for payments in Germany?").is_some(),
+            "the fees charged are no list of charges"
+        );
+        let r = run(
+            &idx,
+            &Query::parse("Show me the recent charges"),
+            &ProbeConfig::default(),
+        );
+        assert_eq!(first_shortlisted(&r), Some("list_charges"), "{r:?}");
+    }
+
+    #[test]
+    fn what_about_a_plain_word_replaces_the_name_the_turn_before_gave() {
+        let idx = index(&[(
+            "get_user",
+            "Profile of a Hacker News user: karma, creation date, about text.",
+            json!({"type": "object", "required": ["username"], "properties": {
+                "username": {"type": "string", "description": "User name"}}}),
+        )]);
+        let history = ["How much karma does the user pg have?".to_owned()];
+        let conversation = Conversation {
+            turns: &history,
+            asked: None,
+        };
+        let r = run_in_conversation(
+            &idx,
+            &Query::parse("What about dang?"),
+            conversation,
+            &ProbeConfig::default(),
+        );
+        let i = &r.execution_shortlist[0];
+        assert_eq!(i.arguments.get("username"), Some(&json!("dang")), "{r:?}");
+    }
+
+    #[test]
+    fn an_ip_address_is_recognised_by_a_parameter_for_one() {
+        let idx = index(&[(
+            "lookup_ip",
+            "Location, ISP and organisation of an IPv4 or IPv6 address.",
+            json!({"type": "object", "required": ["ip"], "properties": {
+                "ip": {"type": "string", "description": "IP address", "format": "ipv4"}}}),
+        )]);
+        for (request, ip) in [
+            ("Where is 8.8.8.8 located?", "8.8.8.8"),
+            ("Which ISP does 1.1.1.1 belong to?", "1.1.1.1"),
+        ] {
+            let r = run(&idx, &Query::parse(request), &ProbeConfig::default());
+            assert!(r.missing_capability_signal.is_none(), "{request}: {r:?}");
+            assert_eq!(
+                r.execution_shortlist[0].arguments.get("ip"),
+                Some(&json!(ip)),
+                "{r:?}"
+            );
+        }
+        assert!(miss_of(&idx, "Is example.com down right now?").is_some());
+    }
+
+    #[test]
+    fn text_to_work_on_takes_no_question_as_its_text() {
+        // A method that encodes the text it is given is no answer to a question about its
+        // subject; a search would take the question.
+        let idx = index(&[(
+            "translate_morse",
+            "Encode text as Morse code or decode Morse code into text.",
+            json!({"type": "object", "required": ["text", "direction"], "properties": {
+                "text": {"type": "string", "description": "Text or Morse code"},
+                "direction": {"type": "string", "enum": ["encode", "decode"]}}}),
+        )]);
+        assert!(miss_of(&idx, "Who invented Morse code?").is_some());
+        let r = run(
+            &idx,
+            &Query::parse("Decode this Morse: .... . .-.. .-.. ---"),
+            &ProbeConfig::default(),
+        );
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        let r = run(
+            &idx,
+            &Query::parse("Encode 'SOS' in Morse code"),
+            &ProbeConfig::default(),
+        );
+        let i = &r.execution_shortlist[0];
+        assert_eq!(i.arguments.get("text"), Some(&json!("SOS")), "{r:?}");
+        assert_eq!(
+            i.arguments.get("direction"),
+            Some(&json!("encode")),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn an_id_inside_a_list_named_for_its_thing_is_the_things_id_for_a_chain() {
+        let output = json!({"type": "object", "properties": {"artists": {"type": "array",
+            "items": {"type": "object", "properties": {"id": {"type": "string"},
+                "name": {"type": "string"}}}}}});
+        let idx = index_with_outputs(&[
+            (
+                "search_artists",
+                "Search artists by name. Returns artist ids and genres.",
+                json!({"type": "object", "required": ["name"], "properties": {
+                    "name": {"type": "string", "description": "Artist name"}}}),
+                Some(output),
+            ),
+            (
+                "get_artist_top_tracks",
+                "The ten most played tracks of an artist.",
+                json!({"type": "object", "required": ["artist_id"], "properties": {
+                    "artist_id": {"type": "string", "description": "Artist id as returned by search_artists",
+                        "pattern": "^[0-9A-Za-z]{22}$"}}}),
+                None,
+            ),
+        ]);
+        let q = Query::parse("What are the most played tracks of Rosalía?");
+        let r = run(&idx, &q, &ProbeConfig::default());
+        let i = &r.execution_shortlist[0];
+        assert_eq!(i.method, "get_artist_top_tracks", "{r:?}");
+        assert_eq!(i.before[0].method, "search_artists", "{i:?}");
+        assert_eq!(
+            contract::referred(&i.arguments["artist_id"]),
+            Some((1, "/artists/0/id")),
+            "{i:?}"
+        );
     }
 
     #[test]

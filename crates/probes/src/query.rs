@@ -460,6 +460,30 @@ impl Query {
         self.tokens.iter().position(|t| *t == first)
     }
 
+    /// Whether every place the request writes the term `term` is as the verb of a question
+    /// about what someone does ("What fees do you charge": `charg` after "do you"), not as the
+    /// noun the method may be about. A request ("can you set", "when you post") is not such a
+    /// question: its verb is what the method may do.
+    pub fn only_as_verb(&self, term: &str) -> bool {
+        let at: Vec<usize> = self
+            .tokens
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| text::terms(t).iter().any(|x| x == term))
+            .map(|(i, _)| i)
+            .collect();
+        !at.is_empty()
+            && at.iter().all(|&i| {
+                i > 1
+                    && text::lexicon::SUBJECT_PRONOUNS
+                        .contains(&self.tokens[i - 1].to_lowercase().as_str())
+                    && matches!(
+                        self.tokens[i - 2].to_lowercase().as_str(),
+                        "do" | "does" | "did"
+                    )
+            })
+    }
+
     /// Positions of tokens that share a term with `words`.
     pub fn mentions(&self, words: &std::collections::HashSet<String>) -> Vec<usize> {
         self.tokens

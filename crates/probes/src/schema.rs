@@ -499,6 +499,14 @@ fn described_shape(description: &str) -> Option<String> {
 /// The pattern of the address a string parameter takes, when its format or the words of its
 /// name and description say it takes one (`format: email`, "The URL of the page", "the file
 /// system path to the directory"): the query token written in that form is its value.
+/// An IPv4 address (`8.8.8.8`) or an IPv6 one (`2001:db8::1`, two colons at least).
+pub const IP_ADDRESS: &str = r"^(?:(?:25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])$|^(?=(?:[0-9A-Fa-f]*:){2})[0-9A-Fa-f:]+$";
+
+/// Whether `p` takes an IP address: by its format, or by its name or description.
+pub fn takes_ip(p: &Param) -> bool {
+    address_shape(p).as_deref() == Some(IP_ADDRESS)
+}
+
 fn address_shape(p: &Param) -> Option<String> {
     use text::lexicon::Address;
     if p.kind.as_deref().is_some_and(|k| k != "string") || !p.choices.is_empty() {
@@ -508,6 +516,7 @@ fn address_shape(p: &Param) -> Option<String> {
         Some("email" | "idn-email") => Some(Address::Email),
         Some("uri" | "url" | "iri") => Some(Address::Url),
         Some("hostname" | "idn-hostname") => Some(Address::Domain),
+        Some("ipv4" | "ipv6") => Some(Address::Ip),
         _ => None,
     };
     let words = text::words(&format!("{} {}", p.name.replace('_', " "), p.description));
@@ -526,6 +535,7 @@ fn address_shape(p: &Param) -> Option<String> {
             Address::Url => r"^[A-Za-z][A-Za-z0-9+.-]*://\S+$",
             Address::Path => r"^(?:~|\.{1,2})?/[^\s/]+(?:/[^\s/]*)*$",
             Address::Domain => r"^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$",
+            Address::Ip => IP_ADDRESS,
         }
         .to_owned(),
     )

@@ -454,6 +454,13 @@ pub const KEY_PREPOSITIONS: &[&str] = &["by", "from", "of", "with"];
 /// ("get_calories_in_recipe" gives calories of a recipe; "weather_for_city"). Words.
 pub const NAME_PREPOSITIONS: &[&str] = &["by", "for", "from", "in", "of", "on", "per", "with"];
 
+/// Prepositions that open a phrase qualifying what was asked before it ("... and in business
+/// class?", "... and without the tip"): such a phrase details a request, it asks nothing. Words.
+pub const DETAIL_PREPOSITIONS: &[&str] = &[
+    "at", "by", "for", "from", "in", "into", "on", "over", "through", "to", "under", "via", "with",
+    "within", "without",
+];
+
 /// Words that join what follows to the noun phrase before them ("definitions *of* a word",
 /// "words *that* rhyme"): where the thing a description leads with ends.
 pub const PHRASE_JOINERS: &[&str] = &[
@@ -1488,6 +1495,9 @@ pub const ADDRESS_WORDS: &[(&str, Address)] = &[
     ("filepath", Address::Path),
     ("folder", Address::Path),
     ("hostname", Address::Domain),
+    ("ip", Address::Ip),
+    ("ipv4", Address::Ip),
+    ("ipv6", Address::Ip),
     ("path", Address::Path),
     ("uri", Address::Url),
     ("url", Address::Url),
@@ -1505,6 +1515,8 @@ pub enum Address {
     Path,
     /// `example.com`
     Domain,
+    /// `8.8.8.8`, `2001:db8::1`
+    Ip,
 }
 
 /// Words after which a parameter's description lists values it takes ("e.g. vegan, vegetarian",
@@ -2224,6 +2236,16 @@ pub const IRREGULAR_PLURALS: &[(&str, &str)] = &[
     ("teeth", "tooth"),
     ("women", "woman"),
 ];
+
+/// Words that say a parameter takes a file pattern with wildcards (`*.md`, `report-??.csv`).
+/// Words.
+pub const GLOB_WORDS: &[&str] = &["glob", "wildcard", "wildcards"];
+
+/// Keywords that open a database statement that only reads (`SELECT ...`, `WITH ... SELECT`,
+/// `EXPLAIN ...`): written in a request, the statement from there on is the value of a
+/// parameter that takes SQL. One that changes data (`DROP`, `DELETE`) is no value of a method
+/// that reads. Words, upper case.
+pub const READING_STATEMENTS: &[&str] = &["DESCRIBE", "EXPLAIN", "SELECT", "SHOW", "WITH"];
 
 /// Words a parameter's name uses for a mathematical expression it takes as text (`function`,
 /// `equation`, `polynomial`). Words.
