@@ -263,8 +263,14 @@ pub fn split(text: &str) -> Vec<Ask> {
         // One put with a verb that brings ("and find me a hotel there") adds a thing to find;
         // one that asks ("and tell me the temperature") may well ask the same thing's details.
         let brings = put_to_listener && opens_with_bringing_verb(&ask.text);
+        // A question joined on by a coordinator, asked outright or as the object of the verb
+        // before it ("show me the schedule and how much a ticket costs"), is one of its own.
+        let asked = joined
+            && text::words(&ask.text)
+                .first()
+                .is_some_and(|w| text::lexicon::WH_WORDS.contains(&w.to_lowercase().as_str()));
         let ask = Ask {
-            added: ask.added || thing_joined || brings,
+            added: ask.added || thing_joined || brings || asked,
             ..ask
         };
         if content_terms(&ask.text).len() >= least && (!opens_with_number || merged.is_empty()) {

@@ -2609,12 +2609,15 @@ fn compound(
                 // One that asks to bring a thing of its own no tool's metadata names ("... and
                 // also find a hotel near it") is an ask nothing serves, whatever it points back
                 // at; a clause that only describes ("that are featuring ...") is no such ask.
+                // So is a noun phrase joined by "and" that no tool names, whatever it points back
+                // at ("... and a hotel near JFK for that night").
                 let things = things_of(&topic);
                 if own.is_none()
-                    && ask.added
-                    && asks::opens_with_bringing_verb(part)
-                    && !things.is_empty()
-                    && !shares_words_with_tools(index, &things)
+                    && ((ask.added
+                        && asks::opens_with_bringing_verb(part)
+                        && !things.is_empty()
+                        && !shares_words_with_tools(index, &things))
+                        || coordinated_unnamed_thing(index, query, &parts, i, &things, first_doc))
                 {
                     unserved.push(ask.text.clone());
                 } else {
@@ -7719,6 +7722,59 @@ mod tests {
             Some((1, "/artists/0/id")),
             "{i:?}"
         );
+    }
+
+    #[test]
+    fn a_thing_or_a_question_joined_on_that_no_tool_serves_is_an_unserved_part() {
+        let flights = index(&[
+            (
+                "search_flights",
+                "Search flights between two airports on a date.",
+                json!({"type": "object", "required": ["origin", "destination", "date"], "properties": {
+                    "origin": {"type": "string", "pattern": "^[A-Z]{3}$"},
+                    "destination": {"type": "string", "pattern": "^[A-Z]{3}$"},
+                    "date": {"type": "string", "format": "date"}}}),
+            ),
+            (
+                "get_baggage_policy",
+                "Checked and cabin baggage allowance of an airline.",
+                json!({"type": "object", "required": ["airline"], "properties": {
+                    "airline": {"type": "string", "description": "Airline name"}}}),
+            ),
+        ]);
+        // A noun phrase after "and" that points back ("that night") but that no tool names.
+        let miss = miss_of(
+            &flights,
+            "Find flights from LHR to JFK on 2027-03-14 and a hotel near JFK for that night",
+        )
+        .expect("the hotel is served by nothing");
+        let partial = miss.partial.expect("the flights are servable");
+        assert_eq!(partial.unserved_parts, ["a hotel near JFK for that night"]);
+        assert_eq!(partial.servable_parts[0].1.method, "search_flights");
+        // A question put as the object of the verb before it.
+        let schedule = index(&[(
+            "get_schedule",
+            "Talks scheduled on one day of the conference.",
+            json!({"type": "object", "required": ["day"], "properties": {
+                "day": {"type": "string", "format": "date"}}}),
+        )]);
+        let miss = miss_of(
+            &schedule,
+            "Show me the schedule for 2027-05-12 and how much a ticket costs",
+        )
+        .expect("the ticket price is served by nothing");
+        let partial = miss.partial.expect("the schedule is servable");
+        assert_eq!(partial.unserved_parts, ["how much a ticket costs"]);
+        // Both served: two calls.
+        let r = run(
+            &flights,
+            &Query::parse(
+                "Find flights from LHR to JFK on 2027-03-14 and how many bags can I check with KLM?",
+            ),
+            &ProbeConfig::default(),
+        );
+        assert!(r.missing_capability_signal.is_none(), "{r:?}");
+        assert_eq!(r.execution_shortlist[0].also.len(), 1, "{r:?}");
     }
 
     #[test]
