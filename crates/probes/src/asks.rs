@@ -337,6 +337,14 @@ pub fn opens_with_bringing_verb(part: &str) -> bool {
         .is_some_and(|w| text::lexicon::BRINGING_VERBS.contains(&w.to_lowercase().as_str()))
 }
 
+/// Whether `part` opens with a determiner ("the results of round 3", "a hotel near it"): a
+/// noun phrase, a thing put on its own.
+pub fn opens_with_determiner(part: &str) -> bool {
+    text::words(part)
+        .first()
+        .is_some_and(|w| text::lexicon::DETERMINERS.contains(&w.to_lowercase().as_str()))
+}
+
 /// Whether `part` opens with a preposition ([`text::lexicon::DETAIL_PREPOSITIONS`]: "in
 /// business class", "without trip protection"): a phrase that qualifies, not a request.
 pub fn opens_with_preposition(part: &str) -> bool {

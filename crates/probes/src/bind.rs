@@ -7444,6 +7444,8 @@ mod tests {
         ] {
             let b = check(schema.clone(), request);
             assert_eq!(b.arguments.get("sql"), Some(&json!(statement)), "{b:?}");
+            // A number inside the statement is the statement's, no row limit.
+            assert_eq!(b.arguments.get("max_rows"), None, "{b:?}");
         }
         // English that opens like a statement is none, and a statement that changes data is no
         // statement for a parameter of one that reads.

@@ -2594,9 +2594,7 @@ fn compound(
             // A thing of its own a determiner puts ("... and the results of round 3 that
             // season") that another method serves adequately and well above the first ask's is
             // asked for, whatever it points back at.
-            let determined = text::words(part)
-                .first()
-                .is_some_and(|w| text::lexicon::DETERMINERS.contains(&w.to_lowercase().as_str()));
+            let determined = asks::opens_with_determiner(part);
             let own_ask = added_own
                 || own.is_some_and(|o| {
                     ((asks::puts_to_listener(part) || ask.added) && other_than_first(o))
@@ -3040,9 +3038,7 @@ fn coordinated_unnamed_thing(
     first_doc: Option<&index::MethodDoc>,
 ) -> bool {
     let ask = &parts[i];
-    let noun_phrase = text::words(&ask.text)
-        .first()
-        .is_some_and(|w| text::lexicon::DETERMINERS.contains(&w.to_lowercase().as_str()));
+    let noun_phrase = asks::opens_with_determiner(&ask.text);
     let after_request = i > 0 && asks::is_request(&parts[i - 1].text);
     let joined_by_and = ask.words.start.checked_sub(1).is_some_and(|before| {
         query
