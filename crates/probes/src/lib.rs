@@ -2552,10 +2552,12 @@ fn compound(
                 && not_first(s)
                 && first_here.is_none_or(|t| {
                     // What the tool's description says of the whole API is no word of that
-                    // method's ("Stories, comments and users of Hacker News").
-                    !topic
-                        .iter()
-                        .any(|w| t.matched.contains(w) && !t.doc.tool_only_terms.contains(w))
+                    // method's ("Stories, comments and users of Hacker News"), unless the
+                    // other method is a free-text search, which takes any words.
+                    !topic.iter().any(|w| {
+                        t.matched.contains(w)
+                            && (!t.doc.tool_only_terms.contains(w) || searches_free_text(s.doc))
+                    })
                 })
         };
         // Or, for an ask added or put to the listener ("..., and show me how the EUR/JPY rate
