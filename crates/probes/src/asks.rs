@@ -265,10 +265,7 @@ pub fn split(text: &str) -> Vec<Ask> {
         let brings = put_to_listener && opens_with_bringing_verb(&ask.text);
         // A question joined on by a coordinator, asked outright or as the object of the verb
         // before it ("show me the schedule and how much a ticket costs"), is one of its own.
-        let asked = joined
-            && text::words(&ask.text)
-                .first()
-                .is_some_and(|w| text::lexicon::WH_WORDS.contains(&w.to_lowercase().as_str()));
+        let asked = joined && opens_with(&ask.text, text::lexicon::WH_WORDS);
         let ask = Ask {
             added: ask.added || thing_joined || brings || asked,
             ..ask
@@ -332,25 +329,26 @@ pub fn puts_to_listener(part: &str) -> bool {
 /// Whether `part` opens with a verb that brings a thing to the listener
 /// ([`text::lexicon::BRINGING_VERBS`]: "find a hotel near it", "show me the menu").
 pub fn opens_with_bringing_verb(part: &str) -> bool {
+    opens_with(part, text::lexicon::BRINGING_VERBS)
+}
+
+/// Whether the first word of `part`, in lower case, is one of `words`.
+fn opens_with(part: &str, words: &[&str]) -> bool {
     text::words(part)
         .first()
-        .is_some_and(|w| text::lexicon::BRINGING_VERBS.contains(&w.to_lowercase().as_str()))
+        .is_some_and(|w| words.contains(&w.to_lowercase().as_str()))
 }
 
 /// Whether `part` opens with a determiner ("the results of round 3", "a hotel near it"): a
 /// noun phrase, a thing put on its own.
 pub fn opens_with_determiner(part: &str) -> bool {
-    text::words(part)
-        .first()
-        .is_some_and(|w| text::lexicon::DETERMINERS.contains(&w.to_lowercase().as_str()))
+    opens_with(part, text::lexicon::DETERMINERS)
 }
 
 /// Whether `part` opens with a preposition ([`text::lexicon::DETAIL_PREPOSITIONS`]: "in
 /// business class", "without trip protection"): a phrase that qualifies, not a request.
 pub fn opens_with_preposition(part: &str) -> bool {
-    text::words(part)
-        .first()
-        .is_some_and(|w| text::lexicon::DETAIL_PREPOSITIONS.contains(&w.to_lowercase().as_str()))
+    opens_with(part, text::lexicon::DETAIL_PREPOSITIONS)
 }
 
 /// Whether `part` opens as a request for a thing: with a determiner or a possessive ("a list

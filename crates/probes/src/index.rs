@@ -63,6 +63,13 @@ pub struct MethodDoc {
     pub params: Vec<Param>,
     /// Whether one parameter takes free text (a search query).
     pub free_text: bool,
+    /// Whether a free-text parameter searches or asks ([`crate::schema::searches`]: a `query`,
+    /// a `question`), as opposed to text the method works on (`text` to encode).
+    pub searching_param: bool,
+    /// Whether the method searches the free text it takes: a searching parameter, or a name that
+    /// says it searches (`search_recipes(text)`); a method that works on text it is given
+    /// (`translate_morse(text)`) does not.
+    pub searches_free_text: bool,
     /// Whether a parameter takes a free-form name (a string with no enum, pattern or format).
     pub takes_names: bool,
     /// Whether a parameter takes a word of language as its value ([`crate::schema::takes_words`]).
@@ -450,6 +457,13 @@ fn index_method(
         .filter(|unit| text::lexicon::SPANS.contains(&unit.as_str()))
         .collect();
     let free_text = every.iter().any(|p| crate::schema::is_free_text(p));
+    let searching_param = params
+        .iter()
+        .any(|p| crate::schema::is_free_text(p) && crate::schema::searches(p));
+    let name_searches = name_terms
+        .iter()
+        .any(|t| text::lexicon::SEARCH_NAME_WORDS.contains(&t.as_str()) || t == "find");
+    let searches_free_text = free_text && (searching_param || name_searches);
     // A parameter about a currency or a unit takes its code ("EUR", "km"), which the query's
     // currencies and units name; it takes no name or number of any other kind.
     let takes_names = every.iter().any(|p| {
@@ -555,6 +569,8 @@ fn index_method(
         forms,
         params,
         free_text,
+        searching_param,
+        searches_free_text,
         takes_names,
         takes_words,
         gives,

@@ -817,16 +817,11 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
             // mission" of `search_news`) is the text searched for, not words its metadata should
             // name: the method is anchored by what it names of the rest, and that phrase is then
             // its value. Nothing named outside the phrase anchors nothing.
-            let searches_text = || {
-                doc.free_text
-                    && doc
-                        .params
-                        .iter()
-                        .any(|p| schema::is_free_text(p) && schema::searches(p))
-            };
             let searched_words: Vec<(String, f64)> = searched
                 .iter()
-                .filter(|(head, _)| doc.terms.contains_key(head) && searches_text())
+                .filter(|(head, _)| {
+                    doc.terms.contains_key(head) && doc.free_text && doc.searching_param
+                })
                 .flat_map(|(_, phrase)| phrase)
                 .filter(|t| query.terms.contains(t) && !matched.contains(t))
                 .map(|t| (t.clone(), weight_for(doc, t)))
@@ -910,7 +905,7 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
                 // credited so only when the request writes that text out, quoted or after a
                 // colon: "Who invented Morse code?" is no text to encode.
                 let given = !query.quotes.is_empty() || query.text.contains(':');
-                if doc.free_text && (searches_free_text(doc) || given) {
+                if doc.free_text && (doc.searches_free_text || given) {
                     coverage += wt.free_text_credit * (1.0 - coverage);
                 }
             }
@@ -925,20 +920,6 @@ fn score_all<'a>(index: &'a MethodIndex, query: &Query, wt: &Weights) -> Vec<Sco
         .collect();
     scored.sort_by(|a, b| b.score.total_cmp(&a.score));
     scored
-}
-
-/// Whether `doc` takes free text that it searches or asks about (a `query`, a `question`, the
-/// `text` of `search_recipes`), not text it works on (`text` to encode or translate).
-fn searches_free_text(doc: &index::MethodDoc) -> bool {
-    doc.free_text
-        && (doc
-            .params
-            .iter()
-            .any(|p| schema::is_free_text(p) && schema::searches(p))
-            || doc
-                .name_terms
-                .iter()
-                .any(|t| text::lexicon::SEARCH_NAME_WORDS.contains(&t.as_str()) || t == "find"))
 }
 
 /// The spans of time `query` counts from now, ahead or back: "next", "last" or "past", then a
@@ -1832,7 +1813,7 @@ impl<'a> Viability<'a> {
         // position: a question for people is served by a method whose metadata says something
         // of people, or that searches.
         if let Some(people) = &self.people
-            && !searches_free_text(s.doc)
+            && !s.doc.searches_free_text
             && !people.iter().any(|k| s.doc.terms.contains_key(k))
         {
             return false;
@@ -2556,7 +2537,7 @@ fn compound(
                     // other method is a free-text search, which takes any words.
                     !topic.iter().any(|w| {
                         t.matched.contains(w)
-                            && (!t.doc.tool_only_terms.contains(w) || searches_free_text(s.doc))
+                            && (!t.doc.tool_only_terms.contains(w) || s.doc.searches_free_text)
                     })
                 })
         };

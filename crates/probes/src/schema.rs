@@ -502,9 +502,10 @@ fn described_shape(description: &str) -> Option<String> {
 /// An IPv4 address (`8.8.8.8`) or an IPv6 one (`2001:db8::1`, two colons at least).
 pub const IP_ADDRESS: &str = r"^(?:(?:25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])$|^(?=(?:[0-9A-Fa-f]*:){2})[0-9A-Fa-f:]+$";
 
-/// Whether `p` takes an IP address: by its format, or by its name or description.
+/// Whether `p` takes an IP address: by its format, or by its name or description (the shape
+/// read when the schema was, [`Param::shape`]).
 pub fn takes_ip(p: &Param) -> bool {
-    address_shape(p).as_deref() == Some(IP_ADDRESS)
+    p.shape.as_deref() == Some(IP_ADDRESS)
 }
 
 fn address_shape(p: &Param) -> Option<String> {
