@@ -55,6 +55,7 @@ pub fn classify_with(
     description: &str,
     meta: &MethodMeta,
     overrides: &Overrides,
+    input_schema: &Value,
 ) -> QuerySafety {
     let configured = |safe: bool, reason: &str| QuerySafety {
         query_safe: safe,
@@ -67,7 +68,30 @@ pub fn classify_with(
     if overrides.query_methods.iter().any(|m| m == name) {
         return configured(true, "the operator allows it in query mode (query_methods)");
     }
-    classify(name, description, meta)
+    classify_schema(name, description, meta, input_schema)
+}
+
+/// What each property an input schema requires is, as far as arithmetic goes: a number, a
+/// moment (a string whose format or name says date or time), or anything else.
+fn value_kinds(schema: &Value) -> Vec<text::ValueKind> {
+    let required = schema["required"].as_array().into_iter().flatten();
+    required
+        .filter_map(Value::as_str)
+        .map(|name| {
+            let p = &schema["properties"][name];
+            let moment = p["format"]
+                .as_str()
+                .is_some_and(|f| matches!(f, "date" | "date-time" | "time"))
+                || text::words(name)
+                    .iter()
+                    .any(|w| text::lexicon::MOMENT_WORDS.contains(&w.to_lowercase().as_str()));
+            match p["type"].as_str() {
+                Some("integer" | "number") => text::ValueKind::Number,
+                Some("string") if moment => text::ValueKind::Moment,
+                _ => text::ValueKind::Other,
+            }
+        })
+        .collect()
 }
 
 /// The destructive verb the name carries: its first word, or a later word in its bare form,
@@ -113,6 +137,17 @@ fn reading_verb(stem: &str) -> bool {
 
 /// Classifies one method.
 pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety {
+    classify_schema(name, description, meta, &Value::Null)
+}
+
+/// [`classify`] knowing the method's input schema: a name that leads with a verb of arithmetic
+/// ("add_days") over required numbers and moments ([`text::computes`]) works out a value.
+pub fn classify_schema(
+    name: &str,
+    description: &str,
+    meta: &MethodMeta,
+    input_schema: &Value,
+) -> QuerySafety {
     let declared = |safe: bool, reason: &str| QuerySafety {
         query_safe: safe,
         basis: SafetyBasis::Declared,
@@ -178,9 +213,11 @@ pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety
     // A leading word the name follows with a preposition ("book_by_isbn", "order_by_id") is the
     // thing looked up by that key, not a verb: an act takes its object, not "by".
     let noun_first = text::leads_with_a_thing(name, description);
+    // A verb of arithmetic over numbers and moments ("add_days") works out a value.
+    let computes = |v: &String| text::computes(v, &value_kinds(input_schema));
     if let Some(verb) = own
         .first()
-        .filter(|v| text::mutating_verb(v) && !reads_last && !noun_first)
+        .filter(|v| text::mutating_verb(v) && !reads_last && !noun_first && !computes(v))
     {
         return inferred(
             false,
@@ -191,9 +228,9 @@ pub fn classify(name: &str, description: &str, meta: &MethodMeta) -> QuerySafety
     // a description that opens with a noun spelled like a verb ("Book details for an ISBN")
     // does not make it a change.
     let reads_first = own.len() > 1 && own.first().is_some_and(|w| reading_verb(w));
-    if let Some(verb) = description_verb
-        .filter(|v| text::mutating_verb(v) && !sends_a_read(description) && !reads_first)
-    {
+    if let Some(verb) = description_verb.filter(|v| {
+        text::mutating_verb(v) && !sends_a_read(description) && !reads_first && !computes(v)
+    }) {
         return inferred(
             false,
             format!("no metadata; description leads with the mutating verb '{verb}'"),
@@ -222,6 +259,39 @@ mod tests {
             (safe, basis),
             "{tool}: {got:?}"
         );
+    }
+
+    #[test]
+    fn a_verb_of_arithmetic_over_numbers_works_out_a_value() {
+        let none = MethodMeta::default();
+        let schema = |props: Value, required: Value| json!({"type": "object", "properties": props, "required": required});
+        let add_days = schema(
+            json!({"date": {"type": "string", "format": "date"}, "days": {"type": "integer"}}),
+            json!(["date", "days"]),
+        );
+        let got = classify_schema(
+            "add_days",
+            "Adds a number of days to a date.",
+            &none,
+            &add_days,
+        );
+        assert!(got.query_safe, "{got:?}");
+        // Adding a thing somewhere, or a time alone, stays a change.
+        let to_cart = schema(
+            json!({"item_id": {"type": "string"}, "quantity": {"type": "integer"}}),
+            json!(["item_id", "quantity"]),
+        );
+        assert!(
+            !classify_schema("add_to_cart", "Adds an item to the cart.", &none, &to_cart)
+                .query_safe
+        );
+        let alarm = schema(
+            json!({"alarm_time": {"type": "string"}}),
+            json!(["alarm_time"]),
+        );
+        assert!(!classify_schema("add_alarm", "Adds an alarm.", &none, &alarm).query_safe);
+        // Without the schema nothing says what it adds.
+        assert!(!classify("add_days", "Adds a number of days to a date.", &none).query_safe);
     }
 
     #[test]
@@ -426,7 +496,7 @@ mod tests {
             deny_methods: vec!["get_balance".into()],
         };
         let none = MethodMeta::default();
-        let allowed = classify_with("reset_view", "", &none, &lists);
+        let allowed = classify_with("reset_view", "", &none, &lists, &Value::Null);
         assert!(allowed.query_safe);
         assert_eq!(allowed.basis, SafetyBasis::Configured);
         let denied = classify_with(
@@ -434,10 +504,11 @@ mod tests {
             "",
             &method_meta(&json!({"annotations": {"readOnlyHint": true}})),
             &lists,
+            &Value::Null,
         );
         assert!(!denied.query_safe);
         assert_eq!(denied.basis, SafetyBasis::Configured);
-        assert!(classify_with("get_price", "", &none, &lists).query_safe);
+        assert!(classify_with("get_price", "", &none, &lists, &Value::Null).query_safe);
     }
 
     #[test]

@@ -295,7 +295,13 @@ fn describe_method(tool: &Value, overrides: &Overrides) -> Result<MethodDescript
         .to_owned();
     let description = tool["description"].as_str().unwrap_or_default().to_owned();
     let meta = classify::method_meta(tool);
-    let safety = classify::classify_with(&name, &description, &meta, overrides);
+    let safety = classify::classify_with(
+        &name,
+        &description,
+        &meta,
+        overrides,
+        tool.get("inputSchema").unwrap_or(&Value::Null),
+    );
     Ok(MethodDescriptor {
         name,
         description,

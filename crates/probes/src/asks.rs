@@ -211,7 +211,23 @@ pub fn split(text: &str) -> Vec<Ask> {
     let mut merged: Vec<Ask> = Vec::new();
     let mut pending = String::new();
     let mut pending_from: Option<usize> = None;
-    for ask in asks {
+    let after_and = |ask: &Ask| {
+        ask.words
+            .start
+            .checked_sub(1)
+            .is_some_and(|at| bare(words[at]) == "and")
+    };
+    // "Tell me a joke and give me a trivia question": a request put to the listener, followed by
+    // another put so, is a whole request however few things it names.
+    let before_another_put: Vec<bool> = (0..asks.len())
+        .map(|k| {
+            puts_to_listener(&asks[k].text)
+                && asks
+                    .get(k + 1)
+                    .is_some_and(|next| after_and(next) && puts_to_listener(&next.text))
+        })
+        .collect();
+    for (k, ask) in asks.into_iter().enumerate() {
         let opens_with_number = text::words(&ask.text).first().is_some_and(|w| {
             w.starts_with(|c: char| c.is_ascii_digit()) || text::lexicon::number_value(w).is_some()
         });
@@ -232,11 +248,7 @@ pub fn split(text: &str) -> Vec<Ask> {
             .is_some_and(|m| text::terms(&m.text).iter().any(|t| text::mutating_verb(t)));
         // So does any coordinator before a thing of someone the request already named ("and a
         // list of her albums", "Also list her albums").
-        let after_and = ask
-            .words
-            .start
-            .checked_sub(1)
-            .is_some_and(|at| bare(words[at]) == "and");
+        let after_and = after_and(&ask);
         // Not the last item of a list of things ("its price, its metrics, and the volume of
         // its trades"), nor a clause that does not open as a request ("and would love to hear
         // their view").
@@ -255,7 +267,11 @@ pub fn split(text: &str) -> Vec<Ask> {
         // to the listener ("give me", "tell me") opens a request of its own, whose one thing is
         // enough.
         let put_to_listener = after_and && puts_to_listener(&ask.text);
-        let least = if (joined && wh_question(&ask.text)) || thing_joined || put_to_listener {
+        let least = if (joined && wh_question(&ask.text))
+            || thing_joined
+            || put_to_listener
+            || (pending.is_empty() && before_another_put[k])
+        {
             1
         } else {
             2
@@ -622,6 +638,11 @@ mod tests {
         // A value, or a thing with no request verb, stays with the ask before it.
         assert_eq!(split("the price of BTC and ETH").len(), 1);
         assert_eq!(split("Find hotels in Rome and me too").len(), 1);
+        // A request put so before another put so is whole however few things it names.
+        let two = split("Tell me a joke and give me an easy trivia question");
+        let texts: Vec<&str> = two.iter().map(|a| a.text.as_str()).collect();
+        assert_eq!(texts, ["Tell me a joke", "give me an easy trivia question"]);
+        assert_eq!(split("Tell me the weather and forecast for Paris").len(), 1);
         assert!(puts_to_listener("tell me its population"));
         assert!(!puts_to_listener("tell me"));
         assert!(!puts_to_listener("only those that include alpha"));

@@ -738,7 +738,9 @@ fn bind_once(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> B
             continue;
         }
         if p.pattern.is_some() {
-            b.pattern(p);
+            if !b.pattern(p) {
+                b.place_code(p);
+            }
             continue;
         }
         if p.shape.is_some() && b.pattern(p) {
@@ -1685,8 +1687,13 @@ impl<'a> Binder<'a> {
                 .flatten();
             // A second time on the day already given is on that day: "on February 23, between
             // 10:30 and 19:00" ends at 19:00 on February 23.
+            // So is a date the request gives to two parameters it names together ("a pickup
+            // date and end date of 2023-04-12"): one it does not name has no date of its own.
             let (date, same_day) = match (date, time, next_date.checked_sub(1)) {
                 (None, Some(_), Some(last)) if kind == Temporal::DateTime => {
+                    (dates.get(last), true)
+                }
+                (None, _, Some(last)) if kind == Temporal::Date && self.names_own_moment(p) => {
                     (dates.get(last), true)
                 }
                 _ => (date, false),
@@ -1703,10 +1710,41 @@ impl<'a> Binder<'a> {
             }
             next_date += usize::from(date.is_some() && !same_day);
             next_time += usize::from(time.is_some());
+            // The words of a moment given to one parameter are not another's value: "45 days
+            // after 2025-06-10" gives `days_between` a start and no end.
+            for m in date.iter().chain(&time) {
+                let (from, to) = m.span;
+                self.used_tokens
+                    .extend(self.query.tokens.iter().take(to + 1).skip(from).cloned());
+            }
             self.binding
                 .arguments
                 .insert(p.name.clone(), Value::String(value));
         }
+    }
+
+    /// Whether the request names the parameter `p` for a moment by a word of its name other than
+    /// the kind of moment it is and the words it shares with the other moments ("end" of
+    /// `end_date` beside `start_date`).
+    fn names_own_moment(&self, p: &Param) -> bool {
+        // The words its name shares with another moment's (`available` of `start_available_date`
+        // and `end_available_date`) name neither.
+        let shared: HashSet<String> = self
+            .params
+            .iter()
+            .filter(|q| q.name != p.name && q.temporal.is_some())
+            .flat_map(|q| text::terms(&q.name))
+            .collect();
+        let own: HashSet<String> = text::terms(&p.name)
+            .into_iter()
+            .filter(|t| {
+                !shared.contains(t)
+                    && !text::lexicon::MOMENT_WORDS
+                        .iter()
+                        .any(|w| text::stem(w) == *t)
+            })
+            .collect();
+        !own.is_empty() && !self.query.mentions(&own).is_empty()
     }
 
     /// A parameter with a pattern takes the first unused token that matches it.
@@ -1852,7 +1890,9 @@ impl<'a> Binder<'a> {
         let pointed_at = |t: &String| pointed.contains(t);
         let beyond = || {
             let unsaid = |t: &String| !self.topic.contains_key(t) && !self.used_terms.contains(t);
-            question()
+            // A question asks a search; it gives text to work on only where it writes some
+            // ("Is it a palindrome?" gives none).
+            (question() && searches(p))
                 || !self.query.quotes.is_empty()
                 || self.query.name_terms().iter().any(unsaid)
                 || !self.query.numbers().is_empty()
@@ -1904,9 +1944,37 @@ impl<'a> Binder<'a> {
                     _ => None,
                 }
             };
+            // Text to work on written unquoted among the method's own words ("Is racecar a
+            // palindrome?") is the one run of words the method's metadata does not say, once
+            // every other parameter the method requires has its value ("French" of "into
+            // French" is a language's, not text).
+            let others_bound = self.params.iter().all(|q| {
+                !q.required || q.name == p.name || self.binding.arguments.contains_key(&q.name)
+            });
+            let unsaid_run = || {
+                if searches(p) || !others_bound {
+                    return None;
+                }
+                let tokens = &self.query.tokens;
+                let unsaid = |t: &String| {
+                    let terms = text::terms(t);
+                    !terms.is_empty()
+                        && terms.iter().all(|x| {
+                            !self.topic.contains_key(x)
+                                && !self.used_terms.contains(x)
+                                && !self.query.framing.contains(x)
+                                && !text::chatter(x)
+                        })
+                };
+                let at: Vec<usize> = (0..tokens.len()).filter(|&i| unsaid(&tokens[i])).collect();
+                let (first, last) = (*at.first()?, *at.last()?);
+                (last - first + 1 == at.len()).then(|| tokens[first..=last].join(" "))
+            };
             let text = quoted
                 .or_else(about)
                 .or(after_colon)
+                .or_else(unsaid_run)
+                .or_else(|| searches(p).then(|| self.searched_for()).flatten())
                 .unwrap_or_else(|| self.query.text.clone());
             self.binding
                 .arguments
@@ -1914,6 +1982,103 @@ impl<'a> Binder<'a> {
             return true;
         }
         false
+    }
+
+    /// What a request says to search for ("Search for *wireless headphones* under $100",
+    /// "I'm looking for *a quiet cafe* in Soho"): the words after "search for", "look for" or
+    /// "find" (or after the "for" of "search the wiki for ...") up to the first preposition that
+    /// details the search, a relative word or the end of the clause; `None` when it says no such
+    /// thing, or only the kind of thing the method finds.
+    fn searched_for(&self) -> Option<String> {
+        // Each word as written, bare, and whether it ends its clause.
+        let words: Vec<(String, bool)> = self
+            .query
+            .text
+            .split_whitespace()
+            .map(|w| {
+                let bare = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '$');
+                (bare.to_owned(), w.ends_with([',', '.', '?', '!', ';', ':']))
+            })
+            .collect();
+        let lower = |i: usize| words[i].0.to_lowercase();
+        // The verb puts the request: it opens a clause or follows a lead-in ("Can you find",
+        // "I'm looking for"); "the web search function" names a thing.
+        let verb = (0..words.len()).position(|i| {
+            matches!(
+                lower(i).as_str(),
+                "search" | "searching" | "look" | "looking" | "find"
+            ) && !words[i].1
+                && (i == 0
+                    || words[i - 1].1
+                    || text::lexicon::LEAD_INS.contains(&lower(i - 1).as_str())
+                    || matches!(lower(i - 1).as_str(), "i'm" | "am" | "are" | "and"))
+        })?;
+        let mut at = verb + 1;
+        if at < words.len() && matches!(lower(at).as_str(), "for" | "me") {
+            at += 1;
+        } else if let Some(k) = (at..words.len())
+            .take_while(|&k| k == at || !words[k - 1].1)
+            .find(|&k| lower(k) == "for")
+        {
+            // "Search the French wiki for Victor Hugo": what is searched comes after "for".
+            at = k + 1;
+        }
+        while at < words.len() && text::lexicon::DETERMINERS.contains(&lower(at).as_str()) {
+            at += 1;
+        }
+        let mut phrase: Vec<&str> = Vec::new();
+        let mut end = words.len();
+        for (i, (word, ends)) in words.iter().enumerate().skip(at) {
+            let w = lower(i);
+            // What the things are about is the search's text where the method names them
+            // ([`Query::searched_texts`]); where it does not, the request is searched whole.
+            if text::lexicon::TOPIC_LEADS.contains(&w.as_str()) {
+                return None;
+            }
+            if text::lexicon::DETAIL_PREPOSITIONS.contains(&w.as_str())
+                || text::lexicon::RELATIVIZERS.contains(&w.as_str())
+                || matches!(w.as_str(), "near" | "below" | "above" | "between")
+            {
+                end = i;
+                break;
+            }
+            phrase.push(word);
+            if *ends {
+                end = i + 1;
+                break;
+            }
+        }
+        // A name or a quote the rest of the request gives that no parameter took ("songs by
+        // 'Queen'", "flight prices from NYC") is part of the search: the request is searched
+        // whole.
+        let written: Vec<&str> = self.query.text.split_whitespace().collect();
+        let untaken = |i: usize| {
+            let raw = written[i];
+            let word = &words[i].0;
+            let named = raw.starts_with(['\'', '"'])
+                || (word.chars().next().is_some_and(char::is_uppercase) && !words[i - 1].1);
+            named
+                && !text::terms(word)
+                    .iter()
+                    .any(|t| self.used_terms.contains(t))
+        };
+        let clause_end = (end..words.len())
+            .find(|&k| words[k].1)
+            .map_or(words.len(), |k| k + 1);
+        if (end.max(1)..clause_end).any(untaken) {
+            return None;
+        }
+        // The kind of thing the method finds, however qualified ("recent news articles that
+        // mention him"), is no topic of its own.
+        let topical = phrase.iter().any(|w| {
+            let w = w.to_lowercase();
+            !text::is_stopword(&w)
+                && !text::lexicon::QUALIFIERS.contains(&w.as_str())
+                && text::terms(&w)
+                    .iter()
+                    .any(|t| !self.topic.contains_key(t) && !text::chatter(t))
+        });
+        topical.then(|| phrase.join(" "))
     }
 
     /// A body of fields: bound field by field; what it lacks is asked for by its path, and a field
@@ -2889,6 +3054,18 @@ impl<'a> Binder<'a> {
         None
     }
 
+    /// A state's code is the code of the one US state the request names ("in California" for a
+    /// `state` described as "the U.S. state abbreviation, such as 'CA'"), and a country's code
+    /// the one country's ("London in the UK" for a `country` in ISO 3166 codes is GB). Returns
+    /// whether one was bound.
+    fn place_code(&mut self, p: &Param) -> bool {
+        let Some((code, words)) = place_code_named(p, self.query) else {
+            return false;
+        };
+        self.settle(p, Value::String(code.to_owned()), text::terms(&words));
+        true
+    }
+
     /// A free-form string takes a name from the query.
     ///
     /// Names fill free-form strings in order when the query gives at least as many names as there
@@ -2942,19 +3119,7 @@ impl<'a> Binder<'a> {
             return true;
         }
         let query = self.query;
-        // A state's code is the code of the one US state the request names ("in California"
-        // for a `state` described as "the U.S. state abbreviation, such as 'CA'").
-        if takes_state_code(p)
-            && let Some((code, words)) = us_state_named(query)
-        {
-            self.settle(p, Value::String(code.to_owned()), text::terms(&words));
-            return true;
-        }
-        // So is a country's: "London in the UK" for a `country` in ISO 3166 codes is GB.
-        if takes_country_code(p)
-            && let Some((code, words)) = country_named(query)
-        {
-            self.settle(p, Value::String(code.to_owned()), text::terms(&words));
+        if self.place_code(p) {
             return true;
         }
         // A sort of a thing is the word the request says right before the thing ("a single
@@ -5408,6 +5573,24 @@ fn takes_language_code(p: &Param) -> bool {
             .any(|m| described.contains(m))
 }
 
+/// The code a parameter for a US state's or a country's code takes from the one state or
+/// country the request names, with the words that name it.
+fn place_code_named(p: &Param, query: &Query) -> Option<(&'static str, String)> {
+    if takes_state_code(p) {
+        us_state_named(query)
+    } else if takes_country_code(p) {
+        country_named(query)
+    } else {
+        None
+    }
+}
+
+/// The terms of the words naming the one state or country whose code `p` takes
+/// ([`place_code_named`]).
+pub fn place_named_for_code(p: &Param, query: &Query) -> Option<Vec<String>> {
+    place_code_named(p, query).map(|(_, words)| text::terms(&words))
+}
+
 /// Whether `p` takes a country's ISO 3166 code: a country by its name, described by the
 /// standard or as a code, or with a two-letter example ("'US' for the United States").
 fn takes_country_code(p: &Param) -> bool {
@@ -5424,11 +5607,15 @@ fn takes_country_code(p: &Param) -> bool {
     )
 }
 
-/// Whether `p`, named for the thing `term` (a stem), takes that thing's two-letter code: its
-/// description writes one of `markers` or quotes a two-letter example in capitals.
+/// Whether `p`, named for the thing `term` (a stem), or named a code and described as one of
+/// that thing (`code`, "The ISO 3166-1 alpha-2 code of the country"), takes that thing's
+/// two-letter code: its description writes one of `markers` or quotes a two-letter example in
+/// capitals.
 fn takes_code(p: &Param, term: &str, markers: &[&str]) -> bool {
     let described = p.description.to_lowercase();
-    text::terms(&p.name).iter().any(|t| t == term)
+    let name = text::terms(&p.name);
+    (name.iter().any(|t| t == term)
+        || (name == ["code"] && text::terms(&p.description).iter().any(|t| t == term)))
         && (markers.iter().any(|w| described.contains(w))
             || crate::query::quoted(&p.description).iter().any(|example| {
                 example.len() == 2 && example.chars().all(|c| c.is_ascii_uppercase())
@@ -7377,6 +7564,53 @@ mod tests {
 
     fn check(schema: Value, query: &str) -> Binding {
         bind(&params(&schema), &Query::parse(query), &HashMap::new())
+    }
+
+    #[test]
+    fn a_date_given_to_one_parameter_is_no_other_parameter_s_unless_the_request_names_both() {
+        let between = json!({"type": "object", "required": ["start_date", "end_date"], "properties": {
+            "start_date": {"type": "string", "format": "date"},
+            "end_date": {"type": "string", "format": "date"}}});
+        let b = check(between.clone(), "What date is 45 days after 2025-06-10?");
+        assert_eq!(b.arguments.get("start_date"), Some(&json!("2025-06-10")));
+        assert!(b.arguments.get("end_date").is_none(), "{b:?}");
+        assert!(b.missing.iter().any(|m| m.name == "end_date"), "{b:?}");
+        // "A start and end date of ..." gives both the one date.
+        let b = check(
+            between,
+            "Book it with a start date and end date of 2023-04-12",
+        );
+        assert_eq!(
+            b.arguments.get("end_date"),
+            Some(&json!("2023-04-12")),
+            "{b:?}"
+        );
+        // A word two moments share names neither.
+        let available = json!({"type": "object", "required": ["start_available_date"], "properties": {
+            "start_available_date": {"type": "string", "format": "date"},
+            "end_available_date": {"type": "string", "format": "date"}}});
+        let b = check(available, "Find someone available on 2024-12-03");
+        assert!(b.arguments.get("end_available_date").is_none(), "{b:?}");
+    }
+
+    #[test]
+    fn a_country_named_in_full_is_its_code_for_a_code_described_as_a_country_s() {
+        let schema = json!({"type": "object", "required": ["code"], "properties": {
+            "code": {"type": "string", "pattern": "^[A-Z]{2}$",
+                "description": "The ISO 3166-1 alpha-2 code of the country."}}});
+        let b = check(schema.clone(), "What's the capital of Canada?");
+        assert_eq!(b.arguments.get("code"), Some(&json!("CA")), "{b:?}");
+        let b = check(schema, "Basic facts about DE");
+        assert_eq!(b.arguments.get("code"), Some(&json!("DE")), "{b:?}");
+        // A code of something else is no country's.
+        let other = json!({"type": "object", "required": ["code"], "properties": {
+            "code": {"type": "string", "pattern": "^[A-Z]{2}$", "description": "The discount code."}}});
+        assert!(
+            check(other, "Discounts in Canada")
+                .arguments
+                .get("code")
+                .is_none()
+        );
     }
 
     #[test]

@@ -527,13 +527,13 @@ fn index_method(
     });
     // Only patterns that recognise something: one that accepts plain words would credit the
     // method with any query's words.
-    // A parameter for an IP address recognises one, declared pattern or not.
+    // A parameter for an IP address or a hashtag recognises one, declared pattern or not.
     let patterns = every
         .iter()
         .filter_map(|p| {
             p.pattern
                 .as_deref()
-                .or_else(|| crate::schema::takes_ip(p).then_some(crate::schema::IP_ADDRESS))
+                .or_else(|| crate::schema::recognising_shape(p))
         })
         .filter_map(crate::schema::compiled)
         .filter(|re| !text::lexicon::PLAIN_WORDS.iter().any(|w| re.is_match(w)))
@@ -549,7 +549,9 @@ fn index_method(
                 .first()
                 .is_some_and(|w| text::mutating_verb(&text::stem(w))),
         acts: lead.clone().filter(|v| {
-            text::mutating_verb(v) && !text::leads_with_a_thing(&m.name, &m.description)
+            text::mutating_verb(v)
+                && !text::leads_with_a_thing(&m.name, &m.description)
+                && !text::computes(v, &value_kinds(&params))
         }),
         tells_details: text::lexicon::DETAIL_WORDS
             .iter()
@@ -783,6 +785,19 @@ fn name_source_terms(name: &str) -> HashSet<String> {
         .iter()
         .flat_map(|w| text::terms(w))
         .filter(|t| !before.contains(t))
+        .collect()
+}
+
+/// What each parameter a method requires is, as far as arithmetic goes ([`text::computes`]).
+fn value_kinds(params: &[crate::schema::Param]) -> Vec<text::ValueKind> {
+    params
+        .iter()
+        .filter(|p| p.required)
+        .map(|p| match (p.temporal, p.kind.as_deref()) {
+            (Some(_), _) => text::ValueKind::Moment,
+            (None, Some("integer" | "number")) => text::ValueKind::Number,
+            _ => text::ValueKind::Other,
+        })
         .collect()
 }
 

@@ -1024,6 +1024,12 @@ fn values_it_names(doc: &index::MethodDoc, query: &Query) -> Vec<String> {
             out.push(value.to_owned());
             continue;
         }
+        // So is the country or state whose code a parameter takes, named in full ("Canada"
+        // for a country's ISO code).
+        if let Some(words) = bind::place_named_for_code(p, query) {
+            out.extend(words);
+            continue;
+        }
         // The kind a name of a kind names: the words before `name` (`food_name`), or a
         // parameter named for its kind alone that its description calls that kind's name
         // (`food`, "Food name").
@@ -5181,6 +5187,139 @@ mod tests {
             .chain(&first.also)
             .map(|i| (i.method.clone(), i.arguments.clone()))
             .collect()
+    }
+
+    #[test]
+    fn two_requests_put_to_the_listener_are_two_calls_however_short_the_first() {
+        let idx = index(&[
+            (
+                "get_random_joke",
+                "Fetches a random joke from a category.",
+                json!({"type": "object", "properties": {"category": {"type": "string",
+                    "enum": ["general", "programming", "knock-knock"]}}}),
+            ),
+            (
+                "trivia_question",
+                "Gets a trivia question of a given difficulty.",
+                json!({"type": "object", "required": ["difficulty"], "properties": {
+                    "difficulty": {"type": "string", "enum": ["easy", "medium", "hard"]}}}),
+            ),
+        ]);
+        let calls = planned_methods(&idx, "Tell me a joke and give me an easy trivia question");
+        let methods: Vec<&str> = calls.iter().map(|(m, _)| m.as_str()).collect();
+        assert_eq!(methods, ["get_random_joke", "trivia_question"]);
+        assert_eq!(calls[1].1["difficulty"], json!("easy"));
+    }
+
+    #[test]
+    fn text_to_work_on_is_what_the_request_writes_and_a_pronoun_writes_none() {
+        let text = json!({"type": "object", "required": ["text"], "properties": {
+            "text": {"type": "string", "description": "The input string."}}});
+        let idx = index(&[
+            (
+                "is_palindrome",
+                "Checks if a string is a palindrome.",
+                text.clone(),
+            ),
+            (
+                "reverse_string",
+                "Reverses the characters in a string.",
+                text,
+            ),
+        ]);
+        let calls = planned_methods(&idx, "Is racecar a palindrome?");
+        assert_eq!(calls[0].0, "is_palindrome");
+        assert_eq!(calls[0].1["text"], json!("racecar"));
+        // "it" is no text: the request is asked for it.
+        let r = run(
+            &idx,
+            &Query::parse("Is it a palindrome?"),
+            &ProbeConfig::default(),
+        );
+        let first = &r.execution_shortlist[0];
+        assert_eq!(first.method, "is_palindrome");
+        assert!(first.arguments.is_empty(), "{r:?}");
+        assert_eq!(first.missing[0].name, "text");
+    }
+
+    #[test]
+    fn adding_days_to_a_date_works_out_a_date_and_is_no_change() {
+        let idx = index(&[
+            (
+                "days_between",
+                "Calculates the number of days between two dates.",
+                json!({"type": "object", "required": ["start_date", "end_date"], "properties": {
+                    "start_date": {"type": "string", "format": "date"},
+                    "end_date": {"type": "string", "format": "date"}}}),
+            ),
+            (
+                "add_days",
+                "Adds a number of days to a date.",
+                json!({"type": "object", "required": ["date", "days"], "properties": {
+                    "date": {"type": "string", "format": "date"},
+                    "days": {"type": "integer", "description": "The number of days to add."}}}),
+            ),
+        ]);
+        let calls = planned_methods(&idx, "What date is 45 days after 2025-06-10?");
+        assert_eq!(calls.len(), 1, "{calls:?}");
+        assert_eq!(calls[0].0, "add_days");
+        assert_eq!(calls[0].1["days"], json!(45));
+        assert_eq!(calls[0].1["date"], json!("2025-06-10"));
+    }
+
+    #[test]
+    fn values_written_in_their_own_form_reach_the_method_that_takes_them() {
+        let idx = index(&[
+            (
+                "search_hashtag",
+                "Searches posts with a hashtag.",
+                json!({"type": "object", "required": ["tag"], "properties": {
+                    "tag": {"type": "string", "description": "The hashtag, without the #."}}}),
+            ),
+            (
+                "get_user_profile",
+                "Fetches the profile of a user by username.",
+                json!({"type": "object", "required": ["username"], "properties": {
+                    "username": {"type": "string", "description": "The username, without the @."}}}),
+            ),
+            (
+                "country_info",
+                "Fetches basic facts (capital, population, currency) about a country.",
+                json!({"type": "object", "required": ["code"], "properties": {
+                    "code": {"type": "string", "pattern": "^[A-Z]{2}$",
+                        "description": "The ISO 3166-1 alpha-2 code of the country."}}}),
+            ),
+        ]);
+        // "What are people posting" asks what they post: "people" is no thing asked for.
+        let calls = planned_methods(&idx, "What are people posting under #climate?");
+        assert_eq!(calls[0].0, "search_hashtag");
+        assert_eq!(calls[0].1["tag"], json!("climate"));
+        let calls = planned_methods(&idx, "What's the capital of Canada?");
+        assert_eq!(calls[0].0, "country_info");
+        assert_eq!(calls[0].1["code"], json!("CA"));
+    }
+
+    #[test]
+    fn a_search_takes_what_the_request_says_to_search_for() {
+        let idx = index(&[(
+            "search_products",
+            "Searches the catalogue for products matching a query.",
+            json!({"type": "object", "required": ["query"], "properties": {
+                "query": {"type": "string", "description": "The search query."},
+                "max_price": {"type": "number", "description": "The highest price in US dollars."}}}),
+        )]);
+        let calls = planned_methods(&idx, "Search for wireless headphones under $100");
+        assert_eq!(calls[0].1["query"], json!("wireless headphones"));
+        assert_eq!(calls[0].1["max_price"], json!(100.0));
+        let calls = planned_methods(&idx, "Search the shop for Lego trains");
+        assert_eq!(calls[0].1["query"], json!("Lego trains"));
+        // Only the kind of thing the method finds, however qualified, is no topic: the request
+        // is searched as written.
+        let calls = planned_methods(&idx, "Find the latest products, please");
+        assert_eq!(
+            calls[0].1["query"],
+            json!("Find the latest products, please")
+        );
     }
 
     #[test]

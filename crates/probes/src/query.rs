@@ -1114,6 +1114,10 @@ fn asked_thing(sentences: &[String]) -> Option<(Vec<String>, bool)> {
     } else if !["what", "which"].contains(&frame.as_str()) {
         return None;
     }
+    let asks_what_is = ["what", "which"].contains(&frame.as_str())
+        && raw
+            .get(i)
+            .is_some_and(|w| lx::BEING_VERBS.contains(&bare(w).as_str()));
     if raw
         .get(i)
         .is_some_and(|w| lx::BEING_VERBS.contains(&bare(w).as_str()))
@@ -1145,6 +1149,16 @@ fn asked_thing(sentences: &[String]) -> Option<(Vec<String>, bool)> {
             // A participle after a noun describes it ("movies playing in Newark", "proteins
             // found in the membrane").
             if i > start && text::participle(&b) {
+                // But one after a bare noun that follows "what are" is that noun's doing, and
+                // "what" its object ("What are people posting under #climate?"): no thing is
+                // named as the one asked for.
+                if asks_what_is
+                    && start == before_determiners
+                    && i == start + 1
+                    && b.ends_with("ing")
+                {
+                    return None;
+                }
                 break;
             }
             // A demonstrative after the noun opens another phrase ("his statistics this

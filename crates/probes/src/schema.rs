@@ -166,6 +166,20 @@ impl Param {
         self.choices.iter().map(|c| c.value.clone()).collect()
     }
 
+    /// Whether `value` opens with the sign of a handle or a hashtag ("@jack", "#climate") that
+    /// this parameter's description says to leave out ("without the @", "no leading #").
+    fn wants_without_sign(&self, value: &str) -> bool {
+        let Some(sign) = value.chars().next().filter(|c| matches!(c, '@' | '#')) else {
+            return false;
+        };
+        let description = self.description.to_lowercase();
+        value.len() > 1
+            && description.contains(sign)
+            && ["without", "no ", "omit", "exclud", "strip"]
+                .iter()
+                .any(|w| description.contains(w))
+    }
+
     /// The value to send for `value`, read from the query: itself when the schema allows it, else
     /// the same value in the type the schema asks for (`"5"` for an integer is 5, a lone value
     /// for an array is a list of one), else why the schema refuses it.
@@ -176,6 +190,12 @@ impl Param {
                 .as_f64()
                 .filter(|f| f.fract() == 0.0 && f.abs() < 9e15)
                 .map_or(value, |f| Value::from(f as i64)),
+            _ => value,
+        };
+        // A handle or a hashtag for a parameter whose description asks for it without its sign
+        // ("The username, without the @.") is sent without it.
+        let value = match &value {
+            Value::String(s) if self.wants_without_sign(s) => Value::String(s[1..].to_owned()),
             _ => value,
         };
         let Some(Compiled(v)) = &self.validator else {
@@ -227,6 +247,12 @@ impl Param {
                         .then(|| Value::Array(vec![value.clone()]))
                 }),
             (Some("array"), v) if !v.is_array() => Some(Value::Array(vec![v.clone()])),
+            // A handle or a hashtag whose sign the pattern refuses ("@jack" for `^\w+$`).
+            (Some("string"), Value::String(s))
+                if s.starts_with(['@', '#']) && v.is_valid(&Value::String(s[1..].to_owned())) =>
+            {
+                Some(Value::String(s[1..].to_owned()))
+            }
             // A code a pattern wants bare, written with separators ("978-0-14-044913-6" for
             // digits only, "AB 12 CD" for letters and digits): the same code without them.
             (Some("string"), Value::String(s))
@@ -502,10 +528,16 @@ fn described_shape(description: &str) -> Option<String> {
 /// An IPv4 address (`8.8.8.8`) or an IPv6 one (`2001:db8::1`, two colons at least).
 pub const IP_ADDRESS: &str = r"^(?:(?:25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1?[0-9]?[0-9])$|^(?=(?:[0-9A-Fa-f]*:){2})[0-9A-Fa-f:]+$";
 
-/// Whether `p` takes an IP address: by its format, or by its name or description (the shape
-/// read when the schema was, [`Param::shape`]).
-pub fn takes_ip(p: &Param) -> bool {
-    p.shape.as_deref() == Some(IP_ADDRESS)
+/// A hashtag as written: its sign, then letters, digits or underscores.
+pub const HASHTAG: &str = r"^#\w+$";
+
+/// The shape `p` takes that recognises a value written in it, whatever else the request says:
+/// an IP address or a hashtag, by its format or by its name or description (the shape read
+/// when the schema was, [`Param::shape`]).
+pub fn recognising_shape(p: &Param) -> Option<&'static str> {
+    [IP_ADDRESS, HASHTAG]
+        .into_iter()
+        .find(|s| p.shape.as_deref() == Some(*s))
 }
 
 fn address_shape(p: &Param) -> Option<String> {
@@ -537,6 +569,7 @@ fn address_shape(p: &Param) -> Option<String> {
             Address::Path => r"^(?:~|\.{1,2})?/[^\s/]+(?:/[^\s/]*)*$",
             Address::Domain => r"^(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}$",
             Address::Ip => IP_ADDRESS,
+            Address::Hashtag => HASHTAG,
         }
         .to_owned(),
     )
@@ -1019,6 +1052,26 @@ pub fn searches(p: &Param) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_handle_or_hashtag_goes_without_its_sign_where_the_schema_says_so() {
+        let schema = json!({"type": "object", "properties": {
+            "username": {"type": "string", "description": "The username, without the @."},
+            "tag": {"type": "string", "pattern": "^\\w+$"},
+            "mention": {"type": "string", "description": "Who to mention"}}});
+        let ps = params(&schema);
+        let of = |name: &str| ps.iter().find(|p| p.name == name).unwrap();
+        assert_eq!(of("username").conform(json!("@jack")), Ok(json!("jack")));
+        assert_eq!(of("tag").conform(json!("#climate")), Ok(json!("climate")));
+        // Nothing says to leave the sign out: the value goes as written.
+        assert_eq!(of("mention").conform(json!("@jack")), Ok(json!("@jack")));
+        // A hashtag parameter recognises a hashtag, as an IP address parameter does an address.
+        let tagged = json!({"type": "object", "properties": {
+            "hashtag": {"type": "string", "description": "The hashtag to search"}}});
+        let tagged = params(&tagged);
+        assert_eq!(recognising_shape(&tagged[0]), Some(HASHTAG));
+        assert_eq!(recognising_shape(of("mention")), None);
+    }
+
     #[test]
     fn a_parameter_named_for_a_word_takes_words_unless_its_schema_narrows_it() {
         let schema = json!({"type": "object", "properties": {

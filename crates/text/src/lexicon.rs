@@ -419,6 +419,13 @@ pub const LEAD_INS: &[&str] = &[
 /// `term`: what a dictionary defines, a thesaurus finds synonyms for), however common a word.
 pub const WORD_VALUE_NAMES: &[&str] = &["term", "word"];
 
+/// Verbs of arithmetic that a method's name may lead with when it works out a value
+/// ("add_days" adds days to a date) as often as when it changes something ("add_item").
+pub const ARITHMETIC_VERBS: &[&str] = &["add", "divide", "multiply", "subtract", "sum"];
+
+/// Words naming the kind of moment a parameter takes (`end_date`, `start_time`), not which one.
+pub const MOMENT_WORDS: &[&str] = &["date", "datetime", "day", "time", "timestamp"];
+
 /// Words that introduce what a request is about ("articles *about* solar storms", "news
 /// *regarding* the merger"): the phrase after one is a search's text.
 pub const TOPIC_LEADS: &[&str] = &["about", "concerning", "regarding"];
@@ -1485,7 +1492,8 @@ pub const ASPECT_NOUNS: &[&str] = &[
 ];
 
 /// Words by which a parameter's name or description says it takes an address of one kind, with
-/// that kind: an email address, a web address, a file system path, a domain name. Lowercase
+/// that kind: an email address, a web address, a file system path, a domain name, an IP
+/// address, a hashtag. Lowercase
 /// words.
 pub const ADDRESS_WORDS: &[(&str, Address)] = &[
     ("directory", Address::Path),
@@ -1494,6 +1502,7 @@ pub const ADDRESS_WORDS: &[(&str, Address)] = &[
     ("email", Address::Email),
     ("filepath", Address::Path),
     ("folder", Address::Path),
+    ("hashtag", Address::Hashtag),
     ("hostname", Address::Domain),
     ("ip", Address::Ip),
     ("ipv4", Address::Ip),
@@ -1517,6 +1526,8 @@ pub enum Address {
     Domain,
     /// `8.8.8.8`, `2001:db8::1`
     Ip,
+    /// `#climate`
+    Hashtag,
 }
 
 /// Words after which a parameter's description lists values it takes ("e.g. vegan, vegetarian",

@@ -354,6 +354,27 @@ pub fn mutating_verb(term: &str) -> bool {
     lexicon::MUTATING.binary_search(&term).is_ok()
 }
 
+/// What a value a method requires is, as far as arithmetic goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueKind {
+    /// An integer or a number.
+    Number,
+    /// A date, a time or both.
+    Moment,
+    /// Anything else: a name, an id, a text.
+    Other,
+}
+
+/// Whether a method whose name leads with the stem `verb` works out a value rather than changing
+/// anything: the verb is one of arithmetic ([`lexicon::ARITHMETIC_VERBS`]: "add_days" adds days
+/// to a date, "sum_numbers") and what it requires are numbers or moments, one number at least.
+/// "add_to_cart" requires an item, "AddAlarm" a time alone: each adds a thing somewhere.
+pub fn computes(verb: &str, required: &[ValueKind]) -> bool {
+    lexicon::ARITHMETIC_VERBS.iter().any(|w| stem(w) == verb)
+        && required.contains(&ValueKind::Number)
+        && required.iter().all(|k| *k != ValueKind::Other)
+}
+
 /// Stems of the verbs that change things a request asks for in any of its clauses ("Go to the
 /// folder and move the file", "Would you mind retweeting it?", "I'd like to book the flight"): a
 /// changing verb that opens a sentence or follows a word that puts a request
