@@ -2004,14 +2004,12 @@ impl<'a> Binder<'a> {
         // The verb puts the request: it opens a clause or follows a lead-in ("Can you find",
         // "I'm looking for"); "the web search function" names a thing.
         let verb = (0..words.len()).position(|i| {
-            matches!(
-                lower(i).as_str(),
-                "search" | "searching" | "look" | "looking" | "find"
-            ) && !words[i].1
+            text::lexicon::SEARCHING_VERBS.contains(&lower(i).as_str())
+                && !words[i].1
                 && (i == 0
                     || words[i - 1].1
                     || text::lexicon::LEAD_INS.contains(&lower(i - 1).as_str())
-                    || matches!(lower(i - 1).as_str(), "i'm" | "am" | "are" | "and"))
+                    || text::lexicon::SEARCH_LEAD_INS.contains(&lower(i - 1).as_str()))
         })?;
         let mut at = verb + 1;
         if at < words.len() && matches!(lower(at).as_str(), "for" | "me") {
@@ -2037,7 +2035,7 @@ impl<'a> Binder<'a> {
             }
             if text::lexicon::DETAIL_PREPOSITIONS.contains(&w.as_str())
                 || text::lexicon::RELATIVIZERS.contains(&w.as_str())
-                || matches!(w.as_str(), "near" | "below" | "above" | "between")
+                || text::lexicon::FILTER_PREPOSITIONS.contains(&w.as_str())
             {
                 end = i;
                 break;

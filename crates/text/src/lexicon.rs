@@ -423,6 +423,18 @@ pub const WORD_VALUE_NAMES: &[&str] = &["term", "word"];
 /// ("add_days" adds days to a date) as often as when it changes something ("add_item").
 pub const ARITHMETIC_VERBS: &[&str] = &["add", "divide", "multiply", "subtract", "sum"];
 
+/// Verbs, as written, that put a search to the listener ("Search for ...", "I'm looking for
+/// ...", "Can you find ..."): what follows them is what is searched for.
+pub const SEARCHING_VERBS: &[&str] = &["find", "look", "looking", "search", "searching"];
+
+/// Words that may come right before such a verb when it puts the request, beside
+/// [`LEAD_INS`] ("I'm looking for", "and find"): words.
+pub const SEARCH_LEAD_INS: &[&str] = &["am", "and", "are", "i'm"];
+
+/// Prepositions that open a filter on what is searched for ("headphones *under* $100", "cafes
+/// *near* the station"), beside [`DETAIL_PREPOSITIONS`]: words.
+pub const FILTER_PREPOSITIONS: &[&str] = &["above", "below", "between", "near"];
+
 /// Words naming the kind of moment a parameter takes (`end_date`, `start_time`), not which one.
 pub const MOMENT_WORDS: &[&str] = &["date", "datetime", "day", "time", "timestamp"];
 
