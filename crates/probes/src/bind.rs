@@ -104,6 +104,10 @@ fn bind_typed(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> 
             })
             .collect();
         let mut binding = bind_as_declared(&promoted, query, topic);
+        // Read as required, not required: one left open is the tool's to fill, never asked.
+        binding.missing.retain(|m| {
+            m.invalid.is_some() || !promoted.iter().any(|p| p.name == m.name && p.required)
+        });
         for p in &promoted {
             let written = |d: &Value| d.as_str().is_some_and(|d| query.text.contains(d));
             if p.default.as_ref().is_some_and(|d| !written(d))
@@ -115,6 +119,17 @@ fn bind_typed(params: &[Param], query: &Query, topic: &HashMap<String, f64>) -> 
         return binding;
     }
     bind_as_declared(params, query, topic)
+}
+
+/// Whether `p`'s declared default is an example of a code ([`example_default`] written with
+/// digits, or in capitals: "B07ZPKBL9V", "AAPL"): a thing the request must name.
+fn example_code(p: &Param) -> bool {
+    example_default(p)
+        && p.default.as_ref().and_then(Value::as_str).is_some_and(|d| {
+            !d.contains(char::is_whitespace)
+                && (d.chars().any(|c| c.is_ascii_digit())
+                    || d.chars().all(|c| c.is_ascii_uppercase()))
+        })
 }
 
 /// Whether `p` is a text parameter without choices whose declared default is an example of a
@@ -1705,6 +1720,13 @@ impl<'a> Binder<'a> {
             };
             if let Some(pattern) = &p.pattern
                 && !crate::schema::compiled(pattern).is_some_and(|re| re.is_match(&value))
+            {
+                continue;
+            }
+            // A parameter whose format is a whole date takes no moment that cannot be written as
+            // one ("February 2032" is a month).
+            if p.format.as_deref() == Some("date")
+                && chrono::NaiveDate::parse_from_str(&value, "%Y-%m-%d").is_err()
             {
                 continue;
             }
@@ -4104,9 +4126,12 @@ impl<'a> Binder<'a> {
                 || b.ambiguity.as_ref().is_some_and(|a| a.param == p.name)
                 || b.fan_out.as_ref().is_some_and(|(name, _)| *name == p.name);
             // A required parameter the schema gives a default takes it: the call stays valid.
+            // Not a code given as an example of one ("B07ZPKBL9V" for a product's ASIN): the
+            // request names no product, it is asked which.
             if p.required
                 && !bound
                 && let Some(default) = &p.default
+                && !example_code(p)
             {
                 self.binding
                     .arguments
@@ -4122,7 +4147,7 @@ impl<'a> Binder<'a> {
                 self.binding.arguments.insert(p.name.clone(), stated);
                 continue;
             }
-            if p.required && !bound && !p.has_default {
+            if p.required && !bound && (!p.has_default || example_code(p)) {
                 self.binding.missing.push(MissingParam {
                     name: p.name.clone(),
                     description: p.description.clone(),
@@ -7589,6 +7614,32 @@ mod tests {
             "end_available_date": {"type": "string", "format": "date"}}});
         let b = check(available, "Find someone available on 2024-12-03");
         assert!(b.arguments.get("end_available_date").is_none(), "{b:?}");
+    }
+
+    #[test]
+    fn a_whole_date_takes_no_month_and_an_example_code_is_no_value() {
+        let day = json!({"type": "object", "required": ["date"], "properties": {
+            "date": {"type": "string", "format": "date"}}});
+        let b = check(day.clone(), "Does February 2032 have 29 days?");
+        assert!(b.arguments.get("date").is_none(), "{b:?}");
+        assert!(b.missing.iter().any(|m| m.name == "date"), "{b:?}");
+        let b = check(day, "What happened on March 3, 2031?");
+        assert_eq!(b.arguments.get("date"), Some(&json!("2031-03-03")), "{b:?}");
+        // A required code whose default is an example ("B07ZPKBL9V") is asked for.
+        let product = json!({"type": "object", "required": ["asin"], "properties": {
+            "asin": {"type": "string", "description": "The product's ASIN.", "default": "B07ZPKBL9V"}}});
+        let b = check(product.clone(), "Tell me more about this product");
+        assert!(b.arguments.get("asin").is_none(), "{b:?}");
+        assert!(b.missing.iter().any(|m| m.name == "asin"), "{b:?}");
+        let b = check(product, "Tell me more about product B08N5WRWNW");
+        assert_eq!(b.arguments.get("asin"), Some(&json!("B08N5WRWNW")), "{b:?}");
+        // A default that is no code still makes the call valid.
+        let units = json!({"type": "object", "required": ["units"], "properties": {
+            "units": {"type": "string", "description": "Unit system", "default": "metric"}}});
+        assert_eq!(
+            check(units, "How hot is it?").arguments.get("units"),
+            Some(&json!("metric"))
+        );
     }
 
     #[test]
