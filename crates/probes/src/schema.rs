@@ -175,7 +175,7 @@ impl Param {
         let description = self.description.to_lowercase();
         value.len() > 1
             && description.contains(sign)
-            && ["without", "no ", "omit", "exclud", "strip"]
+            && text::lexicon::SIGN_OMITTING_WORDS
                 .iter()
                 .any(|w| description.contains(w))
     }

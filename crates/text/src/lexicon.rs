@@ -435,6 +435,10 @@ pub const SEARCH_LEAD_INS: &[&str] = &["am", "and", "are", "i'm"];
 /// *near* the station"), beside [`DETAIL_PREPOSITIONS`]: words.
 pub const FILTER_PREPOSITIONS: &[&str] = &["above", "below", "between", "near"];
 
+/// Words by which a parameter's description says to leave a value's sign out ("The username,
+/// without the @.", "no leading #", "omit the #"): lower-case prefixes.
+pub const SIGN_OMITTING_WORDS: &[&str] = &["exclud", "no ", "omit", "strip", "without"];
+
 /// Words naming the kind of moment a parameter takes (`end_date`, `start_time`), not which one.
 pub const MOMENT_WORDS: &[&str] = &["date", "datetime", "day", "time", "timestamp"];
 
