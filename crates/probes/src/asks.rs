@@ -610,6 +610,12 @@ fn ends_clause(word: &str) -> bool {
     word.ends_with([',', ';', '.', '?', '!'])
 }
 
+/// Whether `word` ends a phrase: it ends a clause ([`ends_clause`]) or opens what a colon
+/// introduces.
+pub fn ends_phrase(word: &str) -> bool {
+    ends_clause(word) || word.ends_with(':')
+}
+
 /// Whether a sentence ends after `word`: `?`, `!` or `;`, or a full stop before a capital (so
 /// that "3.5" and "e.g. this" stay whole).
 fn ends_sentence(word: &str, next: Option<&str>) -> bool {

@@ -2012,58 +2012,69 @@ impl<'a> Binder<'a> {
     /// details the search, a relative word or the end of the clause; `None` when it says no such
     /// thing, or only the kind of thing the method finds.
     fn searched_for(&self) -> Option<String> {
-        // Each word as written, bare, and whether it ends its clause.
-        let words: Vec<(String, bool)> = self
+        /// One word of the request: bare, in lower case, and whether it opens a quote or ends
+        /// its phrase.
+        struct Word<'w> {
+            bare: &'w str,
+            lower: String,
+            quoted: bool,
+            ends: bool,
+        }
+        let words: Vec<Word> = self
             .query
             .text
             .split_whitespace()
             .map(|w| {
                 let bare = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-' && c != '$');
-                (bare.to_owned(), w.ends_with([',', '.', '?', '!', ';', ':']))
+                Word {
+                    bare,
+                    lower: bare.to_lowercase(),
+                    quoted: w.starts_with(['\'', '"']),
+                    ends: crate::asks::ends_phrase(w),
+                }
             })
             .collect();
-        let lower = |i: usize| words[i].0.to_lowercase();
+        let is_in = |i: usize, list: &[&str]| list.contains(&words[i].lower.as_str());
         // The verb puts the request: it opens a clause or follows a lead-in ("Can you find",
         // "I'm looking for"); "the web search function" names a thing.
         let verb = (0..words.len()).position(|i| {
-            text::lexicon::SEARCHING_VERBS.contains(&lower(i).as_str())
-                && !words[i].1
+            is_in(i, text::lexicon::SEARCHING_VERBS)
+                && !words[i].ends
                 && (i == 0
-                    || words[i - 1].1
-                    || text::lexicon::LEAD_INS.contains(&lower(i - 1).as_str())
-                    || text::lexicon::SEARCH_LEAD_INS.contains(&lower(i - 1).as_str()))
+                    || words[i - 1].ends
+                    || is_in(i - 1, text::lexicon::LEAD_INS)
+                    || is_in(i - 1, text::lexicon::SEARCH_LEAD_INS))
         })?;
         let mut at = verb + 1;
-        if at < words.len() && matches!(lower(at).as_str(), "for" | "me") {
+        if at < words.len() && is_in(at, &["for", "me"]) {
             at += 1;
         } else if let Some(k) = (at..words.len())
-            .take_while(|&k| k == at || !words[k - 1].1)
-            .find(|&k| lower(k) == "for")
+            .take_while(|&k| k == at || !words[k - 1].ends)
+            .find(|&k| words[k].lower == "for")
         {
             // "Search the French wiki for Victor Hugo": what is searched comes after "for".
             at = k + 1;
         }
-        while at < words.len() && text::lexicon::DETERMINERS.contains(&lower(at).as_str()) {
+        while at < words.len() && is_in(at, text::lexicon::DETERMINERS) {
             at += 1;
         }
-        let mut phrase: Vec<&str> = Vec::new();
+        let mut phrase: Vec<&Word> = Vec::new();
         let mut end = words.len();
-        for (i, (word, ends)) in words.iter().enumerate().skip(at) {
-            let w = lower(i);
+        for (i, word) in words.iter().enumerate().skip(at) {
             // What the things are about is the search's text where the method names them
             // ([`Query::searched_texts`]); where it does not, the request is searched whole.
-            if text::lexicon::TOPIC_LEADS.contains(&w.as_str()) {
+            if is_in(i, text::lexicon::TOPIC_LEADS) {
                 return None;
             }
-            if text::lexicon::DETAIL_PREPOSITIONS.contains(&w.as_str())
-                || text::lexicon::RELATIVIZERS.contains(&w.as_str())
-                || text::lexicon::FILTER_PREPOSITIONS.contains(&w.as_str())
+            if is_in(i, text::lexicon::DETAIL_PREPOSITIONS)
+                || is_in(i, text::lexicon::RELATIVIZERS)
+                || is_in(i, text::lexicon::FILTER_PREPOSITIONS)
             {
                 end = i;
                 break;
             }
             phrase.push(word);
-            if *ends {
+            if word.ends {
                 end = i + 1;
                 break;
             }
@@ -2071,19 +2082,17 @@ impl<'a> Binder<'a> {
         // A name or a quote the rest of the request gives that no parameter took ("songs by
         // 'Queen'", "flight prices from NYC") is part of the search: the request is searched
         // whole.
-        let written: Vec<&str> = self.query.text.split_whitespace().collect();
         let untaken = |i: usize| {
-            let raw = written[i];
-            let word = &words[i].0;
-            let named = raw.starts_with(['\'', '"'])
-                || (word.chars().next().is_some_and(char::is_uppercase) && !words[i - 1].1);
+            let word = &words[i];
+            let named =
+                word.quoted || (word.bare.starts_with(char::is_uppercase) && !words[i - 1].ends);
             named
-                && !text::terms(word)
+                && !text::terms(word.bare)
                     .iter()
                     .any(|t| self.used_terms.contains(t))
         };
         let clause_end = (end..words.len())
-            .find(|&k| words[k].1)
+            .find(|&k| words[k].ends)
             .map_or(words.len(), |k| k + 1);
         if (end.max(1)..clause_end).any(untaken) {
             return None;
@@ -2091,14 +2100,14 @@ impl<'a> Binder<'a> {
         // The kind of thing the method finds, however qualified ("recent news articles that
         // mention him"), is no topic of its own.
         let topical = phrase.iter().any(|w| {
-            let w = w.to_lowercase();
-            !text::is_stopword(&w)
-                && !text::lexicon::QUALIFIERS.contains(&w.as_str())
-                && text::terms(&w)
+            !text::is_stopword(&w.lower)
+                && !text::lexicon::QUALIFIERS.contains(&w.lower.as_str())
+                && text::terms(&w.lower)
                     .iter()
                     .any(|t| !self.topic.contains_key(t) && !text::chatter(t))
         });
-        topical.then(|| phrase.join(" "))
+        let words: Vec<&str> = phrase.iter().map(|w| w.bare).collect();
+        topical.then(|| words.join(" "))
     }
 
     /// A body of fields: bound field by field; what it lacks is asked for by its path, and a field
@@ -5598,7 +5607,7 @@ fn takes_language_code(p: &Param) -> bool {
 
 /// The code a parameter for a US state's or a country's code takes from the one state or
 /// country the request names, with the words that name it.
-fn place_code_named(p: &Param, query: &Query) -> Option<(&'static str, String)> {
+pub fn place_code_named(p: &Param, query: &Query) -> Option<(&'static str, String)> {
     if takes_state_code(p) {
         us_state_named(query)
     } else if takes_country_code(p) {
@@ -5606,12 +5615,6 @@ fn place_code_named(p: &Param, query: &Query) -> Option<(&'static str, String)> 
     } else {
         None
     }
-}
-
-/// The terms of the words naming the one state or country whose code `p` takes
-/// ([`place_code_named`]).
-pub fn place_named_for_code(p: &Param, query: &Query) -> Option<Vec<String>> {
-    place_code_named(p, query).map(|(_, words)| text::terms(&words))
 }
 
 /// Whether `p` takes a country's ISO 3166 code: a country by its name, described by the

@@ -1026,8 +1026,8 @@ fn values_it_names(doc: &index::MethodDoc, query: &Query) -> Vec<String> {
         }
         // So is the country or state whose code a parameter takes, named in full ("Canada"
         // for a country's ISO code).
-        if let Some(words) = bind::place_named_for_code(p, query) {
-            out.extend(words);
+        if let Some((_, words)) = bind::place_code_named(p, query) {
+            out.extend(text::terms(&words));
             continue;
         }
         // The kind a name of a kind names: the words before `name` (`food_name`), or a

@@ -1172,7 +1172,7 @@ fn asked_thing(sentences: &[String]) -> Option<(Vec<String>, bool)> {
                 break;
             }
             i += 1;
-            if w.ends_with([',', '.', '?', '!', ';', ':']) {
+            if crate::asks::ends_phrase(w) {
                 break;
             }
         }
