@@ -5815,8 +5815,18 @@ fn value_after_mention(p: &Param, query: &Query, used: &HashSet<String>) -> Opti
         .any(|t| text::lexicon::BODY_FIELDS.contains(&t.as_str()));
     let mut value = Vec::new();
     let mut previous = String::new();
-    for w in &raw[at + 1..] {
+    for (k, w) in raw.iter().enumerate().skip(at + 1) {
         let bare = w.trim_matches(|c: char| !c.is_alphanumeric() && !"^+-*/=.()".contains(c));
+        // A preposition of two words right after the mention ("What should I plant next to
+        // them?") places something: the mention was a verb, and no value follows it.
+        let opens_preposition = |next: &str| {
+            text::lexicon::TWO_WORD_PREPOSITIONS
+                .iter()
+                .any(|(a, b)| bare.eq_ignore_ascii_case(a) && next.eq_ignore_ascii_case(b))
+        };
+        if !body && value.is_empty() && raw.get(k + 1).is_some_and(|n| opens_preposition(n)) {
+            return None;
+        }
         if !body
             && text::lexicon::VALUE_ENDS.contains(&bare.to_lowercase().as_str())
             && !value.is_empty()

@@ -16,6 +16,7 @@ pub mod asks;
 pub mod bind;
 pub mod index;
 pub mod query;
+pub mod refer;
 pub mod schema;
 pub mod weights;
 pub mod when;
@@ -3092,13 +3093,6 @@ fn covers_half(s: &Scored, topic: &[String]) -> bool {
 pub fn follows_up(query: &Query) -> bool {
     use text::lexicon::{ANSWER_OPENERS, FOLLOW_UP_OPENERS};
     let content = asks::content_terms(&query.text);
-    let values = || {
-        let names = query.name_terms();
-        let numbers: HashSet<String> = query.numbers().into_iter().map(|(t, _)| t).collect();
-        content
-            .iter()
-            .all(|t| names.contains(t) || numbers.contains(t))
-    };
     // "Thank you, that's all": thanks and leave-taking alone close the conversation.
     let closing = |t: &String| text::lexicon::CLOSINGS.contains(&t.as_str());
     let thanks = text::words(&query.text)
@@ -3113,7 +3107,24 @@ pub fn follows_up(query: &Query) -> bool {
             FOLLOW_UP_OPENERS.contains(&w.as_str()) || ANSWER_OPENERS.contains(&w.as_str())
         })
         || opens_what_about(&query.text)
-        || values()
+        || gives_only_values(query)
+}
+
+/// Whether every content word of `query` is a name or a number it gives ("From GBP to JPY, 300
+/// of them", "ACC-104233"): values for a request made before, nothing asked of its own.
+fn gives_only_values(query: &Query) -> bool {
+    let names = query.name_terms();
+    let numbers: HashSet<String> = query.numbers().into_iter().map(|(t, _)| t).collect();
+    // The words of identifiers, which may open the turn ("ACC-104233").
+    let coded: HashSet<String> = query
+        .text
+        .split_whitespace()
+        .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
+        .flat_map(text::terms)
+        .collect();
+    asks::content_terms(&query.text)
+        .iter()
+        .all(|t| names.contains(t) || numbers.contains(t) || coded.contains(t))
 }
 
 /// Whether `text` opens "What about ..." or "How about ...": it asks the same of something else.
@@ -3149,6 +3160,9 @@ pub struct Conversation<'a> {
     /// EUR"), is read with the turn that reply answered, whatever its words, and gives the
     /// parameters the question names ([`answer_asked`]).
     pub asked: Option<&'a str>,
+    /// What the assistant said just before the current turn, whatever it said: the things it
+    /// listed are what "the second one" points at ([`refer::resolve_position`]).
+    pub told: Option<&'a str>,
 }
 
 /// A follow-up (`turn`) read after the earlier turn it follows (`last`): two sentences, so that
@@ -3164,6 +3178,35 @@ pub fn joined(last: &str, turn: &str) -> String {
 }
 
 impl Conversation<'_> {
+    /// `query` with a phrase pointing at a position in what the assistant just listed ("the
+    /// second one") written as the thing listed there, when it has one.
+    fn resolved(&self, query: &Query) -> Option<Query> {
+        let told = self.told?;
+        refer::resolve_position(&query.text, told).map(|text| Query::parse_on(&text, query.today))
+    }
+
+    /// Whether `query` replies to the assistant's question with values alone ("ACC-104233" after
+    /// "Which account should I look at?"): it continues the request the question was about, even
+    /// where its values alone would choose a method of their own.
+    fn continued_by(&self, query: &Query) -> bool {
+        self.asked.is_some() && answers(query) && gives_only_values(query)
+    }
+
+    /// Whether `reading`, a reading of `query` with the turn it follows, leaves out the change
+    /// `query` asks for: unless the assistant asked something, a turn that asks for a change
+    /// ("Can you book two seats on the first one?", "now move 200 from it to ACC-550190") is not
+    /// served by a method that only reads what the earlier turn asked about (`search_trains`).
+    /// Adding to what was asked ("Add Berlin too") changes nothing.
+    fn drops_change(&self, index: &MethodIndex, query: &Query, reading: &Interpretation) -> bool {
+        let asks_change = text::requested_actions(&query.text)
+            .iter()
+            .any(|verb| !text::lexicon::EXTENDING_VERBS.contains(&verb.as_str()));
+        self.asked.is_none()
+            && asks_change
+            && doc_of(index, reading)
+                .is_some_and(|d| !d.name_terms.iter().any(|t| text::mutating_verb(t)))
+    }
+
     /// The last earlier user turn, when `query` reads as following it ([`follows_up`], or an
     /// answer to what was asked).
     pub fn followed<'t>(&'t self, query: &Query) -> Option<&'t str> {
@@ -3184,6 +3227,8 @@ pub fn run_in_conversation(
     conversation: Conversation,
     config: &ProbeConfig,
 ) -> ProbeReport {
+    let resolved = conversation.resolved(query);
+    let query = resolved.as_ref().unwrap_or(query);
     let earlier = parsed_turns(conversation.turns, query);
     let mut report = run_after(index, query, &earlier, config);
     // A follow-up that asks the same of something else ("What about line 7?" after the alerts on
@@ -3197,7 +3242,9 @@ pub fn run_in_conversation(
                 .is_some_and(|i| !i.missing.is_empty())
     };
     let asked_alone = only_asks(&report);
-    if (report.missing_capability_signal.is_some() || asked_alone)
+    if (report.missing_capability_signal.is_some()
+        || asked_alone
+        || conversation.continued_by(query))
         && let Some(last) = conversation.followed(query)
     {
         let joined = run_after(
@@ -3211,7 +3258,16 @@ pub fn run_in_conversation(
                 .first()
                 .is_some_and(|i| i.missing.is_empty())
         };
-        if joined.missing_capability_signal.is_none() && (!asked_alone || complete(&joined)) {
+        let drops_change = |r: &ProbeReport| {
+            r.execution_shortlist
+                .first()
+                .or(r.ambiguity_pool.first())
+                .is_some_and(|i| conversation.drops_change(index, query, i))
+        };
+        if joined.missing_capability_signal.is_none()
+            && (!asked_alone || complete(&joined))
+            && !drops_change(&joined)
+        {
             report = joined;
             for i in report
                 .ambiguity_pool
@@ -3242,7 +3298,7 @@ pub fn run_in_conversation(
         if let Some(question) = conversation.asked {
             answer_asked(index, i, question, query);
         }
-        fill_from(index, i, &earlier, query);
+        fill_from(index, i, &earlier, query, config);
     }
     report
 }
@@ -3262,20 +3318,29 @@ pub fn fast_pick_in_conversation(
     conversation: Conversation,
     config: &ProbeConfig,
 ) -> Result<Interpretation, MissingCapability> {
+    let resolved = conversation.resolved(query);
+    let query = resolved.as_ref().unwrap_or(query);
     let earlier = parsed_turns(conversation.turns, query);
+    let continues = conversation.continued_by(query);
     let mut picked = match fast_pick_after(index, query, &earlier, config) {
-        Err(miss) => {
+        Ok(picked) if !continues => picked,
+        alone => {
             let Some(last) = conversation.followed(query) else {
-                return Err(miss);
+                return alone;
             };
             let reading = Query::parse_on(&joined(last, &query.text), query.today);
-            match fast_pick_after(index, &reading, &earlier, config) {
-                Ok(mut picked) => {
+            let read = fast_pick_after(index, &reading, &earlier, config)
+                .ok()
+                .filter(|i| !conversation.drops_change(index, query, i))
+                .ok_or(());
+            match (read, alone) {
+                (Ok(mut picked), _) => {
                     prefer_turn(index, &mut picked, query);
                     picked
                 }
+                (Err(_), Ok(picked)) => picked,
                 // As the probe does: an answer no method covers answers the request asked about.
-                Err(_) => match earlier.split_last() {
+                (Err(_), Err(miss)) => match earlier.split_last() {
                     Some((last, before)) if conversation.asked.is_some() && answers(query) => {
                         fast_pick_after(index, last, before, config).map_err(|_| miss)?
                     }
@@ -3283,12 +3348,11 @@ pub fn fast_pick_in_conversation(
                 },
             }
         }
-        Ok(picked) => picked,
     };
     if let Some(question) = conversation.asked {
         answer_asked(index, &mut picked, question, query);
     }
-    fill_from(index, &mut picked, &earlier, query);
+    fill_from(index, &mut picked, &earlier, query, config);
     Ok(picked)
 }
 
@@ -3459,7 +3523,15 @@ fn answer_asked(index: &MethodIndex, i: &mut Interpretation, question: &str, rep
         })
         .map(|(at, p, _)| (*at, *p))
         .collect();
-    if asked.is_empty() {
+    // A question that names no parameter asks for the one still open only when the reply gives
+    // values ("Blade Runner" after "Which one?"); a reply in the words of what the method is
+    // about ("I would love to adopt a dog" after "How can I help?") is a request, not that value.
+    let requests = || {
+        asks::content_terms(&reply.text)
+            .iter()
+            .any(|t| doc.topic_terms.contains_key(t))
+    };
+    if asked.is_empty() && (gives_only_values(reply) || !requests()) {
         let open: Vec<&schema::Param> = i
             .missing
             .iter()
@@ -3769,10 +3841,19 @@ fn only_opener(part: &str) -> bool {
 }
 
 /// Fills the parameters `i` lacks (never a refused value) from the earlier user turns (`earlier`,
-/// oldest first), most recent first, binding the method's parameters on each turn's words. A
-/// parameter whose thing the current turn leaves unnamed on purpose ("one of my files", "a
-/// specific file", "another file") is not filled: the earlier turns named another.
-fn fill_from(index: &MethodIndex, i: &mut Interpretation, earlier: &[Query], query: &Query) {
+/// oldest first): first with what the last turn's own reading gave a parameter of the same name
+/// ("tomato" for `plant` after "When should I sow tomatoes in zone 7?", where the method now
+/// asked about has no example to read "tomatoes" by), then, most recent first, binding the
+/// method's parameters on each turn's words. A parameter whose thing the current turn leaves
+/// unnamed on purpose ("one of my files", "a specific file", "another file") is not filled: the
+/// earlier turns named another.
+fn fill_from(
+    index: &MethodIndex,
+    i: &mut Interpretation,
+    earlier: &[Query],
+    query: &Query,
+    config: &ProbeConfig,
+) {
     let fillable = |i: &Interpretation| i.missing.iter().any(|m| m.invalid.is_none());
     if !fillable(i) {
         return;
@@ -3786,25 +3867,54 @@ fn fill_from(index: &MethodIndex, i: &mut Interpretation, earlier: &[Query], que
         .filter(|m| leaves_unnamed(query, &m.name))
         .map(|m| m.name.clone())
         .collect();
-    for turn in earlier.iter().rev() {
-        let binding = bind::bind(&doc.params, turn, &doc.topic_terms);
+    // Each source gives the values it has for what `i` still lacks; a refused value and one the
+    // current turn leaves unnamed on purpose are never given.
+    let take = |i: &mut Interpretation, value: &dyn Fn(&MissingParam) -> Option<Value>| {
         let mut filled = false;
         i.missing.retain(|m| {
-            let value = binding
-                .arguments
-                .get(&m.name)
-                .filter(|_| m.invalid.is_none() && binding.leftover.as_ref() != Some(&m.name))
-                .filter(|_| !unnamed.contains(&m.name));
-            if let Some(v) = value {
-                i.arguments.insert(m.name.clone(), v.clone());
+            let given = (m.invalid.is_none() && !unnamed.contains(&m.name))
+                .then(|| value(m))
+                .flatten();
+            let found = given.is_some();
+            if let Some(v) = given {
+                i.arguments.insert(m.name.clone(), v);
                 filled = true;
             }
-            value.is_none()
+            !found
         });
         if filled {
             relabel(i);
         }
-        if !fillable(i) {
+        fillable(i)
+    };
+    if let Some((last, before)) = earlier.split_last() {
+        let read = run_after(index, last, before, config);
+        if let Some(then) = read
+            .execution_shortlist
+            .first()
+            .or(read.ambiguity_pool.first())
+        {
+            let given = |m: &MissingParam| {
+                let v = then.arguments.get(&m.name)?;
+                let p = doc.params.iter().find(|p| p.name == m.name)?;
+                contract::referred(v)
+                    .is_none()
+                    .then(|| p.conform(v.clone()).ok())
+                    .flatten()
+            };
+            if !take(i, &given) {
+                return;
+            }
+        }
+    }
+    for turn in earlier.iter().rev() {
+        let binding = bind::bind(&doc.params, turn, &doc.topic_terms);
+        let given = |m: &MissingParam| {
+            (binding.leftover.as_ref() != Some(&m.name))
+                .then(|| binding.arguments.get(&m.name).cloned())
+                .flatten()
+        };
+        if !take(i, &given) {
             return;
         }
     }
@@ -7462,6 +7572,7 @@ mod tests {
         let conversation = Conversation {
             turns: &history,
             asked: None,
+            told: None,
         };
         let after = run_in_conversation(&idx, &q, conversation, &ProbeConfig::default());
         assert!(after.missing_capability_signal.is_none(), "{after:?}");
@@ -7742,6 +7853,7 @@ mod tests {
         let conversation = Conversation {
             turns: &history,
             asked: None,
+            told: None,
         };
         let r = run_in_conversation(
             &idx,
@@ -7930,6 +8042,7 @@ mod tests {
         let conversation = Conversation {
             turns: &history,
             asked: None,
+            told: None,
         };
         let r = run_in_conversation(&idx, &q, conversation, &ProbeConfig::default());
         let i = &r.execution_shortlist[0];
@@ -7951,6 +8064,7 @@ mod tests {
         let conversation = Conversation {
             turns: &history,
             asked: None,
+            told: None,
         };
         let config = ProbeConfig::default();
         let r = run_in_conversation(
@@ -8011,6 +8125,7 @@ mod tests {
             let conversation = Conversation {
                 turns: &history,
                 asked: None,
+                told: None,
             };
             let q = Query::parse(turn);
             let r = run_in_conversation(&idx, &q, conversation, &config);
@@ -8101,6 +8216,7 @@ mod tests {
             let conversation = Conversation {
                 turns: &history,
                 asked: Some(question),
+                told: None,
             };
             let q = Query::parse(reply);
             let r = run_in_conversation(&idx, &q, conversation, &config);
@@ -8196,6 +8312,7 @@ mod tests {
         let conversation = Conversation {
             turns: &history,
             asked: Some(question),
+            told: None,
         };
         let (q, config) = (Query::parse(reply), ProbeConfig::default());
         let r = run_in_conversation(idx, &q, conversation, &config);
@@ -8319,6 +8436,7 @@ mod tests {
         let told = Conversation {
             turns: &history,
             asked: None,
+            told: None,
         };
         // Values only, and an answer's opener.
         for reply in [
@@ -8356,6 +8474,7 @@ mod tests {
         let asked = Conversation {
             turns: &history,
             asked: Some("Where are you flying?"),
+            told: None,
         };
         assert_eq!(asked.followed(&own), Some(history[0].as_str()));
         // Thanks and leave-taking close the conversation: the fare is not asked again.
@@ -8533,5 +8652,220 @@ mod tests {
         // The verbs frame a request; they do not make an unrelated one served.
         let miss = miss_of(&idx, "Could you locate my lost keys?");
         assert!(miss.is_some());
+    }
+
+    /// The deep and the fast reading of `turn` after `conversation`, each of which must settle on
+    /// a method: its name and arguments.
+    fn read_after(
+        idx: &MethodIndex,
+        turn: &str,
+        conversation: Conversation,
+    ) -> [(String, Map<String, Value>); 2] {
+        let (q, config) = (Query::parse(turn), ProbeConfig::default());
+        let r = run_in_conversation(idx, &q, conversation, &config);
+        assert!(r.missing_capability_signal.is_none(), "{turn}: {r:?}");
+        let i = r
+            .execution_shortlist
+            .first()
+            .or(r.ambiguity_pool.first())
+            .unwrap();
+        let fast = fast_pick_in_conversation(idx, &q, conversation, &config).unwrap();
+        [
+            (i.method.clone(), i.arguments.clone()),
+            (fast.method, fast.arguments),
+        ]
+    }
+
+    #[test]
+    fn a_position_in_what_the_assistant_listed_names_the_thing_there() {
+        let idx = index(&[
+            (
+                "search_books",
+                "Search books by genre",
+                json!({"type": "object", "required": ["genre"], "properties": {
+                    "genre": {"type": "string", "description": "The genre", "enum": ["fantasy", "crime", "poetry"]}}}),
+            ),
+            (
+                "get_book",
+                "Get the details of a book: author, pages and reviews",
+                json!({"type": "object", "required": ["book_id"], "properties": {
+                    "book_id": {"type": "string", "description": "The book id, e.g. BK-1001"}}}),
+            ),
+        ]);
+        let history = ["Find me some fantasy books".to_owned()];
+        let told = "I found three: The Hobbit (BK-2001), Mistborn (BK-2002) and Eragon (BK-2003).";
+        let conversation = Conversation {
+            turns: &history,
+            asked: None,
+            told: Some(told),
+        };
+        for (turn, id) in [
+            ("Tell me more about the third one", "BK-2003"),
+            ("And the second one?", "BK-2002"),
+        ] {
+            for (method, args) in read_after(&idx, turn, conversation) {
+                assert_eq!(method, "get_book", "{turn}");
+                assert_eq!(args["book_id"], id, "{turn}");
+            }
+        }
+        // Without the list, the position names nothing: no book is made up for it.
+        let q = Query::parse("Tell me more about the third one");
+        let untold = Conversation {
+            told: None,
+            ..conversation
+        };
+        let r = run_in_conversation(&idx, &q, untold, &ProbeConfig::default());
+        assert!(
+            r.execution_shortlist
+                .iter()
+                .chain(&r.ambiguity_pool)
+                .all(|i| i.arguments.get("book_id") != Some(&json!("BK-2003"))),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn a_reply_of_values_alone_continues_the_request_the_question_was_about() {
+        let idx = index(&[
+            (
+                "get_balance",
+                "Get the balance of an account",
+                json!({"type": "object", "required": ["account_id"], "properties": {
+                    "account_id": {"type": "string", "description": "The account, e.g. AC-1001", "pattern": "^AC-[0-9]{4}$"}}}),
+            ),
+            (
+                "list_payments",
+                "List the payments of an account, optionally of one category",
+                json!({"type": "object", "required": ["account_id"], "properties": {
+                    "account_id": {"type": "string", "description": "The account, e.g. AC-1001", "pattern": "^AC-[0-9]{4}$"},
+                    "category": {"type": "string", "description": "Spending category", "enum": ["travel", "food"]}}}),
+            ),
+        ]);
+        let history = ["Show me my travel payments".to_owned()];
+        let conversation = Conversation {
+            turns: &history,
+            asked: Some("Which account should I look at?"),
+            told: Some("Which account should I look at?"),
+        };
+        for (method, args) in read_after(&idx, "AC-1234", conversation) {
+            assert_eq!(method, "list_payments");
+            assert_eq!(args["account_id"], "AC-1234");
+            assert_eq!(args["category"], "travel");
+        }
+        // Alone, the same value asks for the balance: the reply is what changes it.
+        let alone = run(&idx, &Query::parse("AC-1234"), &ProbeConfig::default());
+        assert_eq!(alone.execution_shortlist[0].method, "get_balance");
+    }
+
+    #[test]
+    fn an_offer_of_help_asks_for_no_parameter() {
+        let idx = index(&[(
+            "search_pets",
+            "Search pets waiting for adoption by species and city",
+            json!({"type": "object", "required": ["species", "city"], "properties": {
+                "species": {"type": "string", "description": "The species", "enum": ["dog", "cat"]},
+                "city": {"type": "string", "description": "The city to search in"}}}),
+        )]);
+        let history = ["Hello!".to_owned()];
+        let conversation = Conversation {
+            turns: &history,
+            asked: Some("Hello! How can I help?"),
+            told: Some("Hello! How can I help?"),
+        };
+        let q = Query::parse("I would love to adopt a dog");
+        let r = run_in_conversation(&idx, &q, conversation, &ProbeConfig::default());
+        let i = r
+            .execution_shortlist
+            .first()
+            .or(r.ambiguity_pool.first())
+            .unwrap();
+        assert_eq!(i.arguments.get("species"), Some(&json!("dog")), "{i:?}");
+        assert!(i.arguments.get("city").is_none(), "{i:?}");
+        assert!(i.missing.iter().any(|m| m.name == "city"), "{i:?}");
+    }
+
+    #[test]
+    fn a_change_asked_after_a_reading_is_not_served_by_that_reading() {
+        let idx = index(&[
+            (
+                "search_trains",
+                "Find trains between two stations on a date",
+                json!({"type": "object", "required": ["origin", "destination", "date"], "properties": {
+                    "origin": {"type": "string", "description": "Departure station"},
+                    "destination": {"type": "string", "description": "Arrival station"},
+                    "date": {"type": "string", "format": "date", "description": "Travel date"}}}),
+            ),
+            (
+                "get_station_info",
+                "Get the facilities and opening hours of a station",
+                json!({"type": "object", "required": ["station_name"], "properties": {
+                    "station_name": {"type": "string", "description": "The station"}}}),
+            ),
+        ]);
+        let history = ["Find me trains from Leeds to York on 2027-02-01".to_owned()];
+        let conversation = Conversation {
+            turns: &history,
+            asked: None,
+            told: Some("There are 9 trains from Leeds to York that day."),
+        };
+        let config = ProbeConfig::default();
+        let q = Query::parse("Can you book two seats on the first one?");
+        let r = run_in_conversation(&idx, &q, conversation, &config);
+        assert!(r.missing_capability_signal.is_some(), "{r:?}");
+        assert!(fast_pick_in_conversation(&idx, &q, conversation, &config).is_err());
+        // A follow-up that asks the same of another day is still read with the turn before.
+        for (method, args) in read_after(&idx, "And on 2027-02-02?", conversation) {
+            assert_eq!(method, "search_trains");
+            assert_eq!(
+                (&args["origin"], &args["destination"], &args["date"]),
+                (&json!("Leeds"), &json!("York"), &json!("2027-02-02"))
+            );
+        }
+    }
+
+    #[test]
+    fn a_parameter_the_turn_leaves_open_takes_what_the_earlier_reading_gave_it() {
+        let idx = index(&[
+            (
+                "get_planting_calendar",
+                "Gives the sowing months of a plant for a hardiness zone",
+                json!({"type": "object", "required": ["plant", "zone"], "properties": {
+                    "plant": {"type": "string", "description": "The plant, e.g. tomato"},
+                    "zone": {"type": "integer", "description": "Hardiness zone", "minimum": 1, "maximum": 13}}}),
+            ),
+            (
+                "get_companion_plants",
+                "Lists plants that grow well next to a plant",
+                json!({"type": "object", "required": ["plant"], "properties": {
+                    "plant": {"type": "string", "description": "The plant"}}}),
+            ),
+            (
+                "get_watering_schedule",
+                "Gives how often to water a plant in a season",
+                json!({"type": "object", "required": ["plant"], "properties": {
+                    "plant": {"type": "string", "description": "The plant"},
+                    "season": {"type": "string", "description": "The season", "enum": ["summer", "winter"]}}}),
+            ),
+        ]);
+        let history = ["When should I sow tomatoes in zone 7?".to_owned()];
+        let conversation = Conversation {
+            turns: &history,
+            asked: None,
+            told: Some("Sow them indoors in March."),
+        };
+        // The earlier turn's own words, bound for a plant with no example, would give "zone 7";
+        // its reading gave the plant "tomato". "next to them" places, it names no plant.
+        for (turn, method) in [
+            (
+                "And how often should I water them in summer?",
+                "get_watering_schedule",
+            ),
+            ("What should I plant next to them?", "get_companion_plants"),
+        ] {
+            for (m, args) in read_after(&idx, turn, conversation) {
+                assert_eq!(m, method, "{turn}");
+                assert_eq!(args["plant"], "tomato", "{turn}");
+            }
+        }
     }
 }

@@ -884,6 +884,10 @@ pub const FOLLOW_UP_OPENERS: &[&str] = &["also", "and", "then"];
 /// instead ("... in the summer too?", "both", "as well"). Words, lowercase.
 pub const ADDING_WORDS: &[&str] = &["also", "additionally", "both", "too"];
 
+/// Stems of changing verbs a follow-up uses to extend the request it follows rather than to
+/// change anything ("*Add* Berlin too"). Stems.
+pub const EXTENDING_VERBS: &[&str] = &["ad"];
+
 /// Words that open a reply to what was just asked ("Yes, 70 kilograms", "Sure, make it 12").
 /// Words.
 pub const ANSWER_OPENERS: &[&str] = &["no", "nope", "ok", "okay", "sure", "yeah", "yep", "yes"];
@@ -1448,6 +1452,42 @@ pub const DISCOURSE_MARKERS: &[&str] = &[
     "third",
     "thirdly",
 ];
+
+/// Prepositions written as two words ("*next to* the door", "*because of* the rain"), each as
+/// its two words.
+pub const TWO_WORD_PREPOSITIONS: &[(&str, &str)] = &[
+    ("according", "to"),
+    ("ahead", "of"),
+    ("apart", "from"),
+    ("because", "of"),
+    ("close", "to"),
+    ("due", "to"),
+    ("instead", "of"),
+    ("next", "to"),
+    ("prior", "to"),
+];
+
+/// Words that point at a position in a list the assistant just gave ("the *second* one"), with
+/// the position they point at, 1-based; 0 is the last. Words.
+pub const LIST_POSITIONS: &[(&str, usize)] = &[
+    ("first", 1),
+    ("1st", 1),
+    ("second", 2),
+    ("2nd", 2),
+    ("third", 3),
+    ("3rd", 3),
+    ("fourth", 4),
+    ("4th", 4),
+    ("fifth", 5),
+    ("5th", 5),
+    ("sixth", 6),
+    ("6th", 6),
+    ("last", 0),
+];
+
+/// Nouns that stand for any listed thing after a position word ("the second *one*", "the last
+/// *option*"). Words.
+pub const LIST_POSITION_NOUNS: &[&str] = &["choice", "entry", "item", "one", "option", "result"];
 
 /// Words after which a request names things it has, uses or wants something made with ("recipes
 /// *with* chicken", "I *have* eggs", "a salad *using* spinach"). Words.

@@ -30,6 +30,9 @@ pub(crate) struct Normalized {
     /// The question the last earlier turn asks the user, when that turn is the assistant's and
     /// asks something.
     pub(crate) asked_back: Option<String>,
+    /// What the last earlier turn says, when that turn is the assistant's: the things it lists
+    /// are what "the second one" points at.
+    pub(crate) told: Option<String>,
     /// Where the docs tool may look, when the request confines it.
     pub(crate) confinement: Option<std::sync::Arc<Confinement>>,
     /// The request's `scope`, as given.
@@ -47,6 +50,7 @@ impl Normalized {
         probes::Conversation {
             turns: &self.history,
             asked: self.asked_back.as_deref(),
+            told: self.told.as_deref(),
         }
     }
 
@@ -150,6 +154,12 @@ pub(crate) fn normalize(
         .as_ref()
         .and_then(contract::QueryContext::today)
         .unwrap_or_else(contract::time::today);
+    let told = request
+        .context
+        .as_ref()
+        .and_then(|c| c.history.last())
+        .filter(|t| t.role == contract::Role::Assistant)
+        .map(|t| t.content.clone());
     Ok(Normalized {
         request_id,
         confinement,
@@ -164,12 +174,8 @@ pub(crate) fn normalize(
         selected_option_id: request.selected_option_id,
         include_trace: request.include_developer_trace.unwrap_or(false),
         plan_only: request.plan_only.unwrap_or(false),
-        asked_back: request
-            .context
-            .as_ref()
-            .and_then(|c| c.history.last())
-            .filter(|t| t.role == contract::Role::Assistant && t.content.contains('?'))
-            .map(|t| t.content.clone()),
+        asked_back: told.as_ref().filter(|t| t.contains('?')).cloned(),
+        told,
         history: request
             .context
             .map(|c| {

@@ -124,3 +124,25 @@ async fn a_reply_to_what_the_assistant_asked_is_read_with_the_turn_it_answers() 
     .await;
     assert_eq!(told["outcome"], "capability_miss", "{told}");
 }
+
+#[tokio::test]
+async fn a_position_in_what_the_assistant_listed_names_the_thing_there() {
+    let context = history(&[
+        "Find clubs called United",
+        "I found two: Manchester United (t-004) and Newcastle United (t-007).",
+    ]);
+    for depth in ["fast", "deep", "auto"] {
+        let r = query(json!({
+            "query": "Show me the squad of the second one", "tools": ["sports-data"],
+            "queryDepth": depth, "planOnly": true, "context": context
+        }))
+        .await;
+        assert_eq!(r["outcome"], "answer", "{depth}: {r}");
+        assert_eq!(first_call(&r)["method"], "team_squad", "{depth}: {r}");
+        assert_eq!(
+            first_call(&r)["arguments"]["team_id"],
+            "t-007",
+            "{depth}: {r}"
+        );
+    }
+}
