@@ -21,6 +21,7 @@ pub mod schema;
 pub mod weights;
 pub mod when;
 
+use std::cell::OnceCell;
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::Arc;
 
@@ -231,6 +232,14 @@ pub struct ProbeReport {
 }
 
 impl ProbeReport {
+    /// The reading the report settles on first: the execution shortlist's head, else the
+    /// ambiguity pool's.
+    pub fn first_reading(&self) -> Option<&Interpretation> {
+        self.execution_shortlist
+            .first()
+            .or(self.ambiguity_pool.first())
+    }
+
     /// Number of viable interpretations.
     pub fn viable_candidate_count(&self) -> usize {
         self.ambiguity_pool
@@ -3259,9 +3268,7 @@ pub fn run_in_conversation(
                 .is_some_and(|i| i.missing.is_empty())
         };
         let drops_change = |r: &ProbeReport| {
-            r.execution_shortlist
-                .first()
-                .or(r.ambiguity_pool.first())
+            r.first_reading()
                 .is_some_and(|i| conversation.drops_change(index, query, i))
         };
         if joined.missing_capability_signal.is_none()
@@ -3290,6 +3297,7 @@ pub fn run_in_conversation(
             report = asked;
         }
     }
+    let then = OnceCell::new();
     for i in report
         .ambiguity_pool
         .iter_mut()
@@ -3298,7 +3306,7 @@ pub fn run_in_conversation(
         if let Some(question) = conversation.asked {
             answer_asked(index, i, question, query);
         }
-        fill_from(index, i, &earlier, query, config);
+        fill_from(index, i, &earlier, query, &then, config);
     }
     report
 }
@@ -3352,7 +3360,14 @@ pub fn fast_pick_in_conversation(
     if let Some(question) = conversation.asked {
         answer_asked(index, &mut picked, question, query);
     }
-    fill_from(index, &mut picked, &earlier, query, config);
+    fill_from(
+        index,
+        &mut picked,
+        &earlier,
+        query,
+        &OnceCell::new(),
+        config,
+    );
     Ok(picked)
 }
 
@@ -3846,12 +3861,14 @@ fn only_opener(part: &str) -> bool {
 /// asked about has no example to read "tomatoes" by), then, most recent first, binding the
 /// method's parameters on each turn's words. A parameter whose thing the current turn leaves
 /// unnamed on purpose ("one of my files", "a specific file", "another file") is not filled: the
-/// earlier turns named another.
+/// earlier turns named another. `then` holds the last turn's reading once it is read, for every
+/// interpretation of the request to share.
 fn fill_from(
     index: &MethodIndex,
     i: &mut Interpretation,
     earlier: &[Query],
     query: &Query,
+    then: &OnceCell<Option<ProbeReport>>,
     config: &ProbeConfig,
 ) {
     let fillable = |i: &Interpretation| i.missing.iter().any(|m| m.invalid.is_none());
@@ -3887,24 +3904,22 @@ fn fill_from(
         }
         fillable(i)
     };
-    if let Some((last, before)) = earlier.split_last() {
-        let read = run_after(index, last, before, config);
-        if let Some(then) = read
-            .execution_shortlist
-            .first()
-            .or(read.ambiguity_pool.first())
-        {
-            let given = |m: &MissingParam| {
-                let v = then.arguments.get(&m.name)?;
-                let p = doc.params.iter().find(|p| p.name == m.name)?;
-                contract::referred(v)
-                    .is_none()
-                    .then(|| p.conform(v.clone()).ok())
-                    .flatten()
-            };
-            if !take(i, &given) {
-                return;
-            }
+    let read = then.get_or_init(|| {
+        earlier
+            .split_last()
+            .map(|(last, before)| run_after(index, last, before, config))
+    });
+    if let Some(then) = read.as_ref().and_then(ProbeReport::first_reading) {
+        let given = |m: &MissingParam| {
+            let v = then.arguments.get(&m.name)?;
+            let p = doc.params.iter().find(|p| p.name == m.name)?;
+            contract::referred(v)
+                .is_none()
+                .then(|| p.conform(v.clone()).ok())
+                .flatten()
+        };
+        if !take(i, &given) {
+            return;
         }
     }
     for turn in earlier.iter().rev() {

@@ -25,14 +25,8 @@ pub fn resolve_position(turn: &str, told: &str) -> Option<String> {
         Position::Last => items.last()?,
     };
     // The punctuation the phrase's last word carried ("the second one?") stays in the turn.
-    let trailing: String = words[end - 1]
-        .chars()
-        .rev()
-        .take_while(|c| !c.is_alphanumeric())
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-        .collect();
+    let last = words[end - 1];
+    let trailing = &last[last.trim_end_matches(|c: char| !c.is_alphanumeric()).len()..];
     let mut out: Vec<String> = words[..start].iter().map(|w| (*w).to_owned()).collect();
     out.push(format!("{item}{trailing}"));
     out.extend(words[end..].iter().map(|w| (*w).to_owned()));
